@@ -1,0 +1,166 @@
+//! `mornbot map ...`
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+use serde_json::{json, Value};
+
+use super::{Exit, MapCommand};
+use crate::map::{Map, StationId, StationKind};
+
+/// Loads the map named on the command line, or the embedded one.
+fn load(path: Option<&Path>) -> anyhow::Result<Result<Map, String>> {
+    match path {
+        None => Ok(
+            Map::from_toml(crate::map::LONDON_1999, "maps/london-1999.toml")
+                .map_err(|e| e.to_string()),
+        ),
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            Ok(Map::from_toml(&text, &p.display().to_string()).map_err(|e| e.to_string()))
+        }
+    }
+}
+
+pub(super) fn run(path: Option<&Path>, command: MapCommand) -> anyhow::Result<Exit> {
+    let map = match load(path)? {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(Exit::BadInput);
+        }
+    };
+    match command {
+        MapCommand::Check => {
+            println!(
+                "{}: {} stations, {} lines, {} segments: ok",
+                map.name(),
+                map.stations().len(),
+                map.lines().len(),
+                map.segment_count()
+            );
+            Ok(Exit::Ok)
+        }
+        MapCommand::Stats {
+            json,
+            station: None,
+        } => {
+            let stats = stats(&map);
+            if json {
+                println!("{stats}");
+            } else {
+                for (k, v) in stats.as_object().expect("stats is an object") {
+                    println!("{k:>16}  {v}");
+                }
+            }
+            Ok(Exit::Ok)
+        }
+        MapCommand::Stats {
+            json,
+            station: Some(name),
+        } => {
+            let Some(id) = find(&map, &name) else {
+                return Ok(Exit::BadInput);
+            };
+            let record = station_record(&map, id);
+            if json {
+                println!("{record}");
+            } else {
+                println!("{}", serde_json::to_string_pretty(&record)?);
+            }
+            Ok(Exit::Ok)
+        }
+        MapCommand::Fosdyke { from, to, json } => {
+            let (Some(a), Some(b)) = (find(&map, &from), find(&map, &to)) else {
+                return Ok(Exit::BadInput);
+            };
+            let code = map.fosdyke(a, b);
+            if json {
+                println!(
+                    "{}",
+                    json!({"from": map.station(a).name, "to": map.station(b).name, "fosdyke": code, "code": code.to_string()})
+                );
+            } else {
+                println!(
+                    "{} -> {}: {}",
+                    map.station(a).name,
+                    map.station(b).name,
+                    code
+                );
+            }
+            Ok(Exit::Ok)
+        }
+    }
+}
+
+fn find(map: &Map, name: &str) -> Option<StationId> {
+    match map.lookup(name) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            eprintln!("mornbot: {e}");
+            None
+        }
+    }
+}
+
+/// The whole-map counts of `mornbot map stats --json`.
+pub fn stats(map: &Map) -> Value {
+    let count =
+        |f: &dyn Fn(&crate::map::Station) -> bool| map.stations().iter().filter(|s| f(s)).count();
+    json!({
+        "stations": map.stations().len(),
+        "lines": map.lines().len(),
+        "segments": map.segment_count(),
+        "branches": map.lines().iter().map(|l| l.branches.len()).sum::<usize>(),
+        "interchanges": count(&|s| s.kind == StationKind::Interchange),
+        "co_located": count(&|s| s.kind == StationKind::CoLocated),
+        "termini": count(&|s| !s.terminus_of.is_empty()),
+        "british_rail": count(&|s| s.british_rail),
+        "south_of_thames": count(&|s| s.thames == crate::map::Bank::South),
+        "escalator_links": map.escalator_links().len(),
+        "walking_pairs": map.walking_pairs().len(),
+        "ghost_stations": map.ghosts().len(),
+        "restricted_stations": map.station_restrictions().len(),
+        "restricted_segments": map.segment_restrictions().len(),
+        "total_current": map.stations().iter().map(|s| s.current as u64).sum::<u64>(),
+    })
+}
+
+/// One station's record, as `mornbot map stats --station NAME --json` prints it.
+pub fn station_record(map: &Map, id: StationId) -> Value {
+    let s = map.station(id);
+    let codes = |set: crate::map::LineSet| set.iter().map(|l| l.code()).collect::<Vec<_>>();
+    let neighbours: BTreeMap<&str, Vec<&str>> = s
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.code(),
+                map.neighbours(id, l)
+                    .iter()
+                    .map(|&n| map.station(n).name.as_str())
+                    .collect(),
+            )
+        })
+        .collect();
+    json!({
+        "name": s.name,
+        "lines": codes(s.lines),
+        "zones": s.zones,
+        "categories": s.categories.names(),
+        "interchange": s.kind == StationKind::Interchange,
+        "co_located": s.kind == StationKind::CoLocated,
+        "kind": s.kind,
+        "terminus_of": codes(s.terminus_of),
+        "call": s.call,
+        "current": s.current,
+        "quadrants": s.quadrants,
+        "british_rail": s.british_rail,
+        "thames": s.thames,
+        "neighbours": neighbours,
+        "escalator_link": map.escalator_partner(id).map(|p| map.station(p).name.as_str()),
+        "sites": s.sites,
+    })
+}

@@ -1,0 +1,18 @@
+//! The `mornbot` binary: parse arguments, run the command, map the result to
+//! an exit code. Everything else lives in the library.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use mornbot::cli::{self, Cli};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli::run(cli) {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(e) => {
+            eprintln!("mornbot: {e:#}");
+            ExitCode::from(cli::Exit::Failure.code())
+        }
+    }
+}

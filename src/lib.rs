@@ -5,11 +5,16 @@
 //! Pure modules (no IO, no async, no clock, no randomness):
 //! - [`map`]: the 1999 Underground as data, with distances and categories.
 //!
-//! Edges (IO, async, config) live in the binary's `cli` module for now; the
+//! Edges (IO, async, configuration):
+//! - [`cli`]: the `mornbot` command line.
+//! - [`config`]: the one TOML configuration file.
+//!
+//! The
 //! GSD grammar (`gsd`), adjudicator (`engine`), Speaker automation
 //! (`speaker`), mail (`mail`) and storage (`store`) arrive with their issues.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod config;
 pub mod map;

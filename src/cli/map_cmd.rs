@@ -10,7 +10,7 @@ use super::{Exit, MapCommand};
 use crate::map::{Map, StationId, StationKind};
 
 /// Loads the map named on the command line, or the embedded one.
-fn load(path: Option<&Path>) -> anyhow::Result<Result<Map, String>> {
+pub(super) fn load(path: Option<&Path>) -> anyhow::Result<Result<Map, String>> {
     match path {
         None => Ok(
             Map::from_toml(crate::map::LONDON_1999, "maps/london-1999.toml")

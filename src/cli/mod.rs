@@ -7,7 +7,10 @@ mod map_cmd;
 
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
+
+use crate::config::Config;
 
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,8 +94,24 @@ pub enum MapCommand {
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Run { config } => {
-            let how = match config {
-                Some(c) => format!("with config {}", c.display()),
+            let how = match &config {
+                Some(path) => {
+                    // Validate what exists already so a bad config fails now.
+                    let text = std::fs::read_to_string(path)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    let cfg = match Config::from_toml(&text, &path.display().to_string()) {
+                        Ok(c) => c.resolve_paths(path),
+                        Err(e) => {
+                            eprintln!("mornbot: {e}");
+                            return Ok(Exit::BadInput);
+                        }
+                    };
+                    if let Err(e) = map_cmd::load(cfg.map.file.as_deref())? {
+                        eprintln!("mornbot: {e}");
+                        return Ok(Exit::BadInput);
+                    }
+                    format!("with config {}", path.display())
+                }
                 None => "on the embedded default".to_string(),
             };
             eprintln!(

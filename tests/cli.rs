@@ -1,0 +1,188 @@
+//! The `mornbot` binary as users run it: help, `map stats`, exit codes.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn mornbot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mornbot"))
+        .args(args)
+        .output()
+        .expect("run mornbot")
+}
+
+fn stdout_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn help_lists_subcommands() {
+    let out = mornbot(&["--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for sub in ["run", "map"] {
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with(sub)),
+            "{sub} missing from:\n{text}"
+        );
+    }
+    let out = mornbot(&["map", "--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for sub in ["stats", "fosdyke", "check"] {
+        assert!(text.contains(sub), "{sub} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn map_stats_json_counts_the_map() {
+    let v = stdout_json(&mornbot(&["map", "stats", "--json"]));
+    assert_eq!(v["stations"], 295);
+    assert_eq!(v["lines"], 13);
+    assert_eq!(v["escalator_links"], 3);
+    assert_eq!(v["ghost_stations"], 9);
+    let segments = v["segments"].as_u64().unwrap();
+    assert!((390..420).contains(&segments), "{segments}");
+}
+
+#[test]
+fn map_stats_station_record() {
+    let v = stdout_json(&mornbot(&[
+        "map",
+        "stats",
+        "--json",
+        "--station",
+        "camden town",
+    ]));
+    assert_eq!(v["name"], "Camden Town");
+    assert_eq!(v["lines"], serde_json::json!(["NT"]));
+    assert_eq!(v["call"], 4);
+    assert_eq!(v["current"], 22);
+    assert_eq!(v["zones"], serde_json::json!([2]));
+    assert_eq!(v["interchange"], false);
+    assert_eq!(v["british_rail"], false);
+    assert_eq!(v["terminus_of"], serde_json::json!([]));
+    assert_eq!(v["categories"], serde_json::json!(["Populated"]));
+    let mut n: Vec<&str> = v["neighbours"]["NT"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    n.sort();
+    assert_eq!(
+        n,
+        [
+            "Chalk Farm",
+            "Euston",
+            "Kentish Town",
+            "Mornington Crescent"
+        ]
+    );
+    for key in ["quadrants", "categories", "neighbours", "terminus_of"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+
+    let bs = stdout_json(&mornbot(&[
+        "map",
+        "stats",
+        "--json",
+        "--station",
+        "Baker Street",
+    ]));
+    assert_eq!(bs["call"], 10);
+    assert_eq!(bs["interchange"], true);
+    assert_eq!(
+        bs["lines"],
+        serde_json::json!(["BL", "CL", "HC", "JL", "MP"])
+    );
+
+    let brixton = stdout_json(&mornbot(&[
+        "map",
+        "stats",
+        "--json",
+        "--station",
+        "Brixton",
+    ]));
+    assert_eq!(brixton["terminus_of"], serde_json::json!(["VC"]));
+    assert_eq!(brixton["call"], 1);
+    assert_eq!(brixton["british_rail"], true);
+}
+
+#[test]
+fn unknown_station_exits_2_with_suggestions() {
+    let out = mornbot(&["map", "stats", "--json", "--station", "Mornington Cresent"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown station \"Mornington Cresent\""),
+        "{err}"
+    );
+    assert!(err.contains("Mornington Crescent"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn fosdyke_between_two_stations() {
+    let out = mornbot(&["map", "fosdyke", "Amersham", "Island Gardens"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Q2,Z5"), "{text}");
+    let v = stdout_json(&mornbot(&[
+        "map", "fosdyke", "Aldgate", "Shadwell", "--json",
+    ]));
+    assert_eq!(v["fosdyke"]["r"], 3);
+    assert_eq!(v["fosdyke"]["l"], 1);
+}
+
+#[test]
+fn run_is_not_yet_available() {
+    let out = mornbot(&["run"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not yet available"));
+}
+
+#[test]
+fn bad_map_file_names_file_line_and_station() {
+    let dir = std::env::temp_dir().join(format!("mornbot-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad-map.toml");
+    let text = mornbot::map::LONDON_1999.replacen("\"Oval\"", "\"Ovall\"", 1);
+    let line = text[..text.find("\"Ovall\"").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    std::fs::write(&path, &text).unwrap();
+    let p = path.to_str().unwrap();
+    let out = mornbot(&["map", "--map", p, "check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{p}:{line}: station \"Ovall\"")),
+        "{err}"
+    );
+
+    // The same map named by a config file is refused by `run` too.
+    let cfg = dir.join("config.toml");
+    std::fs::write(&cfg, "[map]\nfile = \"bad-map.toml\"\n").unwrap();
+    let out = mornbot(&["run", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Ovall"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_config_is_refused() {
+    let dir = std::env::temp_dir().join(format!("mornbot-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("config.toml");
+    std::fs::write(&cfg, "[mapp]\n").unwrap();
+    let out = mornbot(&["run", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mapp"));
+    std::fs::remove_dir_all(&dir).ok();
+}

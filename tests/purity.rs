@@ -1,0 +1,58 @@
+//! The pure modules (map, gsd, engine, speaker) reach for no IO, async,
+//! randomness or wall clock: the adjudicator must be a function of its
+//! inputs. This scans their sources for the tell-tale names.
+
+use std::path::Path;
+
+const PURE: [&str; 4] = ["src/map", "src/gsd", "src/engine", "src/speaker"];
+const FORBIDDEN: [&str; 13] = [
+    "tokio",
+    "async fn",
+    "std::fs",
+    "std::net",
+    "std::env",
+    "SystemTime::now",
+    "Instant::now",
+    "Utc::now",
+    "Local::now",
+    "thread_rng",
+    "rusqlite",
+    "lettre",
+    "async_imap",
+];
+
+fn scan(dir: &Path, hits: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            scan(&path, hits);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for word in FORBIDDEN {
+                    if code.contains(word) {
+                        hits.push(format!("{}:{}: {word}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pure_modules_do_no_io() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut hits = Vec::new();
+    for dir in PURE {
+        scan(&root.join(dir), &mut hits);
+    }
+    assert!(
+        root.join("src/map").is_dir(),
+        "the scan must see the map module"
+    );
+    assert!(hits.is_empty(), "IO in a pure module:\n{}", hits.join("\n"));
+}

@@ -4,17 +4,18 @@
 //!
 //! Pure modules (no IO, no async, no clock, no randomness):
 //! - [`map`]: the 1999 Underground as data, with distances and categories.
+//! - [`gsd`]: the Game State Document and play grammar, parser and renderer.
 //!
 //! Edges (IO, async, configuration):
 //! - [`cli`]: the `mornbot` command line.
 //! - [`config`]: the one TOML configuration file.
 //!
-//! The
-//! GSD grammar (`gsd`), adjudicator (`engine`), Speaker automation
+//! The adjudicator (`engine`), Speaker automation
 //! (`speaker`), mail (`mail`) and storage (`store`) arrive with their issues.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod cli;
 pub mod config;
+pub mod gsd;
 pub mod map;

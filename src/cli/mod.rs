@@ -3,6 +3,7 @@
 //! This is an edge module: it reads files, prints, and turns library errors
 //! into exit codes. The work itself is done by the pure library modules.
 
+mod gsd_cmd;
 mod map_cmd;
 
 use std::path::PathBuf;
@@ -53,6 +54,12 @@ pub enum Command {
         #[arg(long)]
         config: Option<PathBuf>,
     },
+    /// Parse or format a Game State Document.
+    Gsd {
+        /// What to do.
+        #[command(subcommand)]
+        command: GsdCommand,
+    },
     /// Inspect the Underground map.
     Map {
         /// Map file to use instead of the embedded 1999 map.
@@ -61,6 +68,26 @@ pub enum Command {
         /// What to show.
         #[command(subcommand)]
         command: MapCommand,
+    },
+}
+
+/// `mornbot gsd ...`
+#[derive(Debug, Subcommand)]
+pub enum GsdCommand {
+    /// Print the parsed document as JSON.
+    Parse {
+        /// The GSD (a file, or `-` for standard input); mail around it is ignored.
+        file: PathBuf,
+    },
+    /// Print the canonical rendering (Rule 1.2.0 layout).
+    Fmt {
+        /// The GSD (a file, or `-` for standard input).
+        file: PathBuf,
+    },
+    /// Parse one Play line and print it as JSON.
+    Play {
+        /// The Play, e.g. "Rushton : [LV+1] Euston (VC via: CN,NT)".
+        line: String,
     },
 }
 
@@ -121,5 +148,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
             Ok(Exit::Failure)
         }
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
+        Command::Gsd { command } => gsd_cmd::run(command),
     }
 }

@@ -1,0 +1,256 @@
+//! Generates the typed `Action` enum from `grammar/actions.toml` (the index of
+//! Actions of Rule 1.7.2), so that the parser, the enum and the table can
+//! never disagree: one variant per table entry, one typed field per
+//! `<placeholder>` of its written form.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::Path;
+
+#[derive(serde::Deserialize)]
+struct Table {
+    action: Vec<Entry>,
+}
+
+#[derive(serde::Deserialize)]
+struct Entry {
+    id: String,
+    form: String,
+    phase: String,
+    rule: String,
+    duration: Option<toml::Value>,
+    cost: Option<String>,
+    gain: Option<String>,
+    fosdyke: Option<String>,
+    example: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    note: Option<String>,
+    #[serde(default = "yes")]
+    in_index: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Placeholder -> (field base name, Rust type, Arg conversion method).
+fn placeholder(kind: &str) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        "Station" => ("station", "Target"),
+        "Player" => ("player", "String"),
+        "Line" => ("line", "LineCode"),
+        "Colour" => ("colour", "Colour"),
+        "N" => ("n", "i64"),
+        "Zone" => ("zone", "u8"),
+        "Day" => ("day", "Weekday"),
+        "Time" => ("time", "String"),
+        "Tokens" => ("tokens", "TokenList"),
+        "Possession" => ("possession", "String"),
+        "Gambit" => ("gambit", "String"),
+        "Place" => ("place", "String"),
+        "Direction" => ("direction", "String"),
+        "Compass" => ("compass", "String"),
+        "Text" => ("text", "String"),
+        _ => return None,
+    })
+}
+
+fn holes(form: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = form;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("unclosed placeholder") + start;
+        out.push(rest[start + 1..end].to_string());
+        rest = &rest[end + 1..];
+    }
+    out
+}
+
+fn camel(id: &str) -> String {
+    id.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            let first = c.next().unwrap().to_ascii_uppercase();
+            let mut s = String::new();
+            s.push(first);
+            s.extend(c);
+            s
+        })
+        .collect()
+}
+
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn opt(s: &Option<String>) -> String {
+    match s {
+        Some(v) => format!("Some({})", lit(v)),
+        None => "None".into(),
+    }
+}
+
+fn main() {
+    let path = Path::new("grammar/actions.toml");
+    println!("cargo::rerun-if-changed={}", path.display());
+    let text = std::fs::read_to_string(path).expect("grammar/actions.toml");
+    let table: Table =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("grammar/actions.toml: {e}"));
+    let mut ids = HashSet::new();
+    let mut variants = HashSet::new();
+    let mut enum_src = String::new();
+    let mut specs = String::new();
+    let mut index_arms = String::new();
+    let mut from_arms = String::new();
+    let mut args_arms = String::new();
+    for (i, e) in table.action.iter().enumerate() {
+        assert!(
+            ids.insert(e.id.clone()),
+            "grammar/actions.toml: duplicate id {:?}",
+            e.id
+        );
+        let variant = camel(&e.id);
+        assert!(
+            variants.insert(variant.clone()),
+            "grammar/actions.toml: id {:?} collides as {variant}",
+            e.id
+        );
+        assert!(
+            e.form.starts_with('[') && e.form.ends_with(']'),
+            "grammar/actions.toml: {}: form must be one [bracketed] action",
+            e.id
+        );
+        let hs = holes(&e.form);
+        let mut fields = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for h in &hs {
+            let (base, ty) = placeholder(h).unwrap_or_else(|| {
+                panic!("grammar/actions.toml: {}: unknown placeholder <{h}>", e.id)
+            });
+            let count = seen.iter().filter(|b| **b == base).count();
+            seen.push(base);
+            let name = if count == 0 {
+                base.to_string()
+            } else {
+                format!("{base}_{}", count + 1)
+            };
+            fields.push((name, ty, h.clone()));
+        }
+        let phase = match e.phase.as_str() {
+            "pre" => "Phase::Pre",
+            "post" => "Phase::Post",
+            "neutral" => "Phase::Neutral",
+            p => panic!("grammar/actions.toml: {}: phase {p:?}", e.id),
+        };
+        let duration = match &e.duration {
+            None => "Duration::Default".to_string(),
+            Some(toml::Value::Integer(n)) => format!("Duration::Minutes({n})"),
+            Some(toml::Value::String(s)) if s == "varies" => "Duration::Varies".to_string(),
+            Some(toml::Value::String(s)) if s == "none" => "Duration::Minutes(0)".to_string(),
+            Some(v) => panic!("grammar/actions.toml: {}: duration {v}", e.id),
+        };
+        let phase_word = &e.phase;
+        let _ = writeln!(
+            enum_src,
+            "    /// `{}`: Rule {}, {phase_word}.",
+            e.form.replace('`', "'"),
+            e.rule
+        );
+        if fields.is_empty() {
+            let _ = writeln!(enum_src, "    {variant},");
+            let _ = writeln!(index_arms, "            Action::{variant} => {i},");
+            let _ = writeln!(from_arms, "            {i} => Action::{variant},");
+            let _ = writeln!(args_arms, "            Action::{variant} => vec![],");
+        } else {
+            let _ = writeln!(enum_src, "    {variant} {{");
+            for (name, ty, h) in &fields {
+                let _ = writeln!(enum_src, "        /// `<{h}>`.");
+                if *ty == "Weekday" {
+                    let _ = writeln!(
+                        enum_src,
+                        "        #[serde(serialize_with = \"crate::gsd::model::ser_day\")]"
+                    );
+                }
+                let _ = writeln!(enum_src, "        {name}: {ty},");
+            }
+            let _ = writeln!(enum_src, "    }},");
+            let names: Vec<&str> = fields.iter().map(|f| f.0.as_str()).collect();
+            let _ = writeln!(index_arms, "            Action::{variant} {{ .. }} => {i},");
+            let _ = writeln!(from_arms, "            {i} => Action::{variant} {{");
+            for (name, ty, _) in &fields {
+                let conv = match *ty {
+                    "Target" => "target",
+                    "String" => "text",
+                    "LineCode" => "line",
+                    "Colour" => "colour",
+                    "i64" => "number",
+                    "u8" => "zone",
+                    "Weekday" => "day",
+                    "TokenList" => "tokens",
+                    _ => unreachable!(),
+                };
+                let _ = writeln!(from_arms, "                {name}: args.next()?.{conv}()?,");
+            }
+            let _ = writeln!(from_arms, "            }},");
+            let refs: Vec<String> = fields
+                .iter()
+                .map(|(name, ty, _)| match *ty {
+                    "Target" => format!("ArgRef::Target({name})"),
+                    "String" => format!("ArgRef::Text({name})"),
+                    "LineCode" => format!("ArgRef::Line(*{name})"),
+                    "Colour" => format!("ArgRef::Colour(*{name})"),
+                    "i64" => format!("ArgRef::Number(*{name})"),
+                    "u8" => format!("ArgRef::Zone(*{name})"),
+                    "Weekday" => format!("ArgRef::Day(*{name})"),
+                    "TokenList" => format!("ArgRef::Tokens({name})"),
+                    _ => unreachable!(),
+                })
+                .collect();
+            let _ = writeln!(
+                args_arms,
+                "            Action::{variant} {{ {} }} => vec![{}],",
+                names.join(", "),
+                refs.join(", ")
+            );
+        }
+        let aliases: Vec<String> = e.aliases.iter().map(|a| lit(a)).collect();
+        let _ = writeln!(
+            specs,
+            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, rule: {}, duration: {duration}, cost: {}, gain: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
+            lit(&e.id),
+            lit(&variant),
+            lit(&e.form),
+            lit(&e.rule),
+            opt(&e.cost),
+            opt(&e.gain),
+            opt(&e.fosdyke),
+            lit(&e.example),
+            aliases.join(", "),
+            opt(&e.note),
+            e.in_index
+        );
+    }
+    let out = format!(
+        "/// An Action of the index of Rule 1.7.2, with its typed arguments.\n\
+         /// Generated from `grammar/actions.toml` by `build.rs`.\n\
+         #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]\n\
+         #[serde(tag = \"action\")]\n\
+         pub enum Action {{\n{enum_src}}}\n\n\
+         /// The table of `grammar/actions.toml`, one entry per [`Action`] variant, same order.\n\
+         pub static SPECS: &[ActionSpec] = &[\n{specs}];\n\n\
+         impl Action {{\n\
+         \x20   /// Position of this action's entry in [`SPECS`].\n\
+         \x20   pub fn index(&self) -> usize {{\n        match self {{\n{index_arms}        }}\n    }}\n\n\
+         \x20   /// Builds the variant of table entry `index` from its parsed arguments.\n\
+         \x20   pub(crate) fn from_args(index: usize, args: Vec<Arg>) -> Option<Action> {{\n\
+         \x20       #[allow(unused_mut, unused_variables)]\n\
+         \x20       let mut args = args.into_iter();\n\
+         \x20       Some(match index {{\n{from_arms}            _ => return None,\n        }})\n    }}\n\n\
+         \x20   /// The arguments in the order of the form's placeholders.\n\
+         \x20   pub fn args(&self) -> Vec<ArgRef<'_>> {{\n        match self {{\n{args_arms}        }}\n    }}\n}}\n"
+    );
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("actions.rs");
+    std::fs::write(dest, out).unwrap();
+}

@@ -1,0 +1,68 @@
+//! `mornbot gsd ...`
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::{Exit, GsdCommand};
+use crate::gsd::{parse_gsd, parse_play, render, render_play};
+use crate::map::Map;
+
+fn read(path: &Path) -> anyhow::Result<String> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("reading standard input")?;
+        return Ok(s);
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    // Mail arrives in many charsets; a GSD is ASCII, so be lenient here.
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+pub(super) fn run(command: GsdCommand) -> anyhow::Result<Exit> {
+    let map = Map::london_1999();
+    match command {
+        GsdCommand::Parse { file } => {
+            let text = read(&file)?;
+            match parse_gsd(&text, map) {
+                Ok(g) => {
+                    println!("{}", serde_json::to_string_pretty(&g)?);
+                    Ok(Exit::Ok)
+                }
+                Err(e) => {
+                    eprintln!("{}:{e}", file.display());
+                    Ok(Exit::BadInput)
+                }
+            }
+        }
+        GsdCommand::Fmt { file } => {
+            let text = read(&file)?;
+            match parse_gsd(&text, map) {
+                Ok(g) => {
+                    print!("{}", render(&g));
+                    Ok(Exit::Ok)
+                }
+                Err(e) => {
+                    eprintln!("{}:{e}", file.display());
+                    Ok(Exit::BadInput)
+                }
+            }
+        }
+        GsdCommand::Play { line } => match parse_play(&line, map) {
+            Ok(p) => {
+                println!(
+                    "{}",
+                    serde_json::json!({ "canonical": render_play(&p), "play": p })
+                );
+                Ok(Exit::Ok)
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                Ok(Exit::BadInput)
+            }
+        },
+    }
+}

@@ -1,0 +1,626 @@
+//! Actions (Rule 1.7.2): the typed [`Action`] enum generated from
+//! `grammar/actions.toml`, and the matcher that reads an action's text
+//! against the forms of that table.
+//!
+//! A form such as `[Shunting <Player> to <Station>]` is a sequence of literal
+//! words and typed placeholders. Literals match ignoring case and spacing;
+//! each placeholder's text is then read as its type (a station through the
+//! map, a colour, a line code, a number...). When several forms match, the
+//! most specific (most literal text) wins; a tie is refused as ambiguous.
+
+use std::fmt;
+
+use chrono::Weekday;
+use serde::{Serialize, Serializer};
+
+use super::model::{day_name, parse_day, Colour, Target};
+use super::parse::target_text;
+use crate::map::{LineCode, Map};
+
+include!(concat!(env!("OUT_DIR"), "/actions.rs"));
+
+/// When an Action may be played (Rule 1.7.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Only before the Move.
+    Pre,
+    /// Only after the Move.
+    Post,
+    /// Before or after.
+    Neutral,
+}
+
+/// How long an Action takes (Rule 1.13.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Duration {
+    /// The default ten minutes (the table's cell is blank).
+    Default,
+    /// A stated number of minutes.
+    Minutes(u32),
+    /// Depends on the play (e.g. `[Waiting]`).
+    Varies,
+}
+
+impl Duration {
+    /// Minutes, where fixed (the default is ten).
+    pub fn minutes(self) -> Option<u32> {
+        match self {
+            Duration::Default => Some(10),
+            Duration::Minutes(m) => Some(m),
+            Duration::Varies => None,
+        }
+    }
+}
+
+/// One entry of `grammar/actions.toml`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ActionSpec {
+    /// Stable identifier.
+    pub id: &'static str,
+    /// The [`Action`] variant's name.
+    pub variant: &'static str,
+    /// The written form with `<placeholders>`.
+    pub form: &'static str,
+    /// Pre, Post or Neutral.
+    pub phase: Phase,
+    /// The defining rule.
+    pub rule: &'static str,
+    /// Duration.
+    pub duration: Duration,
+    /// Cost as in the table.
+    pub cost: Option<&'static str>,
+    /// Gain as in the table.
+    pub gain: Option<&'static str>,
+    /// Fosdyke Requirement as in the table.
+    pub fosdyke: Option<&'static str>,
+    /// A concrete example.
+    pub example: &'static str,
+    /// Other accepted forms.
+    pub aliases: &'static [&'static str],
+    /// Judgment calls made restoring the entry.
+    pub note: Option<&'static str>,
+    /// Listed in the index of Rule 1.7.2 (false: defined only in its rule).
+    pub in_index: bool,
+}
+
+/// A list of tokens such as `2Re,1Bu`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenList(pub Vec<(u32, Colour)>);
+
+impl fmt::Display for TokenList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|(n, c)| format!("{n}{}", c.code()))
+            .collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+impl Serialize for TokenList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+/// A parsed placeholder value (the matcher's output).
+#[derive(Clone, Debug)]
+pub(crate) enum Arg {
+    Target(Target),
+    Text(String),
+    Line(LineCode),
+    Colour(Colour),
+    Number(i64),
+    Zone(u8),
+    // No form of the table uses <Day> today; the reader is kept for one that does.
+    #[allow(dead_code)]
+    Day(Weekday),
+    Tokens(TokenList),
+}
+
+impl Arg {
+    fn target(self) -> Option<Target> {
+        match self {
+            Arg::Target(t) => Some(t),
+            _ => None,
+        }
+    }
+    fn text(self) -> Option<String> {
+        match self {
+            Arg::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+    fn line(self) -> Option<LineCode> {
+        match self {
+            Arg::Line(l) => Some(l),
+            _ => None,
+        }
+    }
+    fn colour(self) -> Option<Colour> {
+        match self {
+            Arg::Colour(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn number(self) -> Option<i64> {
+        match self {
+            Arg::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    fn zone(self) -> Option<u8> {
+        match self {
+            Arg::Zone(z) => Some(z),
+            _ => None,
+        }
+    }
+    #[allow(dead_code)]
+    fn day(self) -> Option<Weekday> {
+        match self {
+            Arg::Day(d) => Some(d),
+            _ => None,
+        }
+    }
+    fn tokens(self) -> Option<TokenList> {
+        match self {
+            Arg::Tokens(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// A borrowed argument of an [`Action`], for rendering.
+#[derive(Clone, Copy, Debug)]
+pub enum ArgRef<'a> {
+    /// A station (and line).
+    Target(&'a Target),
+    /// Free text (player, possession, gambit, place, direction...).
+    Text(&'a str),
+    /// A Line Code.
+    Line(LineCode),
+    /// A colour.
+    Colour(Colour),
+    /// A number.
+    Number(i64),
+    /// A zone.
+    Zone(u8),
+    /// A day.
+    Day(Weekday),
+    /// A token list.
+    Tokens(&'a TokenList),
+}
+
+impl Action {
+    /// This action's table entry.
+    pub fn spec(&self) -> &'static ActionSpec {
+        &SPECS[self.index()]
+    }
+
+    /// The canonical text, e.g. `[Shunting Garden to Moorgate (NT)]`.
+    pub fn render(&self) -> String {
+        render_form(self.spec().form, &self.args())
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+fn render_form(form: &str, args: &[ArgRef<'_>]) -> String {
+    let mut out = String::new();
+    let mut args = args.iter();
+    for part in parts(form) {
+        match part {
+            Part::Lit(l) => out.push_str(l),
+            Part::Hole(_) => match args.next() {
+                Some(ArgRef::Target(t)) => out.push_str(&target_text(t)),
+                Some(ArgRef::Text(s)) => out.push_str(s),
+                Some(ArgRef::Line(l)) => out.push_str(l.code()),
+                Some(ArgRef::Colour(c)) => out.push_str(c.name()),
+                Some(ArgRef::Number(n)) => out.push_str(&n.to_string()),
+                Some(ArgRef::Zone(z)) => out.push_str(&z.to_string()),
+                Some(ArgRef::Day(d)) => out.push_str(day_name(*d)),
+                Some(ArgRef::Tokens(t)) => out.push_str(&t.to_string()),
+                None => {}
+            },
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part<'a> {
+    Lit(&'a str),
+    Hole(&'a str),
+}
+
+fn parts(form: &str) -> Vec<Part<'_>> {
+    let mut out = Vec::new();
+    let mut rest = form;
+    while let Some(start) = rest.find('<') {
+        if start > 0 {
+            out.push(Part::Lit(&rest[..start]));
+        }
+        let end = start + rest[start..].find('>').unwrap_or(rest.len() - start - 1);
+        out.push(Part::Hole(&rest[start + 1..end]));
+        rest = &rest[end + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Part::Lit(rest));
+    }
+    out
+}
+
+/// Folds text for literal matching: lower case, single spaces, and no spaces
+/// around `+ - : , / ( ) [ ]`, so `[LV + 1]` reads as `[lv+1]`.
+fn fold(s: &str) -> String {
+    fold_map(s).0
+}
+
+/// [`fold`], with the original byte offset of every folded byte (and one
+/// past the end), so that captures can be read back in their own spelling.
+fn fold_map(s: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(s.len());
+    let mut map = Vec::with_capacity(s.len() + 1);
+    let tight = |c: char| matches!(c, '+' | '-' | ':' | ',' | '/' | '(' | ')' | '[' | ']');
+    let mut pending_space: Option<usize> = None;
+    for (i, c) in s.char_indices() {
+        if c.is_whitespace() {
+            if !out.is_empty() && pending_space.is_none() {
+                pending_space = Some(i);
+            }
+            continue;
+        }
+        if let Some(at) = pending_space.take() {
+            if !tight(c) && !out.ends_with(tight) {
+                out.push(' ');
+                map.push(at);
+            }
+        }
+        for l in c.to_lowercase() {
+            let before = out.len();
+            out.push(l);
+            map.extend(std::iter::repeat_n(i, out.len() - before));
+        }
+    }
+    map.push(s.len());
+    (out, map)
+}
+
+/// Why an action's text was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// The nearest station names, where a station was not recognised.
+    pub suggestions: Vec<String>,
+}
+
+struct Template {
+    index: usize,
+    parts: Vec<(bool, String)>, // (is_hole, folded literal or hole kind)
+    literal_len: usize,
+}
+
+fn templates() -> &'static [Template] {
+    static T: std::sync::OnceLock<Vec<Template>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Vec::new();
+        for (index, spec) in SPECS.iter().enumerate() {
+            for form in std::iter::once(&spec.form).chain(spec.aliases.iter()) {
+                // Forms that differ only in placeholder names (the table's two
+                // "Fire at" rows) parse as the first; see RULINGS.md.
+                let parts: Vec<(bool, String)> = parts(form)
+                    .into_iter()
+                    .map(|p| match p {
+                        Part::Lit(l) => (false, fold(l)),
+                        Part::Hole(h) => (true, h.to_string()),
+                    })
+                    .filter(|(h, l)| *h || !l.is_empty())
+                    .collect();
+                let literal_len = parts.iter().filter(|p| !p.0).map(|p| p.1.len()).sum();
+                if out.iter().any(|t: &Template| t.parts == parts) {
+                    continue;
+                }
+                out.push(Template {
+                    index,
+                    parts,
+                    literal_len,
+                });
+            }
+        }
+        out
+    })
+}
+
+/// Reads the text of one action, brackets included (`[Blocking Euston]`).
+pub fn parse_action(text: &str, map: &Map) -> Result<Action, ActionError> {
+    let (folded, offsets) = fold_map(text);
+    let mut best: Option<(usize, usize, Action)> = None; // (literal_len, index, action)
+    let mut ambiguous = false;
+    let mut arg_errors: Vec<(usize, ActionError)> = Vec::new();
+    for t in templates() {
+        let mut caps = Vec::new();
+        if !match_parts(&t.parts, &folded, 0, &mut caps) {
+            continue;
+        }
+        // Read the captured texts from the original spelling, not the fold.
+        match typed_args(&t.parts, &caps, &folded, &offsets, text, map) {
+            Ok(args) => {
+                let Some(action) = Action::from_args(t.index, args) else {
+                    continue;
+                };
+                match &best {
+                    Some((len, idx, _))
+                        if *len > t.literal_len || (*len == t.literal_len && *idx == t.index) => {}
+                    Some((len, _, _)) if *len == t.literal_len => ambiguous = true,
+                    _ => {
+                        ambiguous = false;
+                        best = Some((t.literal_len, t.index, action));
+                    }
+                }
+            }
+            Err(e) => arg_errors.push((t.literal_len, e)),
+        }
+    }
+    if let Some((len, _, action)) = best {
+        if ambiguous {
+            return Err(ActionError {
+                message: format!(
+                    "ambiguous action {text}: it matches more than one form of Rule 1.7.2"
+                ),
+                suggestions: vec![],
+            });
+        }
+        debug_assert!(len > 0 || action.args().is_empty() || len == 0);
+        return Ok(action);
+    }
+    if let Some((_, e)) = arg_errors.into_iter().max_by_key(|(len, _)| *len) {
+        return Err(e);
+    }
+    Err(ActionError {
+        message: format!(
+            "an Action of Rule 1.7.2 (grammar/actions.toml){}",
+            nearest_forms(&folded)
+        ),
+        suggestions: vec![],
+    })
+}
+
+fn nearest_forms(folded: &str) -> String {
+    let words: Vec<&str> = folded
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(' ')
+        .collect();
+    let mut scored: Vec<(usize, &str)> = SPECS
+        .iter()
+        .filter_map(|s| {
+            let lit = fold(
+                s.form
+                    .trim_start_matches('[')
+                    .split('<')
+                    .next()
+                    .unwrap_or(""),
+            );
+            let lit = lit.trim_end_matches(']').trim().to_string();
+            let n = lit.split(' ').filter(|w| !w.is_empty()).count();
+            if n == 0 {
+                return None;
+            }
+            let head = words.iter().take(n).copied().collect::<Vec<_>>().join(" ");
+            Some((crate::map::names::edit_distance(&head, &lit), s.form))
+        })
+        .collect();
+    scored.sort();
+    let near: Vec<&str> = scored
+        .iter()
+        .filter(|(d, _)| *d <= 2)
+        .take(3)
+        .map(|(_, f)| *f)
+        .collect();
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!("; nearest: {}", near.join(" or "))
+    }
+}
+
+/// Matches folded text against template parts; `caps` collects the byte
+/// ranges (in the folded text) of each hole.
+fn match_parts(
+    parts: &[(bool, String)],
+    text: &str,
+    pos: usize,
+    caps: &mut Vec<(usize, usize)>,
+) -> bool {
+    let Some((is_hole, lit)) = parts.first() else {
+        return pos == text.len();
+    };
+    if !is_hole {
+        return text[pos..].starts_with(lit.as_str())
+            && match_parts(&parts[1..], text, pos + lit.len(), caps);
+    }
+    // A hole: find where the next literal starts (or the end).
+    match parts.get(1) {
+        None => {
+            if pos < text.len() {
+                caps.push((pos, text.len()));
+                true
+            } else {
+                false
+            }
+        }
+        Some((true, _)) => false, // two holes in a row are not in the table
+        Some((false, next)) => {
+            let mut from = pos + 1;
+            while from <= text.len() {
+                let Some(off) = text.get(from..).and_then(|t| t.find(next.as_str())) else {
+                    return false;
+                };
+                let at = from + off;
+                caps.push((pos, at));
+                if match_parts(&parts[1..], text, at, caps) {
+                    return true;
+                }
+                caps.pop();
+                from = at + 1;
+                while !text.is_char_boundary(from) && from < text.len() {
+                    from += 1;
+                }
+            }
+            false
+        }
+    }
+}
+
+fn typed_args(
+    parts: &[(bool, String)],
+    caps: &[(usize, usize)],
+    folded: &str,
+    offsets: &[usize],
+    original: &str,
+    map: &Map,
+) -> Result<Vec<Arg>, ActionError> {
+    let kinds = parts.iter().filter(|p| p.0).map(|p| p.1.as_str());
+    let mut out = Vec::with_capacity(caps.len());
+    for (kind, &(a, b)) in kinds.zip(caps) {
+        let spelled = &original[offsets[a]..offsets[b]];
+        out.push(read_arg(kind, folded[a..b].trim(), spelled.trim(), map)?);
+    }
+    Ok(out)
+}
+
+fn err(message: String) -> ActionError {
+    ActionError {
+        message,
+        suggestions: vec![],
+    }
+}
+
+fn read_arg(kind: &str, folded: &str, original: &str, map: &Map) -> Result<Arg, ActionError> {
+    Ok(match kind {
+        "Station" => {
+            Arg::Target(
+                super::parse::read_target(original, map).map_err(|e| ActionError {
+                    message: e.0,
+                    suggestions: e.1,
+                })?,
+            )
+        }
+        "Line" => Arg::Line(super::parse::read_line_code(original).ok_or_else(|| {
+            err(format!(
+                "expected a Line Code (Rule 1.17.4), found {original:?}"
+            ))
+        })?),
+        "Colour" => Arg::Colour(
+            Colour::parse(original)
+                .ok_or_else(|| err(format!("expected a token colour, found {original:?}")))?,
+        ),
+        "N" => Arg::Number(
+            original
+                .parse()
+                .map_err(|_| err(format!("expected a number, found {original:?}")))?,
+        ),
+        "Zone" => Arg::Zone(
+            original
+                .parse()
+                .ok()
+                .filter(|z| (1..=7).contains(z))
+                .ok_or_else(|| err(format!("expected a zone 1-7, found {original:?}")))?,
+        ),
+        "Day" => Arg::Day(
+            parse_day(original)
+                .ok_or_else(|| err(format!("expected a day, found {original:?}")))?,
+        ),
+        "Tokens" => Arg::Tokens(parse_token_list(folded).ok_or_else(|| {
+            err(format!(
+                "expected tokens such as 2Re,1Bu, found {original:?}"
+            ))
+        })?),
+        "Direction" => {
+            const DIRS: [&str; 6] = ["N-S", "S-N", "E-W", "W-E", "Clockwise", "Anti-Clockwise"];
+            let d = DIRS.iter().find(|d| fold(d) == folded).ok_or_else(|| {
+                err(format!(
+                    "expected a Line Direction ({}), found {original:?}",
+                    DIRS.join(", ")
+                ))
+            })?;
+            Arg::Text(d.to_string())
+        }
+        "Compass" => {
+            const C: [&str; 4] = ["North", "South", "East", "West"];
+            let c = C
+                .iter()
+                .find(|c| c.eq_ignore_ascii_case(folded))
+                .ok_or_else(|| {
+                    err(format!(
+                        "expected North, South, East or West, found {original:?}"
+                    ))
+                })?;
+            Arg::Text(c.to_string())
+        }
+        "Time" => {
+            if original.is_empty() || original.len() > 5 {
+                return Err(err(format!(
+                    "expected a time such as 0130, found {original:?}"
+                )));
+            }
+            Arg::Text(original.to_string())
+        }
+        _ => {
+            if original.is_empty() {
+                return Err(err(format!("expected <{kind}>")));
+            }
+            Arg::Text(original.to_string())
+        }
+    })
+}
+
+/// Parses `2Re,1Bu` (also `2 Re, 1 Bu`, `Re` for one) into counts.
+pub fn parse_token_list(s: &str) -> Option<TokenList> {
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let part: String = part.chars().filter(|c| !c.is_whitespace()).collect();
+        if part.is_empty() {
+            return None;
+        }
+        let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n = if digits.is_empty() {
+            1
+        } else {
+            digits.parse().ok()?
+        };
+        out.push((n, Colour::parse(&part[digits.len()..])?));
+    }
+    Some(TokenList(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_ignores_spacing_and_case() {
+        assert_eq!(fold("[LV + 1]"), "[lv+1]");
+        assert_eq!(
+            fold("[Shunting  Garden to   Moorgate (NT)]"),
+            "[shunting garden to moorgate(nt)]"
+        );
+    }
+
+    #[test]
+    fn token_lists() {
+        assert_eq!(parse_token_list("2Re,1Bu").unwrap().to_string(), "2Re,1Bu");
+        assert_eq!(
+            parse_token_list("2 re, gold").unwrap().to_string(),
+            "2Re,1Go"
+        );
+        assert!(parse_token_list("2Xx").is_none());
+    }
+}

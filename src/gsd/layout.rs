@@ -1,0 +1,173 @@
+//! What mail does to text, undone before parsing; each tolerance is named
+//! and tested.
+//!
+//! - CRLF and CR line ends become LF.
+//! - `> ` quoting (any depth, `>>` or `> >`) is removed from every line.
+//! - Tabs become spaces (stops of 8).
+//! - Trailing spaces are dropped, but remembered: a Play line ending in a
+//!   space was soft-broken by format=flowed and continues on the next line.
+//! - A signature separator (`-- `) ends the document.
+//!
+//! Every cleaned line keeps its original line number and the columns removed
+//! in front of it, so that errors point at the text the player wrote.
+
+/// A line of the document after the tolerances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// 1-based line number in the original text.
+    pub no: usize,
+    /// Columns removed before `text` (quote markers).
+    pub indent: usize,
+    /// The cleaned text, trailing white space removed.
+    pub text: String,
+    /// The original line ended in white space (a format=flowed soft break).
+    pub soft: bool,
+}
+
+/// Applies the tolerances to a whole document.
+pub(crate) fn prepare(text: &str) -> Vec<Line> {
+    let mut out = Vec::new();
+    let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (i, raw) in normalised.split('\n').enumerate() {
+        if raw == "-- " || raw == "--" {
+            break;
+        }
+        let (indent, body) = unquote(raw);
+        if body == "-- " {
+            break;
+        }
+        let expanded = expand_tabs(body);
+        let soft = expanded.ends_with(' ');
+        out.push(Line {
+            no: i + 1,
+            indent,
+            text: expanded.trim_end().to_string(),
+            soft,
+        });
+    }
+    out
+}
+
+/// Strips `>` quote markers (with one optional space after each).
+fn unquote(line: &str) -> (usize, &str) {
+    let mut rest = line;
+    let mut removed = 0;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        let lead = rest.len() - trimmed.len();
+        if lead <= 3 && trimmed.starts_with('>') {
+            let after = &trimmed[1..];
+            let after = after.strip_prefix(' ').unwrap_or(after);
+            removed += rest.len() - after.len();
+            rest = after;
+        } else {
+            return (removed, rest);
+        }
+    }
+}
+
+fn expand_tabs(s: &str) -> String {
+    if !s.contains('\t') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut col = 0;
+    for c in s.chars() {
+        if c == '\t' {
+            let n = 8 - col % 8;
+            out.extend(std::iter::repeat_n(' ', n));
+            col += n;
+        } else {
+            out.push(c);
+            col += 1;
+        }
+    }
+    out
+}
+
+/// Decodes format=flowed text (RFC 3676) for the mail layer: soft-broken
+/// lines (ending in a space) are joined, space-stuffing is removed, and
+/// quoted flowed lines are joined at the same quote depth.
+pub fn unflow(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending: Option<(usize, String)> = None;
+    for raw in text.replace("\r\n", "\n").split('\n') {
+        let depth = raw.chars().take_while(|c| *c == '>').count();
+        let mut body = &raw[depth..];
+        if let Some(stripped) = body.strip_prefix(' ') {
+            body = stripped; // space-stuffing
+        }
+        let soft = body.ends_with(' ') && body != "-- ";
+        match pending.take() {
+            Some((d, mut acc)) if d == depth => {
+                acc.push_str(body);
+                if soft {
+                    pending = Some((d, acc));
+                } else {
+                    push_line(&mut out, d, &acc);
+                }
+            }
+            other => {
+                if let Some((d, acc)) = other {
+                    push_line(&mut out, d, &acc);
+                }
+                if soft {
+                    pending = Some((depth, body.to_string()));
+                } else {
+                    push_line(&mut out, depth, body);
+                }
+            }
+        }
+    }
+    if let Some((d, acc)) = pending {
+        push_line(&mut out, d, &acc);
+    }
+    out.pop(); // the split's last line carried no newline
+    out
+}
+
+fn push_line(out: &mut String, depth: usize, body: &str) {
+    for _ in 0..depth {
+        out.push('>');
+    }
+    if depth > 0 && !body.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(body);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_quotes_tabs_and_trailing_spaces() {
+        let lines = prepare("> | a\t| b |  \r\n>> > x\r\nplain");
+        assert_eq!(lines[0].text, "| a     | b |");
+        assert_eq!(lines[0].indent, 2);
+        assert!(lines[0].soft);
+        assert_eq!(lines[1].text, "x");
+        assert_eq!(lines[1].indent, 6);
+        assert_eq!(lines[2].text, "plain");
+        assert_eq!(lines[2].no, 3);
+    }
+
+    #[test]
+    fn signature_ends_the_document() {
+        let lines = prepare("a\nb\n-- \nTim\n");
+        assert_eq!(lines.len(), 2);
+        let quoted = prepare("> a\n> -- \n> sig");
+        assert_eq!(quoted.len(), 1);
+    }
+
+    #[test]
+    fn unflow_joins_soft_breaks() {
+        assert_eq!(
+            unflow("Rushton : Euston (VC \r\nvia: CN,NT)\r\nnext"),
+            "Rushton : Euston (VC via: CN,NT)\nnext"
+        );
+        assert_eq!(unflow("> a \n> b\nc"), "> a b\nc");
+        assert_eq!(unflow(" >not a quote"), ">not a quote");
+    }
+}

@@ -1,0 +1,31 @@
+//! The Game State Document and play grammar (`grammar/gsd.ebnf`).
+//!
+//! [`parse_gsd`] reads a GSD as it arrives by mail (quoted, re-wrapped,
+//! tab-expanded, between prose and a signature) into a [`Gsd`];
+//! [`render`] writes the canonical layout of Rule 1.2.0, and
+//! `parse_gsd(render(g)) == g`. [`parse_play`] reads a single Play line.
+//! Every Action of Rule 1.7.2 parses into a typed [`Action`], generated from
+//! `grammar/actions.toml`. Errors name the line, the column, what was
+//! expected and, for stations, the nearest names.
+//!
+//! The module is pure: it takes text and the map, and returns data.
+
+mod action;
+mod error;
+mod layout;
+mod model;
+mod parse;
+mod render;
+
+pub use action::{
+    parse_action, parse_token_list, Action, ActionError, ActionSpec, ArgRef, Duration, Phase,
+    TokenList, SPECS,
+};
+pub use error::ParseError;
+pub use layout::unflow;
+pub use model::{
+    day_name, parse_day, Colour, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState, Luggage,
+    Move, Play, PlayItem, PlayerRow, Possession, Stack, StationMark, Target, Tokens, DAYS,
+};
+pub use parse::{parse_gsd, parse_play};
+pub use render::{render, render_move, render_play};

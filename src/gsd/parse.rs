@@ -1,0 +1,1531 @@
+//! The GSD and play parsers: one function per production of
+//! `grammar/gsd.ebnf`. Tables and boxes are read line by line (their
+//! structure is lines and `|` cells); the words inside them and the Plays
+//! are read with nom.
+
+use nom::bytes::complete::{tag_no_case, take_while1};
+use nom::character::complete::{char, digit1, multispace0, space0};
+use nom::combinator::{map_res, opt, recognize};
+use nom::multi::separated_list1;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::action::parse_action;
+use super::error::ParseError;
+use super::layout::{prepare, Line};
+use super::model::*;
+use crate::map::{LineCode, Map};
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// A station-reading failure: message and suggestions.
+pub(crate) struct StationErr(pub String, pub Vec<String>);
+
+/// Parses a whole GSD, cut out of whatever mail text surrounds it.
+pub fn parse_gsd(text: &str, map: &Map) -> Result<Gsd, ParseError> {
+    let lines = prepare(text);
+    let mut p = Doc {
+        lines: &lines,
+        at: 0,
+        map,
+    };
+    p.gsd()
+}
+
+/// Parses one Play line (`Rushton : [LV+1] Euston (VC via: CN,NT)`), as it
+/// would stand in a GSD. Line numbers in errors count from 1.
+pub fn parse_play(text: &str, map: &Map) -> Result<Play, ParseError> {
+    let lines = prepare(text);
+    let Some(first) = lines.iter().position(|l| !l.text.trim().is_empty()) else {
+        return Err(ParseError::new(
+            1,
+            1,
+            "a Play such as `Rushton : Euston (VC)`",
+            "an empty line",
+        ));
+    };
+    let src = Src::join(&lines[first..]);
+    play(&src, map)
+}
+
+/// Text joined from several lines, remembering where each piece came from.
+struct Src {
+    text: String,
+    /// (offset in `text`, line number, column of that offset)
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+impl Src {
+    fn join(lines: &[Line]) -> Src {
+        let mut text = String::new();
+        let mut pieces = Vec::new();
+        for l in lines {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            let lead = l.text.len() - l.text.trim_start().len();
+            pieces.push((text.len(), l.no, l.indent + lead + 1));
+            text.push_str(l.text.trim_start());
+        }
+        Src { text, pieces }
+    }
+
+    /// Line and column of a byte offset into `text`.
+    fn pos(&self, offset: usize) -> (usize, usize) {
+        let idx = self
+            .pieces
+            .partition_point(|p| p.0 <= offset)
+            .saturating_sub(1);
+        let (start, line, col) = self.pieces.get(idx).copied().unwrap_or((0, 1, 1));
+        let chars = self
+            .text
+            .get(start..offset.min(self.text.len()))
+            .map(|s| s.chars().count())
+            .unwrap_or(0);
+        (line, col + chars)
+    }
+
+    fn error(&self, offset: usize, expected: impl Into<String>, found_from: usize) -> ParseError {
+        let (line, col) = self.pos(offset);
+        ParseError::new(
+            line,
+            col,
+            expected,
+            snippet(&self.text[found_from.min(self.text.len())..]),
+        )
+    }
+}
+
+/// The text after a position, shortened for an error message.
+fn snippet(s: &str) -> String {
+    let s = s.trim();
+    if s.is_empty() {
+        return "the end of the line".into();
+    }
+    let short: String = s.chars().take(30).collect();
+    if short.len() < s.len() {
+        format!("{short:?}...")
+    } else {
+        format!("{short:?}")
+    }
+}
+
+struct Doc<'a> {
+    lines: &'a [Line],
+    at: usize,
+    map: &'a Map,
+}
+
+fn is_border(s: &str) -> bool {
+    let t = s.trim();
+    t.starts_with('+') && t.len() > 2 && t.chars().all(|c| matches!(c, '+' | '-' | ' ' | '='))
+}
+
+fn is_box_top(s: &str) -> bool {
+    let t = s.trim();
+    t.starts_with('+') && t.ends_with('+') && t.len() > 2 && t.contains("--")
+}
+
+fn cells(row: &str) -> Vec<&str> {
+    let t = row.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(str::trim).collect()
+}
+
+impl<'a> Doc<'a> {
+    fn line(&self) -> Option<&'a Line> {
+        self.lines.get(self.at)
+    }
+
+    fn err_at(
+        &self,
+        line: &Line,
+        col_in_text: usize,
+        expected: impl Into<String>,
+        found: &str,
+    ) -> ParseError {
+        ParseError::new(
+            line.no,
+            line.indent + col_in_text + 1,
+            expected,
+            snippet(found),
+        )
+    }
+
+    /// Column (0-based, in chars) of `needle` within `line.text`.
+    fn col_of(line: &Line, needle: &str) -> usize {
+        line.text
+            .find(needle)
+            .map(|b| line.text[..b].chars().count())
+            .unwrap_or(0)
+    }
+
+    /// gsd = [ game-line ] , token-table , { box | time-line } , plays
+    fn gsd(&mut self) -> Result<Gsd, ParseError> {
+        let start = self.find_table()?;
+        let mut gsd = Gsd {
+            game: self.game_line(start),
+            ..Gsd::default()
+        };
+        self.at = start;
+        gsd.players = self.token_table()?;
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if t.is_empty() {
+                self.at += 1;
+                continue;
+            }
+            if t.starts_with('+') {
+                let title = self.box_title(line);
+                if let Some(title) = &title {
+                    if seen.contains(title) {
+                        return Err(self.err_at(
+                            line,
+                            Self::col_of(line, "+"),
+                            "each box at most once",
+                            t,
+                        ));
+                    }
+                    seen.push(title.clone());
+                }
+                self.a_box(title.as_deref(), &mut gsd)?;
+                continue;
+            }
+            if let Some(rest) = strip_keyword(t, "Game Time") {
+                let rest = rest.trim_start().trim_start_matches(':');
+                gsd.time = Some(self.game_time_text(line, rest)?);
+                self.at += 1;
+                continue;
+            }
+            break;
+        }
+        gsd.plays = self.plays(&gsd.players)?;
+        Ok(gsd)
+    }
+
+    /// Finds the Token Table's top border: a border followed by a heading row.
+    fn find_table(&self) -> Result<usize, ParseError> {
+        for (i, l) in self.lines.iter().enumerate() {
+            if !is_border(&l.text) {
+                continue;
+            }
+            let next = self.lines[i + 1..]
+                .iter()
+                .find(|n| !n.text.trim().is_empty());
+            if let Some(n) = next {
+                let lower = n.text.to_lowercase();
+                if n.text.trim_start().starts_with('|') && lower.contains("player") {
+                    return Ok(i);
+                }
+            }
+        }
+        let first = self.lines.iter().find(|l| !l.text.trim().is_empty());
+        let (no, indent, found) = first
+            .map(|l| (l.no, l.indent, l.text.as_str()))
+            .unwrap_or((1, 0, ""));
+        Err(ParseError::new(
+            no,
+            indent + 1,
+            "the Token Table (Rule 1.2.0): a border `+----+` then `| Player | Home | LV | Ch | Tokens |`",
+            snippet(found),
+        ))
+    }
+
+    /// game-line = "Game" , [ ":" ] , game-id   (the line before the table)
+    fn game_line(&self, table: usize) -> Option<String> {
+        let prev = self.lines[..table]
+            .iter()
+            .rev()
+            .find(|l| !l.text.trim().is_empty())?;
+        let rest = strip_keyword(prev.text.trim(), "Game")?;
+        let id = rest.trim_start().trim_start_matches(':').trim();
+        (!id.is_empty()
+            && id.len() <= 16
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .then(|| id.to_string())
+    }
+
+    /// Collects table rows until a border, joining wrapped rows.
+    fn rows(&mut self) -> Vec<(&'a Line, String)> {
+        let mut rows: Vec<(&'a Line, String)> = Vec::new();
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if is_border(t) || t.starts_with('+') {
+                break;
+            }
+            if t.is_empty() {
+                // A blank line inside a table: the table ended without border.
+                break;
+            }
+            if t.starts_with('|') || rows.is_empty() {
+                rows.push((line, t.to_string()));
+            } else if let Some(last) = rows.last_mut() {
+                // A row re-wrapped by a mail client continues here.
+                last.1.push(' ');
+                last.1.push_str(t);
+            }
+            self.at += 1;
+        }
+        rows
+    }
+
+    fn skip_border(&mut self) -> bool {
+        if self.line().is_some_and(|l| is_border(&l.text)) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// token-table = border , heading , { heading | blank-row } , border , { player-row } , border
+    fn token_table(&mut self) -> Result<Vec<PlayerRow>, ParseError> {
+        self.skip_border();
+        let mut order: Vec<Colour> = Colour::ALL.to_vec();
+        for (line, row) in self.rows() {
+            let codes: Vec<Option<Colour>> = row
+                .split(|c: char| c == '|' || c.is_whitespace())
+                .filter(|w| w.len() == 2)
+                .map(Colour::parse)
+                .collect();
+            if codes.len() == 7 && codes.iter().all(Option::is_some) {
+                order = codes.into_iter().flatten().collect();
+                let mut unique = order.clone();
+                unique.sort();
+                unique.dedup();
+                if unique.len() != 7 {
+                    return Err(self.err_at(
+                        line,
+                        0,
+                        "each token colour once in the heading",
+                        &row,
+                    ));
+                }
+            }
+        }
+        if !self.skip_border() {
+            let (no, indent) = self.line().map(|l| (l.no, l.indent)).unwrap_or((0, 0));
+            return Err(ParseError::new(
+                no,
+                indent + 1,
+                "the border `+----+` under the Token Table heading",
+                "something else",
+            ));
+        }
+        let mut players: Vec<PlayerRow> = Vec::new();
+        for (line, row) in self.rows() {
+            if cells(&row).iter().all(|c| c.is_empty()) {
+                continue;
+            }
+            let p = self.player_row(line, &row, &order)?;
+            if players.iter().any(|q| q.name.eq_ignore_ascii_case(&p.name)) {
+                return Err(self.err_at(
+                    line,
+                    Self::col_of(line, &p.name),
+                    "each player once in the Token Table",
+                    &p.name,
+                ));
+            }
+            players.push(p);
+        }
+        self.skip_border();
+        Ok(players)
+    }
+
+    /// player-row = "|" , [ "*" ] , player , "|" , [ station ] , "|" , lv , "|" , charge , "|" , 7 * count
+    fn player_row(
+        &self,
+        line: &Line,
+        row: &str,
+        order: &[Colour],
+    ) -> Result<PlayerRow, ParseError> {
+        let c = cells(row);
+        let col = |needle: &str| Self::col_of(line, needle);
+        if c.len() < 5 {
+            return Err(self.err_at(
+                line,
+                0,
+                "a Token Table row `| Player | Home | LV | Ch | Bk Bu Br Go Gr Re Si |`",
+                row,
+            ));
+        }
+        let (active, name) = match c[0].strip_prefix('*') {
+            Some(n) => (false, n.trim()),
+            None => (true, c[0]),
+        };
+        check_name(name).map_err(|e| self.err_at(line, col(c[0]), e, c[0]))?;
+        let home =
+            match c[1] {
+                "" | "-" => None,
+                h if h.eq_ignore_ascii_case("none") => None,
+                h => Some(station(h, self.map).map_err(|StationErr(m, s)| {
+                    self.err_at(line, col(h), m, h).with_suggestions(s)
+                })?),
+            };
+        let lv = c[2].parse::<u32>().map_err(|_| {
+            self.err_at(line, col(c[2]), "the LV, a whole number (Rule 1.6.1)", c[2])
+        })?;
+        let charge = parse_charge(c[3]).ok_or_else(|| {
+            self.err_at(
+                line,
+                col(c[3]),
+                "the Charge, a signed whole number (Rule 1.19.2)",
+                c[3],
+            )
+        })?;
+        let counts: Vec<&str> = c[4..].iter().flat_map(|s| s.split_whitespace()).collect();
+        if counts.len() != 7 {
+            let rest = c[4..].join(" | ");
+            return Err(self.err_at(
+                line,
+                col(c[4]),
+                format!(
+                    "7 token counts (Bk Bu Br Go Gr Re Si), found {}",
+                    counts.len()
+                ),
+                &rest,
+            ));
+        }
+        let mut tokens = Tokens::default();
+        for (colour, n) in order.iter().zip(&counts) {
+            let v = n.parse::<u32>().map_err(|_| {
+                self.err_at(
+                    line,
+                    col(n),
+                    format!("a count of {} tokens", colour.name()),
+                    n,
+                )
+            })?;
+            tokens.set(*colour, v);
+        }
+        Ok(PlayerRow {
+            name: name.to_string(),
+            active,
+            home,
+            lv,
+            charge,
+            tokens,
+        })
+    }
+
+    fn box_title(&self, line: &Line) -> Option<String> {
+        let t = line.text.trim();
+        if !is_box_top(t) {
+            return None;
+        }
+        let inner = t.trim_matches('+').trim_matches(|c| c == '-' || c == ' ');
+        let inner = inner
+            .split(" -")
+            .next()
+            .unwrap_or(inner)
+            .trim_end_matches('-')
+            .trim();
+        (!inner.is_empty() && !inner.contains('+')).then(|| canonical_title(inner))
+    }
+
+    /// box = box-top , { box-line } , border
+    fn a_box(&mut self, title: Option<&str>, gsd: &mut Gsd) -> Result<(), ParseError> {
+        let top = self.line().expect("called on a line");
+        self.at += 1;
+        // Untitled tables (Rule 1.14.1's example has no title): skip extra borders.
+        while self.line().is_some_and(|l| is_border(&l.text)) {
+            self.at += 1;
+        }
+        let rows = self.rows();
+        while self.line().is_some_and(|l| is_border(&l.text)) {
+            self.at += 1;
+        }
+        let title = match title {
+            Some(t) => t.to_string(),
+            None => self.sniff_untitled(top, &rows, gsd)?,
+        };
+        match title.as_str() {
+            "Disruptions" => gsd.disruptions = self.disruptions(&rows)?,
+            "Game Time" => {
+                let (line, text) = rows.first().map(|(l, t)| (*l, cells(t).join(" "))).unwrap_or((top, String::new()));
+                gsd.time = Some(self.game_time_text(line, &text)?);
+            }
+            "Wild Stations" => {
+                gsd.wild = Vec::new();
+                for (line, item) in self.items(&rows) {
+                    gsd.wild.push(station(&item, self.map).map_err(|StationErr(m, s)| self.err_at(line, Self::col_of(line, &item), m, &item).with_suggestions(s))?);
+                }
+                if gsd.wild.len() > 3 {
+                    return Err(self.err_at(top, 0, "at most three Wild Stations (Rule 1.11.1)", &gsd.wild.join(", ")));
+                }
+            }
+            "Courier" => gsd.courier = self.courier(top, &rows)?,
+            "Token Stacks" => gsd.stacks = self.stacks(&rows)?,
+            "Luggage Rack" => gsd.luggage = self.luggage(&rows)?,
+            "Lost & Found" => {
+                gsd.lost_and_found = Vec::new();
+                for (line, item) in self.items(&rows) {
+                    let p = self.possession(line, &item)?;
+                    gsd.lost_and_found.push(p.item);
+                }
+            }
+            other => {
+                return Err(self.err_at(
+                    top,
+                    0,
+                    "a box titled Disruptions, Game Time, Wild Stations, Courier, Token Stacks, Luggage Rack or Lost & Found",
+                    other,
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// An untitled table after the Token Table is the Token Stacks (as in
+    /// Rule 1.14.1's example) or the Luggage Rack (Rule 1.4.12's), told
+    /// apart by their first column.
+    fn sniff_untitled(
+        &self,
+        top: &Line,
+        rows: &[(&Line, String)],
+        gsd: &Gsd,
+    ) -> Result<String, ParseError> {
+        let Some((_, first)) = rows
+            .iter()
+            .find(|(_, r)| !cells(r).iter().all(|c| c.is_empty()))
+        else {
+            return Err(self.err_at(
+                top,
+                0,
+                "a titled box (e.g. `+- Disruptions ---+`)",
+                &top.text,
+            ));
+        };
+        let c = cells(first);
+        if gsd
+            .players
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(c[0]))
+        {
+            return Ok("Luggage Rack".into());
+        }
+        if c.len() >= 2 && station(strip_quadrant(c[0]), self.map).is_ok() {
+            return Ok("Token Stacks".into());
+        }
+        Err(self.err_at(
+            top,
+            0,
+            "a titled box: this table is neither Token Stacks nor a Luggage Rack",
+            &top.text,
+        ))
+    }
+
+    /// Comma-separated items of a box, with the line each came from.
+    fn items(&self, rows: &[(&'a Line, String)]) -> Vec<(&'a Line, String)> {
+        let mut out = Vec::new();
+        for (line, row) in rows {
+            let text = cells(row).join(" ");
+            for item in split_top_level(&text, ',') {
+                let item = item.trim();
+                if !item.is_empty() {
+                    out.push((*line, item.to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    /// disruptions = [ disruption , { "," , disruption } ]
+    fn disruptions(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Disruption>, ParseError> {
+        self.items(rows)
+            .into_iter()
+            .map(|(line, item)| {
+                disruption(&item, self.map).map_err(|(m, s)| {
+                    self.err_at(line, Self::col_of(line, &item), m, &item)
+                        .with_suggestions(s)
+                })
+            })
+            .collect()
+    }
+
+    /// game-time = day , hhmm , [ "*" ]
+    fn game_time_text(&self, line: &Line, text: &str) -> Result<GameTime, ParseError> {
+        let t = text.trim();
+        game_time(t).ok_or_else(|| {
+            self.err_at(
+                line,
+                Self::col_of(line, t),
+                "a Game Time such as `Wednesday 2340` (Rule 1.13.1)",
+                t,
+            )
+        })
+    }
+
+    /// courier = "Pick-up" , ":" , station , [ "," ] , "Destination" , ":" , station
+    fn courier(
+        &self,
+        top: &Line,
+        rows: &[(&'a Line, String)],
+    ) -> Result<Option<Courier>, ParseError> {
+        let text: String = rows
+            .iter()
+            .map(|(_, r)| cells(r).join(" "))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        let line = rows.first().map(|(l, _)| *l).unwrap_or(top);
+        let lower = text.to_lowercase();
+        let (Some(p), Some(d)) = (
+            lower.find("pick-up").or_else(|| lower.find("pickup")),
+            lower.find("destination"),
+        ) else {
+            return Err(self.err_at(
+                line,
+                0,
+                "`Pick-up: <Station>, Destination: <Station>` (Rule 1.11.2)",
+                &text,
+            ));
+        };
+        let field = |from: usize, to: usize| -> &str {
+            let s = &text[from..to];
+            let s = s.split_once(':').map(|x| x.1).unwrap_or("");
+            s.trim().trim_end_matches(',').trim()
+        };
+        let (pick, dest) = if p < d {
+            (field(p, d), field(d, text.len()))
+        } else {
+            (field(p, text.len()), field(d, p))
+        };
+        let read = |s: &str| {
+            station(s, self.map).map_err(|StationErr(m, sg)| {
+                self.err_at(line, Self::col_of(line, s), m, s)
+                    .with_suggestions(sg)
+            })
+        };
+        Ok(Some(Courier {
+            pickup: read(pick)?,
+            destination: read(dest)?,
+        }))
+    }
+
+    /// stack-row = "|" , stack , [ "|" , stack ] ;  stack = station , [ "(" quadrant ")" ] , "|" , tokens
+    fn stacks(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Stack>, ParseError> {
+        let mut out = Vec::new();
+        for (line, row) in rows {
+            let c = cells(row);
+            for pair in c.chunks(2) {
+                let name = pair[0];
+                let toks = pair.get(1).copied().unwrap_or("");
+                if name.is_empty() && toks.is_empty() {
+                    continue;
+                }
+                let st = station(strip_quadrant(name), self.map).map_err(|StationErr(m, s)| {
+                    self.err_at(line, Self::col_of(line, name), m, name)
+                        .with_suggestions(s)
+                })?;
+                let tokens = token_codes(toks).ok_or_else(|| {
+                    self.err_at(
+                        line,
+                        Self::col_of(line, toks),
+                        "tokens bottom to top, as two-letter codes such as `BrSiGo` (Rule 1.14.1)",
+                        toks,
+                    )
+                })?;
+                let quadrants = self
+                    .map
+                    .station(self.map.lookup(&st).expect("resolved above"))
+                    .quadrants
+                    .clone();
+                out.push(Stack {
+                    station: st,
+                    quadrants,
+                    tokens,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// luggage-row = "|" , player , "|" , [ possession , { "," , possession } ]
+    fn luggage(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Luggage>, ParseError> {
+        let mut out: Vec<Luggage> = Vec::new();
+        for (line, row) in rows {
+            let c = cells(row);
+            let (who, rest) = match c.as_slice() {
+                [who, rest @ ..] => (*who, rest.join(", ")),
+                [] => continue,
+            };
+            if who.is_empty() && rest.trim().is_empty() {
+                continue;
+            }
+            let mut items = Vec::new();
+            for item in split_top_level(&rest, ',') {
+                let item = item.trim();
+                if !item.is_empty() {
+                    items.push(self.possession(line, item)?);
+                }
+            }
+            if who.is_empty() {
+                // A continuation row of the previous player.
+                match out.last_mut() {
+                    Some(prev) => prev.items.extend(items),
+                    None => {
+                        return Err(self.err_at(
+                            line,
+                            0,
+                            "a player's name in the first column",
+                            row,
+                        ))
+                    }
+                }
+                continue;
+            }
+            check_name(who).map_err(|e| self.err_at(line, Self::col_of(line, who), e, who))?;
+            out.push(Luggage {
+                player: who.to_string(),
+                items,
+            });
+        }
+        Ok(out)
+    }
+
+    /// possession = "*" item "*" | "(" item ")" | item
+    fn possession(&self, line: &Line, text: &str) -> Result<Possession, ParseError> {
+        possession(text, self.map).map_err(|(m, s)| {
+            self.err_at(line, Self::col_of(line, text), m, text)
+                .with_suggestions(s)
+        })
+    }
+
+    /// plays = { play }
+    fn plays(&mut self, players: &[PlayerRow]) -> Result<Vec<Play>, ParseError> {
+        let mut plays = Vec::new();
+        let mut group: Vec<Line> = Vec::new();
+        let mut after_blank = false;
+        let known = |name: &str| {
+            players.iter().any(|p| p.name.eq_ignore_ascii_case(name))
+                || name.eq_ignore_ascii_case("Drone")
+        };
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if t.is_empty() {
+                after_blank = true;
+                self.at += 1;
+                continue;
+            }
+            let starts_play = play_head(t).is_some_and(|name| {
+                !after_blank || known(name) || group.is_empty() && plays.is_empty()
+            });
+            let continues = !group.is_empty()
+                && !after_blank
+                && (t.starts_with('[')
+                    || t.starts_with('{')
+                    || group
+                        .last()
+                        .is_some_and(|l: &Line| l.soft || unbalanced(&joined(&group))));
+            if continues && !starts_play {
+                group.push(line.clone());
+            } else if starts_play {
+                if !group.is_empty() {
+                    plays.push(play(&Src::join(&group), self.map)?);
+                    group.clear();
+                }
+                group.push(line.clone());
+            } else if !group.is_empty() && after_blank && (t.starts_with('[') || t.starts_with('{'))
+            {
+                group.push(line.clone());
+            } else {
+                // Prose after the Plays: the GSD has ended.
+                break;
+            }
+            after_blank = false;
+            self.at += 1;
+        }
+        if !group.is_empty() {
+            plays.push(play(&Src::join(&group), self.map)?);
+        }
+        Ok(plays)
+    }
+}
+
+fn joined(lines: &[Line]) -> String {
+    lines
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether brackets, parentheses or braces are left open.
+fn unbalanced(s: &str) -> bool {
+    let mut depth = [0i32; 3];
+    for c in s.chars() {
+        match c {
+            '(' => depth[0] += 1,
+            ')' => depth[0] -= 1,
+            '[' => depth[1] += 1,
+            ']' => depth[1] -= 1,
+            '{' => depth[2] += 1,
+            '}' => depth[2] -= 1,
+            _ => {}
+        }
+    }
+    depth.iter().any(|d| *d > 0)
+}
+
+/// The player name of a line that starts a Play (`Name : ...`).
+fn play_head(t: &str) -> Option<&str> {
+    let (name, _) = t.split_once(':')?;
+    let name = name.trim();
+    (check_name(name).is_ok() && name.split_whitespace().count() <= 4).then_some(name)
+}
+
+/// Player names: no `: | [ ] { } *`, not empty, at most 40 characters.
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a player's name".into());
+    }
+    if name.chars().count() > 40
+        || name.contains([':', '|', '[', ']', '{', '}', '*', ',', '(', ')'])
+    {
+        return Err("a player's name (letters, digits, spaces, - ' .)".into());
+    }
+    Ok(())
+}
+
+fn canonical_title(t: &str) -> String {
+    let k: String = t
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '&')
+        .collect();
+    match k.as_str() {
+        "disruptions" | "disruptedservices" => "Disruptions",
+        "gametime" | "time" => "Game Time",
+        "wildstations" | "wild" => "Wild Stations",
+        "courier" | "courierstations" => "Courier",
+        "tokenstacks" | "stacks" => "Token Stacks",
+        "luggagerack" | "luggage" => "Luggage Rack",
+        "lost&found" | "lostandfound" | "lostfound" => "Lost & Found",
+        _ => return t.to_string(),
+    }
+    .to_string()
+}
+
+fn strip_keyword<'t>(t: &'t str, kw: &str) -> Option<&'t str> {
+    let head = t.get(..kw.len())?;
+    if !head.eq_ignore_ascii_case(kw) {
+        return None;
+    }
+    let rest = &t[kw.len()..];
+    (rest.is_empty() || rest.starts_with([' ', ':'])).then_some(rest)
+}
+
+fn strip_quadrant(s: &str) -> &str {
+    let t = s.trim_end();
+    if let Some(open) = t.rfind('(') {
+        let inner = &t[open + 1..];
+        if inner.ends_with(')')
+            && inner[..inner.len() - 1]
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '/' || c == ' ')
+        {
+            return t[..open].trim_end();
+        }
+    }
+    t
+}
+
+/// Splits at `sep` outside parentheses.
+fn split_top_level(s: &str, sep: char) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c == sep && depth <= 0 => {
+                out.push(&s[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+fn parse_charge(s: &str) -> Option<i32> {
+    let t = s.trim().trim_end_matches('%').trim();
+    let t = t.strip_prefix('+').unwrap_or(t);
+    t.parse().ok()
+}
+
+/// `BrSiGo` -> colours; spaces and commas between codes are allowed.
+pub(crate) fn token_codes(s: &str) -> Option<Vec<Colour>> {
+    let compact: String = s
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    if compact.len() % 2 != 0 || !compact.is_ascii() {
+        return None;
+    }
+    (0..compact.len())
+        .step_by(2)
+        .map(|i| Colour::parse(&compact[i..i + 2]))
+        .collect()
+}
+
+/// Resolves a station name to its canonical spelling (Ghost Stations too).
+pub(crate) fn station(name: &str, map: &Map) -> Result<String, StationErr> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(StationErr("a station name".into(), vec![]));
+    }
+    match map.lookup(name) {
+        Ok(id) => Ok(map.station(id).name.clone()),
+        Err(e) => match map.lookup_ghost(name) {
+            Some(g) => Ok(g.to_string()),
+            None => Err(StationErr(
+                "a station of the 1999 map".to_string(),
+                e.suggestions,
+            )),
+        },
+    }
+}
+
+/// A Line Code, accepting `BK` for the Bakerloo.
+pub(crate) fn read_line_code(s: &str) -> Option<LineCode> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("BK") {
+        return Some(LineCode::BL);
+    }
+    LineCode::parse(t).filter(|_| t.len() == 2)
+}
+
+/// Reads `Moorgate (NT)`, `Moorgate NT` or `Moorgate`: a station with an
+/// optional Line Code (Rule 1.2.0's destination form).
+pub(crate) fn read_target(s: &str, map: &Map) -> Result<Target, StationErr> {
+    let t = s.trim();
+    // "Station (LC)"
+    if let Some(open) = t.rfind('(') {
+        if t.ends_with(')') {
+            if let Some(line) = read_line_code(&t[open + 1..t.len() - 1]) {
+                return Ok(Target {
+                    station: station(&t[..open], map)?,
+                    line: Some(line),
+                });
+            }
+        }
+    }
+    if let Ok(st) = station(t, map) {
+        return Ok(Target {
+            station: st,
+            line: None,
+        });
+    }
+    // "Station LC"
+    if let Some((head, code)) = t.rsplit_once(' ') {
+        if let Some(line) = read_line_code(code) {
+            if let Ok(st) = station(head, map) {
+                return Ok(Target {
+                    station: st,
+                    line: Some(line),
+                });
+            }
+        }
+    }
+    station(t, map).map(|st| Target {
+        station: st,
+        line: None,
+    })
+}
+
+/// The canonical text of a target: `Moorgate (NT)` or `Moorgate`.
+pub(crate) fn target_text(t: &Target) -> String {
+    match t.line {
+        Some(l) => format!("{} ({l})", t.station),
+        None => t.station.clone(),
+    }
+}
+
+// ---- nom productions for words ------------------------------------------
+
+/// line-code = "BL" | "CN" | ... (Rule 1.17.4)
+fn line_code(i: &str) -> Res<'_, LineCode> {
+    map_res(take_while1(|c: char| c.is_ascii_alphabetic()), |w: &str| {
+        read_line_code(w).ok_or(())
+    })
+    .parse(i)
+}
+
+/// via-list = "via" , [ ":" ] , line-code , { "," , line-code }
+fn via_list(i: &str) -> Res<'_, Vec<LineCode>> {
+    preceded(
+        (tag_no_case("via"), space0, opt(char(':')), space0),
+        separated_list1((space0, char(','), space0), line_code),
+    )
+    .parse(i)
+}
+
+/// hhmm = 4 digits, 0000-2359 (2400 is not a time of day)
+fn hhmm(i: &str) -> Res<'_, u16> {
+    map_res(recognize(digit1), |d: &str| {
+        if d.len() != 4 {
+            return Err(());
+        }
+        let (h, m): (u16, u16) = (
+            d[..2].parse().map_err(|_| ())?,
+            d[2..].parse().map_err(|_| ())?,
+        );
+        if h < 24 && m < 60 {
+            Ok(h * 60 + m)
+        } else {
+            Err(())
+        }
+    })
+    .parse(i)
+}
+
+/// game-time = day , hhmm , [ "*" ]; the `*` may stand anywhere in it.
+pub(crate) fn game_time(t: &str) -> Option<GameTime> {
+    let night_train = t.contains('*');
+    let clean: String = t.chars().filter(|c| *c != '*').collect();
+    let clean = clean.trim();
+    let (day, rest) = clean.split_once(char::is_whitespace)?;
+    let day = parse_day(day)?;
+    let rest = rest.trim().replace(':', "");
+    let (left, minutes) = hhmm(&rest).ok()?;
+    left.trim().is_empty().then_some(GameTime {
+        day,
+        minutes,
+        night_train,
+    })
+}
+
+/// disruption = station "(" mark ")" | segment "(Peg)" | line-code ":" line-state | keyword ...
+pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, Vec<String>)> {
+    let t = item.trim();
+    let fold: String = t
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let keywords = [
+        ("in knip", Disruption::Knip),
+        ("knip", Disruption::Knip),
+        ("bridges up", Disruption::BridgesUp),
+        ("parks and greens", Disruption::ParksAndGreens),
+        ("parks & greens", Disruption::ParksAndGreens),
+        ("gapminding", Disruption::Gapminding),
+        ("venbacker ladder", Disruption::VenbackerLadder),
+        ("sgronk", Disruption::Sgronk),
+        ("sgronk!", Disruption::Sgronk),
+        ("speed craze", Disruption::SpeedCraze),
+        ("charge spiral", Disruption::ChargeSpiral),
+        ("upcoming holiday", Disruption::UpcomingHoliday(None)),
+    ];
+    if let Some((_, d)) = keywords.iter().find(|(k, _)| *k == fold) {
+        return Ok(d.clone());
+    }
+    if let Some(day) = fold
+        .strip_prefix("upcoming holiday:")
+        .or_else(|| fold.strip_prefix("upcoming holiday :"))
+    {
+        return parse_day(day)
+            .map(|d| Disruption::UpcomingHoliday(Some(d)))
+            .ok_or_else(|| {
+                (
+                    "a day after `Upcoming Holiday:` (Rule 1.13.7)".to_string(),
+                    vec![],
+                )
+            });
+    }
+    if let Some(colour) = fold.strip_suffix(" bock") {
+        return Colour::parse(colour).map(Disruption::Bock).ok_or_else(|| {
+            (
+                "a token colour before `Bock` (Rule 1.8.8)".to_string(),
+                vec![],
+            )
+        });
+    }
+    if let Some((lc, state)) = t.split_once(':') {
+        if let Some(line) = read_line_code(lc) {
+            return line_state(state.trim()).map(|state| Disruption::Line { line, state }).ok_or_else(|| {
+                ("a Line State: Normal, One Way: <Direction>, Electrified, Power Failure!, Soaped or Speed Limit: <N> (Rule 1.20)".to_string(), vec![])
+            });
+        }
+    }
+    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> - <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze or Charge Spiral (Rule 1.2.2)";
+    let Some(open) = t.rfind('(') else {
+        return Err((expected.to_string(), vec![]));
+    };
+    if !t.ends_with(')') {
+        return Err((expected.to_string(), vec![]));
+    }
+    let mark_text = t[open + 1..t.len() - 1].trim();
+    let head = t[..open].trim();
+    let mark = StationMark::ALL
+        .iter()
+        .find(|(_, w)| w.eq_ignore_ascii_case(mark_text))
+        .map(|(m, _)| *m);
+    let Some(mark) = mark else {
+        return Err((expected.to_string(), vec![]));
+    };
+    // A Pegged Line Segment: "A - B (LC) (Peg)".
+    if mark == StationMark::Peg {
+        if let Some(open2) = head.rfind('(') {
+            if head.ends_with(')') {
+                if let Some(line) = read_line_code(&head[open2 + 1..head.len() - 1]) {
+                    let ends = head[..open2].trim();
+                    let Some((a, b)) = ends.split_once(" - ") else {
+                        return Err((
+                            "a Line Segment `<Station> - <Station> (<LC>) (Peg)` (Rule 1.11.5)"
+                                .into(),
+                            vec![],
+                        ));
+                    };
+                    let (a, b) = (
+                        station(a, map).map_err(|e| (e.0, e.1))?,
+                        station(b, map).map_err(|e| (e.0, e.1))?,
+                    );
+                    return Ok(Disruption::PeggedSegment {
+                        from: a,
+                        to: b,
+                        line,
+                    });
+                }
+            }
+        }
+    }
+    let st = station(head, map).map_err(|e| (e.0, e.1))?;
+    Ok(Disruption::Station { station: st, mark })
+}
+
+/// line-state = "Normal" | "One Way" ":" direction | ... (Rule 1.20)
+fn line_state(s: &str) -> Option<LineState> {
+    let f = s.trim().to_lowercase();
+    Some(match f.as_str() {
+        "normal" => LineState::Normal,
+        "electrified" => LineState::Electrified,
+        "power failure!" | "power failure" => LineState::PowerFailure,
+        "soaped" => LineState::Soaped,
+        _ => {
+            if let Some(d) = f
+                .strip_prefix("one way")
+                .map(|r| r.trim_start().trim_start_matches(':').trim())
+            {
+                const DIRS: [&str; 6] = ["N-S", "S-N", "E-W", "W-E", "Clockwise", "Anti-Clockwise"];
+                let dir = DIRS.iter().find(|x| x.eq_ignore_ascii_case(d))?;
+                LineState::OneWay(dir.to_string())
+            } else if let Some(n) = f
+                .strip_prefix("speed limit")
+                .map(|r| r.trim_start().trim_start_matches(':').trim())
+            {
+                LineState::SpeedLimit(n.parse().ok()?)
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+/// possession = "*" item "*" | "(" item ")" | item   (Rules 1.4.12, 1.4.15, 1.4.30)
+pub(crate) fn possession(text: &str, map: &Map) -> Result<Possession, (String, Vec<String>)> {
+    let mut t = text.trim();
+    let mut worn = false;
+    let mut nantucket = false;
+    if t.len() > 2
+        && t.starts_with('(')
+        && t.ends_with(')')
+        && split_top_level(&t[1..t.len() - 1], ',').len() == 1
+    {
+        nantucket = true;
+        t = t[1..t.len() - 1].trim();
+    }
+    if t.len() > 2 && t.starts_with('*') && t.ends_with('*') {
+        worn = true;
+        t = t[1..t.len() - 1].trim();
+    }
+    Ok(Possession {
+        item: item(t, map)?,
+        worn,
+        nantucket,
+    })
+}
+
+/// item = "Hat" "(" letter ")" | "Hats" "(" letters ")" | day "'s Paper" | station "Stub" | name { "*" }
+pub(crate) fn item(t: &str, map: &Map) -> Result<Item, (String, Vec<String>)> {
+    let t = t.trim();
+    if t.is_empty() {
+        return Err(("a possession".into(), vec![]));
+    }
+    let lower = t.to_lowercase();
+    for kw in ["hats", "hat"] {
+        if let Some(rest) = lower.strip_prefix(kw) {
+            let rest = rest.trim();
+            if rest.starts_with('(') && rest.ends_with(')') {
+                let letters: String = rest[1..rest.len() - 1]
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .collect();
+                let mut hats: Vec<Hat> = Vec::new();
+                for c in letters.chars() {
+                    let h = Hat::from_letter(c).ok_or_else(|| {
+                        (
+                            format!("a Hat letter (A B C H O S T V, Rule 1.4.6), found {c:?}"),
+                            vec![],
+                        )
+                    })?;
+                    if hats.contains(&h) {
+                        return Err((format!("each Hat once, found {c:?} twice"), vec![]));
+                    }
+                    hats.push(h);
+                }
+                if hats.is_empty() {
+                    return Err(("at least one Hat letter".into(), vec![]));
+                }
+                hats.sort();
+                return Ok(Item::Hats(hats));
+            }
+        }
+    }
+    if let Some(day) = lower
+        .strip_suffix("'s paper")
+        .or_else(|| lower.strip_suffix("\u{2019}s paper"))
+    {
+        if let Some(d) = parse_day(day) {
+            return Ok(Item::Paper(d));
+        }
+    }
+    if let Some(head) = t
+        .strip_suffix(" Stub")
+        .or_else(|| lower.strip_suffix(" stub").map(|_| &t[..t.len() - 5]))
+    {
+        return station(head, map).map(Item::Stub).map_err(|e| {
+            (
+                format!("a station before `Stub` (Rule 1.7.33): {}", e.0),
+                e.1,
+            )
+        });
+    }
+    let stars = t.chars().rev().take_while(|c| *c == '*').count();
+    let name = t[..t.len() - stars].trim();
+    if name.is_empty() || name.contains(['|', '{', '}', '[', ']']) {
+        return Err(("a possession's name".into(), vec![]));
+    }
+    Ok(Item::Named {
+        name: name.to_string(),
+        stars: stars.min(255) as u8,
+    })
+}
+
+// ---- Plays ------------------------------------------------------------------
+
+/// play = player , ":" , { action | comment } , move , { action | comment }
+fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
+    let text = src.text.as_str();
+    let Some(colon) = text.find(':') else {
+        return Err(src.error(0, "`Player : Move` (Rule 1.2.0)", 0));
+    };
+    let name = text[..colon].trim();
+    check_name(name).map_err(|e| src.error(0, e, 0))?;
+    let mut items = Vec::new();
+    let mut pos = colon + 1;
+    let mut have_move = false;
+    loop {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start();
+        pos += rest.len() - trimmed.len();
+        if trimmed.is_empty() {
+            break;
+        }
+        if trimmed.starts_with('[') {
+            let Some(end) = trimmed.find(']') else {
+                return Err(src.error(pos, "`]` closing the Action", pos));
+            };
+            let body = &trimmed[..=end];
+            let action = parse_action(body, map).map_err(|e| {
+                src.error(pos, e.message, pos)
+                    .with_suggestions(e.suggestions)
+            })?;
+            items.push(PlayItem::Action(action));
+            pos += end + 1;
+        } else if trimmed.starts_with('{') {
+            let Some(end) = trimmed.find('}') else {
+                return Err(src.error(pos, "`}` closing the comment", pos));
+            };
+            items.push(PlayItem::Comment(trimmed[1..end].trim().to_string()));
+            pos += end + 1;
+        } else if !have_move {
+            let (mv, used) = move_(trimmed, pos, src, map)?;
+            items.push(PlayItem::Move(mv));
+            have_move = true;
+            pos += used;
+        } else {
+            return Err(src.error(
+                pos,
+                "an Action `[...]` or a comment `{...}` after the Move",
+                pos,
+            ));
+        }
+    }
+    if !have_move {
+        return Err(src.error(
+            text.len(),
+            "a Move: a station, Pass, Timeout or Farkle (Rule 1.5.0)",
+            text.len(),
+        ));
+    }
+    Ok(Play {
+        player: name.to_string(),
+        items,
+    })
+}
+
+/// move = "A:" simple-move "B:" simple-move | simple-move. Returns the move
+/// and the bytes used.
+fn move_(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usize), ParseError> {
+    if let Ok((rest, _)) = (
+        tag_no_case::<_, _, nom::error::Error<&str>>("A"),
+        space0,
+        char(':'),
+    )
+        .parse(s)
+    {
+        let a_start = s.len() - rest.len();
+        // Piece B starts at " B:" (outside parentheses).
+        let b_at = find_piece_b(rest).ok_or_else(|| {
+            src.error(
+                base + a_start,
+                "`B:` and the second Piece's Move (Rule 1.7.42)",
+                base + a_start,
+            )
+        })?;
+        let (a, _) = simple_move(rest[..b_at].trim_end(), base + a_start, src, map)?;
+        let after_b = &rest[b_at..];
+        let (r2, _) = (
+            tag_no_case::<_, _, nom::error::Error<&str>>("B"),
+            space0,
+            char(':'),
+        )
+            .parse(after_b)
+            .map_err(|_| src.error(base + a_start + b_at, "`B:`", base + a_start + b_at))?;
+        let b_start = s.len() - r2.len();
+        let (b, used) = simple_move(r2, base + b_start, src, map)?;
+        return Ok((Move::Bifurcated(Box::new(a), Box::new(b)), b_start + used));
+    }
+    simple_move(s, base, src, map)
+}
+
+fn find_piece_b(s: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    let bytes = s.as_bytes();
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            'B' | 'b' if depth == 0 && i > 0 && bytes[i - 1] == b' ' => {
+                let rest = s[i + 1..].trim_start();
+                if rest.starts_with(':') {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// simple-move = station [ "(" spec ")" ] | "Pass" [ "(" position ")" ] | "Farkle" [...] | "Timeout"
+fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usize), ParseError> {
+    let word_end = s
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(s.len());
+    let word = &s[..word_end];
+    for (kw, which) in [("pass", 0), ("farkle", 1), ("timeout", 2)] {
+        if word.eq_ignore_ascii_case(kw) {
+            let rest = &s[word_end..];
+            let t = rest.trim_start();
+            let mut used = word_end;
+            let mut position = None;
+            if which < 2 && t.starts_with('(') {
+                let close =
+                    matching_paren(t).ok_or_else(|| src.error(base + used, "`)`", base + used))?;
+                let inner = &t[1..close];
+                let off = base + s.len() - t.len() + 1;
+                position =
+                    Some(read_target(inner, map).map_err(|StationErr(m, sg)| {
+                        src.error(off, m, off).with_suggestions(sg)
+                    })?);
+                used = s.len() - t.len() + close + 1;
+            }
+            return Ok((
+                match which {
+                    0 => Move::Pass(position),
+                    1 => Move::Farkle(position),
+                    _ => Move::Timeout,
+                },
+                used,
+            ));
+        }
+    }
+    // A station: the longest prefix before a bracket that names a station.
+    let stop = s.find(['[', '{']).unwrap_or(s.len());
+    let region = &s[..stop];
+    let mut cands: Vec<usize> = region.match_indices('(').map(|(i, _)| i).collect();
+    cands.extend(region.match_indices(')').map(|(i, _)| i + 1));
+    cands.push(region.len());
+    cands.sort_unstable();
+    cands.dedup();
+    let mut found = None;
+    for &end in cands.iter().rev() {
+        let name = region[..end].trim();
+        if name.is_empty() {
+            continue;
+        }
+        if let Ok(st) = station(name, map) {
+            found = Some((st, end));
+            break;
+        }
+    }
+    let Some((station_name, end)) = found else {
+        let guess = region[..region.find('(').unwrap_or(region.len())].trim();
+        let suggestions = station(guess, map).err().map(|e| e.1).unwrap_or_default();
+        return Err(src
+            .error(
+                base,
+                "a Move: a station of the 1999 map, Pass, Timeout or Farkle (Rule 1.5.0)",
+                base,
+            )
+            .with_suggestions(suggestions));
+    };
+    let after = &s[end..];
+    let t = after.trim_start();
+    let spec_at = end + (after.len() - t.len());
+    if !t.starts_with('(') {
+        return Ok((
+            Move::To {
+                station: station_name,
+                line: None,
+                via: vec![],
+                escalator_to: None,
+            },
+            end,
+        ));
+    }
+    let close = matching_paren(t)
+        .ok_or_else(|| src.error(base + spec_at, "`)` closing the Line Codes", base + spec_at))?;
+    let inner = &t[1..close];
+    let (line, via, escalator_to) = spec(inner, map).map_err(|(off, m, sg)| {
+        src.error(base + spec_at + 1 + off, m, base + spec_at + 1 + off)
+            .with_suggestions(sg)
+    })?;
+    Ok((
+        Move::To {
+            station: station_name,
+            line,
+            via,
+            escalator_to,
+        },
+        spec_at + close + 1,
+    ))
+}
+
+fn matching_paren(t: &str) -> Option<usize> {
+    let mut depth = 0;
+    for (i, c) in t.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+type SpecErr = (usize, String, Vec<String>);
+
+/// What a Move's parentheses say: its line, the via lines, the escalator end.
+type SpecParts = (Option<LineCode>, Vec<LineCode>, Option<String>);
+
+/// spec = [ line-code ] , [ [","] "via" [":"] line-code { "," line-code } ] , [ "for" station ]
+fn spec(
+    inner: &str,
+    map: &Map,
+) -> Result<SpecParts, SpecErr> {
+    let expected = "Line Codes such as `VC via: CN,NT` or `for Bank` (Rule 1.2.0)";
+    let at = |rest: &str| inner.len() - rest.len();
+    let (rest, _) = multispace0::<_, nom::error::Error<&str>>(inner)
+        .map_err(|_| (0, expected.to_string(), vec![]))?;
+    // The destination's Line Code, unless the spec starts with via/for.
+    let starts_kw = |r: &str| {
+        let l = r.to_lowercase();
+        l.starts_with("via") || l.starts_with("for ")
+    };
+    let (rest, line) = if starts_kw(rest) || rest.is_empty() {
+        (rest, None)
+    } else {
+        match line_code(rest) {
+            Ok((r, lc)) => (r, Some(lc)),
+            Err(_) => {
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| !matches!(c, ' ' | ',' | ')'))
+                    .collect();
+                let _ = word;
+                return Err((
+                    at(rest),
+                    "a Line Code (BL CN CL DS EL HC JL MP NT PD VC WC DL)".to_string(),
+                    vec![],
+                ));
+            }
+        }
+    };
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix(',').map(str::trim_start).unwrap_or(rest);
+    let (rest, via) = if rest.to_lowercase().starts_with("via") {
+        match via_list(rest) {
+            Ok((r, v)) => (r, v),
+            Err(_) => {
+                return Err((
+                    at(rest),
+                    "Line Codes after `via:`, separated by commas".into(),
+                    vec![],
+                ))
+            }
+        }
+    } else {
+        (rest, vec![])
+    };
+    let rest = rest.trim_start();
+    let (rest, escalator) = if let Ok((r, _)) = (
+        tag_no_case::<_, _, nom::error::Error<&str>>("for"),
+        char(' '),
+    )
+        .parse(rest)
+    {
+        let name = r.trim();
+        match station(name, map) {
+            Ok(st) => ("", Some(st)),
+            Err(StationErr(m, s)) => return Err((at(r), m, s)),
+        }
+    } else {
+        (rest, None)
+    };
+    let rest = rest.trim();
+    if !rest.is_empty() {
+        return Err((at(rest), expected.to_string(), vec![]));
+    }
+    if line.is_none() && via.is_empty() && escalator.is_none() {
+        return Err((0, expected.to_string(), vec![]));
+    }
+    Ok((line, via, escalator))
+}

@@ -1,0 +1,389 @@
+//! The canonical GSD layout (Rule 1.2.0): aligned tables, boxes in a fixed
+//! order, plain ASCII, lines of at most 78 columns except the Plays.
+
+use super::model::*;
+use super::parse::target_text;
+
+/// Widest box or table line.
+const WIDTH: usize = 78;
+
+/// Renders a GSD in the canonical layout.
+pub fn render(g: &Gsd) -> String {
+    let mut out = String::new();
+    if let Some(game) = &g.game {
+        out.push_str(&format!("Game {game}\n"));
+    }
+    token_table(&mut out, &g.players);
+    out.push('\n');
+    let disruptions: Vec<String> = g.disruptions.iter().map(disruption_text).collect();
+    boxed(&mut out, "Disruptions", &wrap_items(&disruptions));
+    if let Some(t) = &g.time {
+        boxed(&mut out, "Game Time", &[t.to_string()]);
+    }
+    boxed(&mut out, "Wild Stations", &wrap_items(&g.wild));
+    if let Some(c) = &g.courier {
+        boxed(
+            &mut out,
+            "Courier",
+            &[format!(
+                "Pick-up: {}, Destination: {}",
+                c.pickup, c.destination
+            )],
+        );
+    }
+    stacks(&mut out, &g.stacks);
+    luggage(&mut out, &g.luggage);
+    let lost: Vec<String> = g.lost_and_found.iter().map(item_text).collect();
+    boxed(&mut out, "Lost & Found", &wrap_items(&lost));
+    if !g.plays.is_empty() {
+        for p in &g.plays {
+            out.push_str(&render_play(p));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Renders a Play on one line: `Rushton : [LV+1] Euston (VC via: CN,NT)`.
+pub fn render_play(p: &Play) -> String {
+    let mut s = format!("{} :", p.player);
+    for item in &p.items {
+        s.push(' ');
+        match item {
+            PlayItem::Action(a) => s.push_str(&a.render()),
+            PlayItem::Move(m) => s.push_str(&render_move(m)),
+            PlayItem::Comment(c) => {
+                s.push('{');
+                s.push_str(c);
+                s.push('}');
+            }
+        }
+    }
+    s
+}
+
+/// Renders a Move: `Euston (VC via: CN,NT)`, `Monument (for Bank)`, `Pass (Holborn (CN))`.
+pub fn render_move(m: &Move) -> String {
+    match m {
+        Move::To {
+            station,
+            line,
+            via,
+            escalator_to,
+        } => {
+            let mut spec = Vec::new();
+            if let Some(l) = line {
+                spec.push(l.code().to_string());
+            }
+            if !via.is_empty() {
+                spec.push(format!(
+                    "via: {}",
+                    via.iter().map(|l| l.code()).collect::<Vec<_>>().join(",")
+                ));
+            }
+            if let Some(e) = escalator_to {
+                spec.push(format!("for {e}"));
+            }
+            if spec.is_empty() {
+                station.clone()
+            } else {
+                format!("{station} ({})", spec.join(" "))
+            }
+        }
+        Move::Pass(pos) => with_position("Pass", pos),
+        Move::Farkle(pos) => with_position("Farkle", pos),
+        Move::Timeout => "Timeout".into(),
+        Move::Bifurcated(a, b) => format!("A:{} B:{}", render_move(a), render_move(b)),
+    }
+}
+
+fn with_position(word: &str, pos: &Option<Target>) -> String {
+    match pos {
+        Some(t) => format!("{word} ({})", target_text(t)),
+        None => word.to_string(),
+    }
+}
+
+fn token_table(out: &mut String, players: &[PlayerRow]) {
+    let name_w = players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let home_w = players
+        .iter()
+        .filter_map(|p| p.home.as_ref())
+        .map(|h| h.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let lv_w = players
+        .iter()
+        .map(|p| p.lv.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let ch_w = players
+        .iter()
+        .map(|p| p.charge.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let n_w = players
+        .iter()
+        .flat_map(|p| p.tokens.0.iter())
+        .map(|n| n.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let tok_w = 7 * n_w + 6;
+    let border = format!(
+        "+{}+{}+{}+{}+{}+\n",
+        "-".repeat(name_w + 2),
+        "-".repeat(home_w + 2),
+        "-".repeat(lv_w + 2),
+        "-".repeat(ch_w + 2),
+        "-".repeat(tok_w + 2)
+    );
+    let heads: Vec<String> = Colour::ALL
+        .iter()
+        .map(|c| format!("{:>n_w$}", c.code()))
+        .collect();
+    out.push_str(&border);
+    out.push_str(&format!(
+        "| {:<name_w$} | {:<home_w$} | {:>lv_w$} | {:>ch_w$} | {} |\n",
+        "Player",
+        "Home",
+        "LV",
+        "Ch",
+        heads.join(" ")
+    ));
+    out.push_str(&border);
+    for p in players {
+        let counts: Vec<String> = p.tokens.0.iter().map(|n| format!("{n:>n_w$}")).collect();
+        out.push_str(&format!(
+            "|{}{:<name_w$} | {:<home_w$} | {:>lv_w$} | {:>ch_w$} | {} |\n",
+            if p.active { ' ' } else { '*' },
+            p.name,
+            p.home.as_deref().unwrap_or(""),
+            p.lv,
+            p.charge,
+            counts.join(" ")
+        ));
+    }
+    out.push_str(&border);
+}
+
+/// A titled box: `+- Title ---+`, `| line |`, `+------+`.
+fn boxed(out: &mut String, title: &str, lines: &[String]) {
+    // Boxes share one width so a GSD reads as a column; long content widens.
+    let inner = lines
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(title.len() + 3)
+        .max(BOX_INNER);
+    out.push_str(&format!(
+        "+- {title} {}+\n",
+        "-".repeat(inner - title.len() - 1)
+    ));
+    for l in lines {
+        out.push_str(&format!("| {l:<inner$} |\n"));
+    }
+    if lines.is_empty() {
+        out.push_str(&format!("| {:inner$} |\n", ""));
+    }
+    out.push_str(&format!("+{}+\n\n", "-".repeat(inner + 2)));
+}
+
+/// Inner width of the boxes (a box line is this plus four).
+const BOX_INNER: usize = WIDTH - 6;
+
+/// Packs comma-separated items into lines that fit a box.
+fn wrap_items(items: &[String]) -> Vec<String> {
+    let limit = WIDTH - 4;
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        if !cur.is_empty() && cur.chars().count() + 1 + piece.chars().count() > limit {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&piece);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// The text of one disruption, as Rule 1.2.2 writes it.
+pub(crate) fn disruption_text(d: &Disruption) -> String {
+    match d {
+        Disruption::Station { station, mark } => format!("{station} ({})", mark.text()),
+        Disruption::PeggedSegment { from, to, line } => format!("{from} - {to} ({line}) (Peg)"),
+        Disruption::Line { line, state } => format!(
+            "{line}: {}",
+            match state {
+                LineState::Normal => "Normal".to_string(),
+                LineState::OneWay(d) => format!("One Way: {d}"),
+                LineState::Electrified => "Electrified".to_string(),
+                LineState::PowerFailure => "Power Failure!".to_string(),
+                LineState::Soaped => "Soaped".to_string(),
+                LineState::SpeedLimit(n) => format!("Speed Limit: {n}"),
+            }
+        ),
+        Disruption::Knip => "In Knip".into(),
+        Disruption::BridgesUp => "Bridges Up".into(),
+        Disruption::ParksAndGreens => "Parks and Greens".into(),
+        Disruption::Gapminding => "Gapminding".into(),
+        Disruption::VenbackerLadder => "Venbacker Ladder".into(),
+        Disruption::Sgronk => "Sgronk".into(),
+        Disruption::SpeedCraze => "Speed Craze".into(),
+        Disruption::ChargeSpiral => "Charge Spiral".into(),
+        Disruption::Bock(c) => format!("{} Bock", c.name()),
+        Disruption::UpcomingHoliday(None) => "Upcoming Holiday".into(),
+        Disruption::UpcomingHoliday(Some(d)) => format!("Upcoming Holiday: {}", day_name(*d)),
+    }
+}
+
+fn stacks(out: &mut String, stacks: &[Stack]) {
+    let label = |s: &Stack| {
+        let q: Vec<String> = s.quadrants.iter().map(|q| q.to_string()).collect();
+        if q.is_empty() {
+            s.station.clone()
+        } else {
+            format!("{} ({})", s.station, q.join(","))
+        }
+    };
+    let tokens = |s: &Stack| s.tokens.iter().map(|c| c.code()).collect::<String>();
+    let name_w = stacks
+        .iter()
+        .map(|s| label(s).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let tok_w = stacks
+        .iter()
+        .map(|s| tokens(s).len())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    // A stack cell pair is " name | tokens |".
+    let pair_w = name_w + tok_w + 6;
+    let per_row = if 2 * pair_w < WIDTH { 2 } else { 1 };
+    let width = 1 + per_row * pair_w;
+    let title = "Token Stacks";
+    out.push_str(&format!(
+        "+- {title} {}+\n",
+        "-".repeat(width - title.len() - 5)
+    ));
+    if stacks.is_empty() {
+        out.push_str(&format!("| {:<name_w$} | {:<tok_w$} |", "", ""));
+        for _ in 1..per_row {
+            out.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", "", ""));
+        }
+        out.push('\n');
+    }
+    for row in stacks.chunks(per_row) {
+        let mut line = String::from("|");
+        for s in row {
+            line.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", label(s), tokens(s)));
+        }
+        for _ in row.len()..per_row {
+            line.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", "", ""));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&format!("+{}+\n\n", "-".repeat(width - 2)));
+}
+
+fn luggage(out: &mut String, rows: &[Luggage]) {
+    let name_w = rows
+        .iter()
+        .map(|r| r.player.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(13);
+    let items_w = BOX_INNER - name_w - 3;
+    let title = "Luggage Rack";
+    let inner = name_w + items_w + 3;
+    out.push_str(&format!(
+        "+- {title} {}+\n",
+        "-".repeat(inner - title.len() - 1)
+    ));
+    if rows.is_empty() {
+        out.push_str(&format!("| {:inner$} |\n", ""));
+    }
+    for r in rows {
+        let items: Vec<String> = r.items.iter().map(possession_text).collect();
+        let mut lines = wrap_to(&items, items_w);
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        for (i, l) in lines.iter().enumerate() {
+            let who = if i == 0 { r.player.as_str() } else { "" };
+            out.push_str(&format!("| {who:<name_w$} | {l:<items_w$} |\n"));
+        }
+    }
+    out.push_str(&format!("+{}+\n\n", "-".repeat(inner + 2)));
+}
+
+fn wrap_to(items: &[String], limit: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        if !cur.is_empty() && cur.chars().count() + 1 + piece.chars().count() > limit {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&piece);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// `*Overcoat*`, `(Euston Stub)`, `Hats (COT)`, `Thursday's Paper`.
+pub(crate) fn possession_text(p: &Possession) -> String {
+    let mut s = item_text(&p.item);
+    if p.worn {
+        s = format!("*{s}*");
+    }
+    if p.nantucket {
+        s = format!("({s})");
+    }
+    s
+}
+
+/// The text of an item.
+pub(crate) fn item_text(i: &Item) -> String {
+    match i {
+        Item::Hats(h) if h.len() == 1 => format!("Hat ({})", h[0].letter()),
+        Item::Hats(h) => format!(
+            "Hats ({})",
+            h.iter().map(|x| x.letter()).collect::<String>()
+        ),
+        Item::Paper(d) => format!("{}'s Paper", day_name(*d)),
+        Item::Stub(s) => format!("{s} Stub"),
+        Item::Named { name, stars } => format!("{name}{}", "*".repeat(*stars as usize)),
+    }
+}

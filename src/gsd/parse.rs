@@ -1457,10 +1457,7 @@ type SpecErr = (usize, String, Vec<String>);
 type SpecParts = (Option<LineCode>, Vec<LineCode>, Option<String>);
 
 /// spec = [ line-code ] , [ [","] "via" [":"] line-code { "," line-code } ] , [ "for" station ]
-fn spec(
-    inner: &str,
-    map: &Map,
-) -> Result<SpecParts, SpecErr> {
+fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
     let expected = "Line Codes such as `VC via: CN,NT` or `for Bank` (Rule 1.2.0)";
     let at = |rest: &str| inner.len() - rest.len();
     let (rest, _) = multispace0::<_, nom::error::Error<&str>>(inner)

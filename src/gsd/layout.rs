@@ -148,7 +148,7 @@ mod tests {
         assert_eq!(lines[0].indent, 2);
         assert!(lines[0].soft);
         assert_eq!(lines[1].text, "x");
-        assert_eq!(lines[1].indent, 6);
+        assert_eq!(lines[1].indent, 5);
         assert_eq!(lines[2].text, "plain");
         assert_eq!(lines[2].no, 3);
     }

@@ -215,6 +215,14 @@ fn main() {
                 refs.join(", ")
             );
         }
+        for a in &e.aliases {
+            assert!(
+                holes(a) == hs,
+                "grammar/actions.toml: {}: alias {a} must have the placeholders of {} (an alias builds the same variant)",
+                e.id,
+                e.form
+            );
+        }
         let aliases: Vec<String> = e.aliases.iter().map(|a| lit(a)).collect();
         let _ = writeln!(
             specs,

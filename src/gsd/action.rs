@@ -262,6 +262,23 @@ fn fold(s: &str) -> String {
     fold_map(s).0
 }
 
+/// Folds a literal of a form, keeping a space at either end where it marks
+/// a word boundary (`" to "` must not match inside "Stockton").
+fn fold_literal(l: &str) -> String {
+    let tight = |c: char| matches!(c, '+' | '-' | ':' | ',' | '/' | '(' | ')' | '[' | ']');
+    let mut f = fold(l);
+    if f.is_empty() {
+        return if l.is_empty() { f } else { " ".to_string() };
+    }
+    if l.starts_with(char::is_whitespace) && !f.starts_with(tight) {
+        f.insert(0, ' ');
+    }
+    if l.ends_with(char::is_whitespace) && !f.ends_with(tight) {
+        f.push(' ');
+    }
+    f
+}
+
 /// [`fold`], with the original byte offset of every folded byte (and one
 /// past the end), so that captures can be read back in their own spelling.
 fn fold_map(s: &str) -> (String, Vec<usize>) {
@@ -307,10 +324,42 @@ struct Template {
     literal_len: usize,
 }
 
-fn templates() -> &'static [Template] {
-    static T: std::sync::OnceLock<Vec<Template>> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let mut out = Vec::new();
+/// The forms, and an index from the first folded character after `[` to
+/// the forms that can start with it (forms starting with a placeholder are
+/// candidates for every action).
+struct Forms {
+    all: Vec<Template>,
+    by_first: std::collections::HashMap<char, Vec<usize>>,
+    open: Vec<usize>,
+}
+
+fn forms() -> &'static Forms {
+    static F: std::sync::OnceLock<Forms> = std::sync::OnceLock::new();
+    F.get_or_init(|| {
+        let all = build_templates();
+        let mut by_first: std::collections::HashMap<char, Vec<usize>> =
+            std::collections::HashMap::new();
+        let mut open = Vec::new();
+        for (i, t) in all.iter().enumerate() {
+            match t.parts.first() {
+                Some((false, lit)) if lit.chars().nth(1).is_some_and(|c| c != ' ') => by_first
+                    .entry(lit.chars().nth(1).unwrap())
+                    .or_default()
+                    .push(i),
+                _ => open.push(i),
+            }
+        }
+        Forms {
+            all,
+            by_first,
+            open,
+        }
+    })
+}
+
+fn build_templates() -> Vec<Template> {
+    let mut out = Vec::new();
+    {
         for (index, spec) in SPECS.iter().enumerate() {
             for form in std::iter::once(&spec.form).chain(spec.aliases.iter()) {
                 // Forms that differ only in placeholder names (the table's two
@@ -318,7 +367,7 @@ fn templates() -> &'static [Template] {
                 let parts: Vec<(bool, String)> = parts(form)
                     .into_iter()
                     .map(|p| match p {
-                        Part::Lit(l) => (false, fold(l)),
+                        Part::Lit(l) => (false, fold_literal(l)),
                         Part::Hole(h) => (true, h.to_string()),
                     })
                     .filter(|(h, l)| *h || !l.is_empty())
@@ -334,8 +383,8 @@ fn templates() -> &'static [Template] {
                 });
             }
         }
-        out
-    })
+    }
+    out
 }
 
 /// Reads the text of one action, brackets included (`[Blocking Euston]`).
@@ -344,31 +393,58 @@ pub fn parse_action(text: &str, map: &Map) -> Result<Action, ActionError> {
     let mut best: Option<(usize, usize, Action)> = None; // (literal_len, index, action)
     let mut ambiguous = false;
     let mut arg_errors: Vec<(usize, ActionError)> = Vec::new();
-    for t in templates() {
-        let mut caps = Vec::new();
-        if !match_parts(&t.parts, &folded, 0, &mut caps) {
+    let forms = forms();
+    let first = folded.chars().nth(1).unwrap_or(' ');
+    let candidates = forms
+        .by_first
+        .get(&first)
+        .into_iter()
+        .flatten()
+        .chain(forms.open.iter());
+    for t in candidates.map(|&i| &forms.all[i]) {
+        let mut args = Vec::new();
+        let mut err = None;
+        let reader = Reader {
+            folded: &folded,
+            offsets: &offsets,
+            original: text,
+            map,
+        };
+        if !reader.matches(&t.parts, 0, &mut args, &mut err) {
+            if let Some(e) = err {
+                arg_errors.push((t.literal_len, e));
+            }
             continue;
         }
-        // Read the captured texts from the original spelling, not the fold.
-        match typed_args(&t.parts, &caps, &folded, &offsets, text, map) {
-            Ok(args) => {
-                let Some(action) = Action::from_args(t.index, args) else {
-                    continue;
-                };
-                match &best {
-                    Some((len, idx, _))
-                        if *len > t.literal_len || (*len == t.literal_len && *idx == t.index) => {}
-                    Some((len, _, _)) if *len == t.literal_len => ambiguous = true,
-                    _ => {
-                        ambiguous = false;
-                        best = Some((t.literal_len, t.index, action));
-                    }
-                }
+        let Some(action) = Action::from_args(t.index, args) else {
+            continue;
+        };
+        match &best {
+            Some((len, idx, _))
+                if *len > t.literal_len || (*len == t.literal_len && *idx == t.index) => {}
+            Some((len, _, _)) if *len == t.literal_len => ambiguous = true,
+            _ => {
+                ambiguous = false;
+                best = Some((t.literal_len, t.index, action));
             }
-            Err(e) => arg_errors.push((t.literal_len, e)),
         }
     }
-    if let Some((len, _, action)) = best {
+    if let Some((_, _, action)) = best {
+        // The table's two "Fire at" rows share one form; the station decides
+        // (Rule 1.9.2 and the Inter/Other rows of Rule 1.7.2).
+        let action = match action {
+            Action::FireAtInterchange { station } | Action::FireAtOther { station } => {
+                let interchange = map
+                    .find(&station.station)
+                    .is_some_and(|id| map.station(id).kind == crate::map::StationKind::Interchange);
+                if interchange {
+                    Action::FireAtInterchange { station }
+                } else {
+                    Action::FireAtOther { station }
+                }
+            }
+            other => other,
+        };
         if ambiguous {
             return Err(ActionError {
                 message: format!(
@@ -377,7 +453,6 @@ pub fn parse_action(text: &str, map: &Map) -> Result<Action, ActionError> {
                 suggestions: vec![],
             });
         }
-        debug_assert!(len > 0 || action.args().is_empty() || len == 0);
         return Ok(action);
     }
     if let Some((_, e)) = arg_errors.into_iter().max_by_key(|(len, _)| *len) {
@@ -431,69 +506,80 @@ fn nearest_forms(folded: &str) -> String {
     }
 }
 
-/// Matches folded text against template parts; `caps` collects the byte
-/// ranges (in the folded text) of each hole.
-fn match_parts(
-    parts: &[(bool, String)],
-    text: &str,
-    pos: usize,
-    caps: &mut Vec<(usize, usize)>,
-) -> bool {
-    let Some((is_hole, lit)) = parts.first() else {
-        return pos == text.len();
-    };
-    if !is_hole {
-        return text[pos..].starts_with(lit.as_str())
-            && match_parts(&parts[1..], text, pos + lit.len(), caps);
-    }
-    // A hole: find where the next literal starts (or the end).
-    match parts.get(1) {
-        None => {
-            if pos < text.len() {
-                caps.push((pos, text.len()));
-                true
-            } else {
+/// Matches an action's folded text against a form, reading each
+/// placeholder as its type as soon as it is captured, and trying the next
+/// split when it does not read (so `<Station> <Line>` finds where a
+/// two-word station ends).
+struct Reader<'t> {
+    folded: &'t str,
+    offsets: &'t [usize],
+    original: &'t str,
+    map: &'t Map,
+}
+
+impl Reader<'_> {
+    fn matches(
+        &self,
+        parts: &[(bool, String)],
+        pos: usize,
+        args: &mut Vec<Arg>,
+        err: &mut Option<ActionError>,
+    ) -> bool {
+        let text = self.folded;
+        let Some((is_hole, lit)) = parts.first() else {
+            return pos == text.len();
+        };
+        if !is_hole {
+            return text[pos..].starts_with(lit.as_str())
+                && self.matches(&parts[1..], pos + lit.len(), args, err);
+        }
+        let try_capture = |end: usize,
+                           rest: &[(bool, String)],
+                           args: &mut Vec<Arg>,
+                           err: &mut Option<ActionError>|
+         -> bool {
+            let folded = text[pos..end].trim();
+            let spelled = self.original[self.offsets[pos]..self.offsets[end]].trim();
+            if folded.is_empty() {
+                return false;
+            }
+            match read_arg(lit, folded, spelled, self.map) {
+                Ok(arg) => {
+                    args.push(arg);
+                    if self.matches(rest, end, args, err) {
+                        return true;
+                    }
+                    args.pop();
+                    false
+                }
+                Err(e) => {
+                    *err = Some(e);
+                    false
+                }
+            }
+        };
+        match parts.get(1) {
+            None => try_capture(text.len(), &[], args, err),
+            Some((true, _)) => false, // two holes in a row are not in the table
+            Some((false, next)) => {
+                let mut from = pos + 1;
+                while from <= text.len() {
+                    let Some(off) = text.get(from..).and_then(|t| t.find(next.as_str())) else {
+                        return false;
+                    };
+                    let at = from + off;
+                    if try_capture(at, &parts[1..], args, err) {
+                        return true;
+                    }
+                    from = at + 1;
+                    while from < text.len() && !text.is_char_boundary(from) {
+                        from += 1;
+                    }
+                }
                 false
             }
         }
-        Some((true, _)) => false, // two holes in a row are not in the table
-        Some((false, next)) => {
-            let mut from = pos + 1;
-            while from <= text.len() {
-                let Some(off) = text.get(from..).and_then(|t| t.find(next.as_str())) else {
-                    return false;
-                };
-                let at = from + off;
-                caps.push((pos, at));
-                if match_parts(&parts[1..], text, at, caps) {
-                    return true;
-                }
-                caps.pop();
-                from = at + 1;
-                while !text.is_char_boundary(from) && from < text.len() {
-                    from += 1;
-                }
-            }
-            false
-        }
     }
-}
-
-fn typed_args(
-    parts: &[(bool, String)],
-    caps: &[(usize, usize)],
-    folded: &str,
-    offsets: &[usize],
-    original: &str,
-    map: &Map,
-) -> Result<Vec<Arg>, ActionError> {
-    let kinds = parts.iter().filter(|p| p.0).map(|p| p.1.as_str());
-    let mut out = Vec::with_capacity(caps.len());
-    for (kind, &(a, b)) in kinds.zip(caps) {
-        let spelled = &original[offsets[a]..offsets[b]];
-        out.push(read_arg(kind, folded[a..b].trim(), spelled.trim(), map)?);
-    }
-    Ok(out)
 }
 
 fn err(message: String) -> ActionError {

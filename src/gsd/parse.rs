@@ -384,7 +384,7 @@ impl<'a> Doc<'a> {
                 line,
                 col(c[4]),
                 format!(
-                    "7 token counts (Bk Bu Br Go Gr Re Si), found {}",
+                    "7 token counts (Bk Bu Br Go Gr Re Si) where there are {}",
                     counts.len()
                 ),
                 &rest,
@@ -452,10 +452,10 @@ impl<'a> Doc<'a> {
             "Wild Stations" => {
                 gsd.wild = Vec::new();
                 for (line, item) in self.items(&rows) {
+                    if gsd.wild.len() == 3 {
+                        return Err(self.err_at(line, Self::col_of(line, &item), "at most three Wild Stations (Rule 1.11.1)", &item));
+                    }
                     gsd.wild.push(station(&item, self.map).map_err(|StationErr(m, s)| self.err_at(line, Self::col_of(line, &item), m, &item).with_suggestions(s))?);
-                }
-                if gsd.wild.len() > 3 {
-                    return Err(self.err_at(top, 0, "at most three Wild Stations (Rule 1.11.1)", &gsd.wild.join(", ")));
                 }
             }
             "Courier" => gsd.courier = self.courier(top, &rows)?,
@@ -508,7 +508,7 @@ impl<'a> Doc<'a> {
         {
             return Ok("Luggage Rack".into());
         }
-        if c.len() >= 2 && station(strip_quadrant(c[0]), self.map).is_ok() {
+        if c.len() >= 2 && station_quiet(strip_quadrant(c[0]), self.map).is_some() {
             return Ok("Token Stacks".into());
         }
         Err(self.err_at(
@@ -692,21 +692,31 @@ impl<'a> Doc<'a> {
 
     /// possession = "*" item "*" | "(" item ")" | item
     fn possession(&self, line: &Line, text: &str) -> Result<Possession, ParseError> {
-        possession(text, self.map).map_err(|(m, s)| {
-            self.err_at(line, Self::col_of(line, text), m, text)
-                .with_suggestions(s)
+        possession(text, self.map).map_err(|(m, s, off)| {
+            let off = off.min(text.len());
+            let col = Self::col_of(line, text) + text[..off].chars().count();
+            self.err_at(line, col, m, &text[off..]).with_suggestions(s)
         })
     }
 
     /// plays = { play }
+    ///
+    /// A Play continues on the next line when its brackets are still open,
+    /// when the line was soft-broken (format=flowed) and the next line does
+    /// not start a known player's Play, or when the next line starts with
+    /// `[` or `{`. Comment lines before the first Play belong to it. The
+    /// Plays end at the first other line; a known player's Play after that
+    /// is an error, never silently dropped.
     fn plays(&mut self, players: &[PlayerRow]) -> Result<Vec<Play>, ParseError> {
         let mut plays = Vec::new();
         let mut group: Vec<Line> = Vec::new();
+        let mut leading: Vec<Line> = Vec::new();
         let mut after_blank = false;
         let known = |name: &str| {
             players.iter().any(|p| p.name.eq_ignore_ascii_case(name))
                 || name.eq_ignore_ascii_case("Drone")
         };
+        let mut stop: Option<usize> = None;
         while let Some(line) = self.line() {
             let t = line.text.trim();
             if t.is_empty() {
@@ -714,38 +724,73 @@ impl<'a> Doc<'a> {
                 self.at += 1;
                 continue;
             }
-            let starts_play = play_head(t).is_some_and(|name| {
-                !after_blank || known(name) || group.is_empty() && plays.is_empty()
-            });
-            let continues = !group.is_empty()
-                && !after_blank
-                && (t.starts_with('[')
-                    || t.starts_with('{')
-                    || group
-                        .last()
-                        .is_some_and(|l: &Line| l.soft || unbalanced(&joined(&group))));
-            if continues && !starts_play {
+            let head = play_head(t);
+            let open = !group.is_empty() && unbalanced(&joined(&group));
+            let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
+            let bracketed = t.starts_with('[') || t.starts_with('{');
+            if !group.is_empty() && !after_blank && (open || soft) {
                 group.push(line.clone());
-            } else if starts_play {
+            } else if head.is_some_and(|name| {
+                !after_blank || known(name) || (group.is_empty() && plays.is_empty())
+            }) {
                 if !group.is_empty() {
-                    plays.push(play(&Src::join(&group), self.map)?);
+                    plays.push(self.play_with(&group, &mut leading)?);
                     group.clear();
                 }
                 group.push(line.clone());
-            } else if !group.is_empty() && after_blank && (t.starts_with('[') || t.starts_with('{'))
-            {
+            } else if bracketed && !group.is_empty() {
                 group.push(line.clone());
+            } else if t.starts_with('{') && group.is_empty() && plays.is_empty() {
+                leading.push(line.clone());
             } else {
-                // Prose after the Plays: the GSD has ended.
+                stop = Some(self.at);
                 break;
             }
             after_blank = false;
             self.at += 1;
         }
         if !group.is_empty() {
-            plays.push(play(&Src::join(&group), self.map)?);
+            plays.push(self.play_with(&group, &mut leading)?);
+        }
+        if let Some(at) = stop {
+            // Prose after the Plays ends the GSD, unless a Play follows it.
+            if let Some(later) = self.lines[at..]
+                .iter()
+                .find(|l| play_head(l.text.trim()).is_some_and(known))
+            {
+                let here = &self.lines[at];
+                return Err(self.err_at(
+                    here,
+                    0,
+                    format!("a Play `Player : Move` (line {} is a Play; every Play must follow the last without prose between)", later.no),
+                    &here.text,
+                ));
+            }
         }
         Ok(plays)
+    }
+
+    /// Parses one Play's lines, giving it any comment lines that came first.
+    fn play_with(&self, group: &[Line], leading: &mut Vec<Line>) -> Result<Play, ParseError> {
+        let mut p = play(&Src::join(group), self.map)?;
+        if !leading.is_empty() {
+            let src = Src::join(leading);
+            let mut comments = Vec::new();
+            let mut rest = src.text.as_str();
+            while let Some(open) = rest.find('{') {
+                let Some(close) = rest[open..].find('}') else {
+                    let off = src.text.len() - rest.len() + open;
+                    return Err(src.error(off, "`}` closing the comment", off));
+                };
+                comments.push(PlayItem::Comment(
+                    rest[open + 1..open + close].trim().to_string(),
+                ));
+                rest = &rest[open + close + 1..];
+            }
+            p.items.splice(0..0, comments);
+            leading.clear();
+        }
+        Ok(p)
     }
 }
 
@@ -884,15 +929,24 @@ pub(crate) fn station(name: &str, map: &Map) -> Result<String, StationErr> {
     if name.is_empty() {
         return Err(StationErr("a station name".into(), vec![]));
     }
-    match map.lookup(name) {
-        Ok(id) => Ok(map.station(id).name.clone()),
-        Err(e) => match map.lookup_ghost(name) {
-            Some(g) => Ok(g.to_string()),
-            None => Err(StationErr(
-                "a station of the 1999 map".to_string(),
-                e.suggestions,
-            )),
-        },
+    station_quiet(name, map).ok_or_else(|| {
+        StationErr(
+            "a station of the 1999 map".to_string(),
+            map.suggest(name, 5),
+        )
+    })
+}
+
+/// Resolves a station name without computing suggestions: for parsers
+/// trying alternatives.
+pub(crate) fn station_quiet(name: &str, map: &Map) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    match map.find(name) {
+        Some(id) => Some(map.station(id).name.clone()),
+        None => map.lookup_ghost(name).map(str::to_string),
     }
 }
 
@@ -920,7 +974,7 @@ pub(crate) fn read_target(s: &str, map: &Map) -> Result<Target, StationErr> {
             }
         }
     }
-    if let Ok(st) = station(t, map) {
+    if let Some(st) = station_quiet(t, map) {
         return Ok(Target {
             station: st,
             line: None,
@@ -929,7 +983,7 @@ pub(crate) fn read_target(s: &str, map: &Map) -> Result<Target, StationErr> {
     // "Station LC"
     if let Some((head, code)) = t.rsplit_once(' ') {
         if let Some(line) = read_line_code(code) {
-            if let Ok(st) = station(head, map) {
+            if let Some(st) = station_quiet(head, map) {
                 return Ok(Target {
                     station: st,
                     line: Some(line),
@@ -1058,7 +1112,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
             });
         }
     }
-    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> - <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze or Charge Spiral (Rule 1.2.2)";
+    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze or Charge Spiral (Rule 1.2.2)";
     let Some(open) = t.rfind('(') else {
         return Err((expected.to_string(), vec![]));
     };
@@ -1080,9 +1134,9 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
             if head.ends_with(')') {
                 if let Some(line) = read_line_code(&head[open2 + 1..head.len() - 1]) {
                     let ends = head[..open2].trim();
-                    let Some((a, b)) = ends.split_once(" - ") else {
+                    let Some((a, b)) = ends.split_once(" - ").or_else(|| split_to(ends)) else {
                         return Err((
-                            "a Line Segment `<Station> - <Station> (<LC>) (Peg)` (Rule 1.11.5)"
+                            "a Line Segment `<Station> to <Station> (<LC>) (Peg)` (Rule 1.11.5)"
                                 .into(),
                             vec![],
                         ));
@@ -1102,6 +1156,13 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
     }
     let st = station(head, map).map_err(|e| (e.0, e.1))?;
     Ok(Disruption::Station { station: st, mark })
+}
+
+/// Splits "A to B" at the word "to" (any case), as Rule 1.5.4 names a Line Segment.
+fn split_to(s: &str) -> Option<(&str, &str)> {
+    let lower = s.to_lowercase();
+    let at = lower.find(" to ")?;
+    Some((&s[..at], &s[at + 4..]))
 }
 
 /// line-state = "Normal" | "One Way" ":" direction | ... (Rule 1.20)
@@ -1133,8 +1194,14 @@ fn line_state(s: &str) -> Option<LineState> {
 }
 
 /// possession = "*" item "*" | "(" item ")" | item   (Rules 1.4.12, 1.4.15, 1.4.30)
-pub(crate) fn possession(text: &str, map: &Map) -> Result<Possession, (String, Vec<String>)> {
+/// An item's error: what was expected, nearest station names, and the byte
+/// offset in the item's text where the problem is.
+pub(crate) type ItemErr = (String, Vec<String>, usize);
+
+pub(crate) fn possession(text: &str, map: &Map) -> Result<Possession, ItemErr> {
+    let lead = text.len() - text.trim_start().len();
     let mut t = text.trim();
+    let mut start = lead;
     let mut worn = false;
     let mut nantucket = false;
     if t.len() > 2
@@ -1143,49 +1210,57 @@ pub(crate) fn possession(text: &str, map: &Map) -> Result<Possession, (String, V
         && split_top_level(&t[1..t.len() - 1], ',').len() == 1
     {
         nantucket = true;
-        t = t[1..t.len() - 1].trim();
+        let inner = &t[1..t.len() - 1];
+        start += 1 + (inner.len() - inner.trim_start().len());
+        t = inner.trim();
     }
     if t.len() > 2 && t.starts_with('*') && t.ends_with('*') {
         worn = true;
-        t = t[1..t.len() - 1].trim();
+        let inner = &t[1..t.len() - 1];
+        start += 1 + (inner.len() - inner.trim_start().len());
+        t = inner.trim();
     }
+    let item = item(t, map).map_err(|(m, s, off)| (m, s, start + off))?;
     Ok(Possession {
-        item: item(t, map)?,
+        item,
         worn,
         nantucket,
     })
 }
 
 /// item = "Hat" "(" letter ")" | "Hats" "(" letters ")" | day "'s Paper" | station "Stub" | name { "*" }
-pub(crate) fn item(t: &str, map: &Map) -> Result<Item, (String, Vec<String>)> {
+pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
+    let lead = t.len() - t.trim_start().len();
     let t = t.trim();
     if t.is_empty() {
-        return Err(("a possession".into(), vec![]));
+        return Err(("a possession".into(), vec![], 0));
     }
     let lower = t.to_lowercase();
     for kw in ["hats", "hat"] {
-        if let Some(rest) = lower.strip_prefix(kw) {
-            let rest = rest.trim();
+        if lower.starts_with(kw) {
+            let rest = t[kw.len()..].trim();
             if rest.starts_with('(') && rest.ends_with(')') {
-                let letters: String = rest[1..rest.len() - 1]
-                    .chars()
-                    .filter(|c| !c.is_whitespace() && *c != ',')
-                    .collect();
+                let open = lead + t.find('(').unwrap_or(0);
                 let mut hats: Vec<Hat> = Vec::new();
-                for c in letters.chars() {
+                for (i, c) in rest[1..rest.len() - 1].char_indices() {
+                    if c.is_whitespace() || c == ',' {
+                        continue;
+                    }
+                    let at = open + 1 + i;
                     let h = Hat::from_letter(c).ok_or_else(|| {
                         (
-                            format!("a Hat letter (A B C H O S T V, Rule 1.4.6), found {c:?}"),
+                            "a Hat letter (A B C H O S T V, Rule 1.4.6)".to_string(),
                             vec![],
+                            at,
                         )
                     })?;
                     if hats.contains(&h) {
-                        return Err((format!("each Hat once, found {c:?} twice"), vec![]));
+                        return Err(("each Hat once".to_string(), vec![], at));
                     }
                     hats.push(h);
                 }
                 if hats.is_empty() {
-                    return Err(("at least one Hat letter".into(), vec![]));
+                    return Err(("at least one Hat letter".into(), vec![], open));
                 }
                 hats.sort();
                 return Ok(Item::Hats(hats));
@@ -1206,15 +1281,16 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, (String, Vec<String>)> {
     {
         return station(head, map).map(Item::Stub).map_err(|e| {
             (
-                format!("a station before `Stub` (Rule 1.7.33): {}", e.0),
+                "a station of the 1999 map before `Stub` (Rule 1.7.33)".to_string(),
                 e.1,
+                lead,
             )
         });
     }
     let stars = t.chars().rev().take_while(|c| *c == '*').count();
     let name = t[..t.len() - stars].trim();
     if name.is_empty() || name.contains(['|', '{', '}', '[', ']']) {
-        return Err(("a possession's name".into(), vec![]));
+        return Err(("a possession's name".into(), vec![], lead));
     }
     Ok(Item::Named {
         name: name.to_string(),
@@ -1381,12 +1457,13 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
     cands.sort_unstable();
     cands.dedup();
     let mut found = None;
-    for &end in cands.iter().rev() {
+    // Shortest first: "Kensington (Olympia)" is the only name with brackets.
+    for &end in cands.iter() {
         let name = region[..end].trim();
         if name.is_empty() {
             continue;
         }
-        if let Ok(st) = station(name, map) {
+        if let Some(st) = station_quiet(name, map) {
             found = Some((st, end));
             break;
         }
@@ -1419,6 +1496,18 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
     let close = matching_paren(t)
         .ok_or_else(|| src.error(base + spec_at, "`)` closing the Line Codes", base + spec_at))?;
     let inner = &t[1..close];
+    // A Ghost Station's Line Code is GH (Rule 1.11.6): it names no line.
+    if inner.trim().eq_ignore_ascii_case("GH") && map.lookup_ghost(&station_name).is_some() {
+        return Ok((
+            Move::To {
+                station: station_name,
+                line: None,
+                via: vec![],
+                escalator_to: None,
+            },
+            spec_at + close + 1,
+        ));
+    }
     let (line, via, escalator_to) = spec(inner, map).map_err(|(off, m, sg)| {
         src.error(base + spec_at + 1 + off, m, base + spec_at + 1 + off)
             .with_suggestions(sg)
@@ -1503,6 +1592,15 @@ fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
         (rest, vec![])
     };
     let rest = rest.trim_start();
+    if let Some(after) = rest.strip_prefix(',') {
+        // A via list that stops at something that is not a Line Code.
+        let word = after.trim_start();
+        return Err((
+            at(word),
+            "a Line Code (BL CN CL DS EL HC JL MP NT PD VC WC DL)".to_string(),
+            vec![],
+        ));
+    }
     let (rest, escalator) = if let Ok((r, _)) = (
         tag_no_case::<_, _, nom::error::Error<&str>>("for"),
         char(' '),

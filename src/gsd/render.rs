@@ -230,7 +230,7 @@ fn wrap_items(items: &[String]) -> Vec<String> {
 pub(crate) fn disruption_text(d: &Disruption) -> String {
     match d {
         Disruption::Station { station, mark } => format!("{station} ({})", mark.text()),
-        Disruption::PeggedSegment { from, to, line } => format!("{from} - {to} ({line}) (Peg)"),
+        Disruption::PeggedSegment { from, to, line } => format!("{from} to {to} ({line}) (Peg)"),
         Disruption::Line { line, state } => format!(
             "{line}: {}",
             match state {

@@ -254,6 +254,12 @@ impl Map {
             })
     }
 
+    /// Finds a station by name like [`Map::lookup`], without computing
+    /// suggestions when there is none (for parsers trying alternatives).
+    pub fn find(&self, name: &str) -> Option<StationId> {
+        self.by_key.get(&names::normalise(name)).copied()
+    }
+
     /// The station names nearest to `name`, best first.
     pub fn suggest(&self, name: &str, at_most: usize) -> Vec<String> {
         let key = names::normalise(name);
@@ -369,6 +375,10 @@ impl Map {
 
     /// Finds a Ghost Station by name (same tolerances as [`Map::lookup`]).
     pub fn lookup_ghost(&self, name: &str) -> Option<&str> {
+        // Ghost names are a few words; skip the scan for anything longer.
+        if name.len() > 24 {
+            return None;
+        }
         let key = names::normalise(name);
         self.ghosts
             .iter()

@@ -7,23 +7,45 @@
 /// `"Kings Cross St Pancras"`, `"KING'S CROSS ST. PANCRAS"` and
 /// `"king’s cross saint pancras"` all give `"kings cross st pancras"`.
 pub fn normalise(name: &str) -> String {
-    let mut spaced = String::with_capacity(name.len() + 4);
+    let mut out = String::with_capacity(name.len() + 4);
+    // Start of the current word in `out`, to turn a finished "saint" into "st".
+    let mut word_start = 0;
+    let mut pending_space = false;
+    let finish_word = |out: &mut String, word_start: usize| {
+        if &out[word_start..] == "saint" {
+            out.truncate(word_start);
+            out.push_str("st");
+        }
+    };
+    let push_word_char = |out: &mut String, word_start: &mut usize, pending: &mut bool, c: char| {
+        if *pending && !out.is_empty() {
+            finish_word(out, *word_start);
+            out.push(' ');
+            *word_start = out.len();
+        }
+        *pending = false;
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    };
     for c in name.chars() {
         match c {
             '\'' | '\u{2019}' | '\u{2018}' | '`' | '.' => {}
-            '&' => spaced.push_str(" and "),
-            '-' | ',' | '(' | ')' | '_' | '/' => spaced.push(' '),
-            c if c.is_whitespace() => spaced.push(' '),
-            c => spaced.extend(c.to_lowercase()),
+            '&' => {
+                pending_space = true;
+                for a in ['a', 'n', 'd'] {
+                    push_word_char(&mut out, &mut word_start, &mut pending_space, a);
+                }
+                pending_space = true;
+            }
+            '-' | ',' | '(' | ')' | '_' | '/' => pending_space = true,
+            c if c.is_whitespace() => pending_space = true,
+            c => push_word_char(&mut out, &mut word_start, &mut pending_space, c),
         }
     }
-    let mut out = String::with_capacity(spaced.len());
-    for word in spaced.split(' ').filter(|w| !w.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(if word == "saint" { "st" } else { word });
-    }
+    finish_word(&mut out, word_start);
     out
 }
 

@@ -1,0 +1,215 @@
+//! The GSD grammar's named tolerances and errors, one test each, and the
+//! regressions found by the fixture corpus.
+
+use mornbot::gsd::{
+    parse_gsd, parse_play, render, render_play, Action, Disruption, Move, PlayItem,
+};
+use mornbot::map::{LineCode, Map};
+
+fn map() -> &'static Map {
+    Map::london_1999()
+}
+
+const TABLE: &str = "\
++---------+---------+----+----+----------------------+
+| Player  | Home    | LV | Ch | Bk Bu Br Go Gr Re Si |
++---------+---------+----+----+----------------------+
+| Rushton | Balham  |  3 | 17 |  2  0  7  0  4  0  0 |
+| Cryer   |         |  1 | -4 |  2  8  6  3  1  4  1 |
++---------+---------+----+----+----------------------+
+";
+
+fn gsd_with(plays: &str) -> String {
+    format!("{TABLE}\n{plays}")
+}
+
+#[test]
+fn rule_1_2_0_play_examples() {
+    for line in [
+        "Rushton : Euston (VC via: CN,NT)",
+        "Brooke-Taylor : Holborn (CN via: PD,NT)",
+        "Cryer : [LV+1] Edgware Road (BL)",
+        "Garden : Amersham (MP)",
+        "Rushton : [LV+3] Mornington Crescent (NT via: VC)",
+        "Rushton : [LV+1] Euston (VC via: CN,NT) [Blocking Warren Street]",
+        "Rushton : Euston (VC) [Shunting Garden to Moorgate (NT)]",
+    ] {
+        let p = parse_play(line, map()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(render_play(&p), line);
+    }
+}
+
+#[test]
+fn escalator_bifurcated_pass_timeout_farkle() {
+    let p = parse_play("Garden : Monument (for Bank)", map()).unwrap();
+    assert!(
+        matches!(p.the_move(), Move::To { station, escalator_to: Some(b), .. } if station == "Monument" && b == "Bank")
+    );
+    let p = parse_play("X : A:Baker Street (BK) B:Angel (NT via CN, CL)", map()).unwrap();
+    assert_eq!(
+        render_play(&p),
+        "X : A:Baker Street (BL) B:Angel (NT via: CN,CL)",
+        "BK reads as the Bakerloo"
+    );
+    for (text, canon) in [
+        ("X : Pass", "X : Pass"),
+        ("X : pass (Holborn CN)", "X : Pass (Holborn (CN))"),
+        ("X : Timeout", "X : Timeout"),
+        ("X : Farkle {any day}", "X : Farkle {any day}"),
+        (
+            "X : Kensington (Olympia) (DS via: CN)",
+            "X : Kensington (Olympia) (DS via: CN)",
+        ),
+        ("X : [Ghosting] Aldwych (GH)", "X : [Ghosting] Aldwych"),
+    ] {
+        let p = parse_play(text, map()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(render_play(&p), canon);
+    }
+}
+
+#[test]
+fn actions_are_typed() {
+    let p = parse_play(
+        "R : [LV-2] Euston (VC) [Shunting Cryer to Moorgate (NT)] [Red Bock] [NT: One Way: N-S]",
+        map(),
+    )
+    .unwrap();
+    let actions: Vec<&Action> = p.actions_before().chain(p.actions_after()).collect();
+    assert_eq!(actions.len(), 4);
+    assert!(matches!(actions[0], Action::LvMinus { n: 2 }));
+    match actions[1] {
+        Action::Shunting { player, station } => {
+            assert_eq!(player, "Cryer");
+            assert_eq!(station.station, "Moorgate");
+            assert_eq!(station.line, Some(LineCode::NT));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(actions[1].spec().rule, "1.10.1");
+    assert_eq!(
+        p.actions_before().count(),
+        1,
+        "pre-Move actions come before the Move"
+    );
+    // The two Fire rows share a form: the station decides which.
+    let fire = |s: &str| parse_play(&format!("R : Euston [Fire at {s}]"), map()).unwrap();
+    assert!(matches!(
+        fire("Baker Street").actions_after().next(),
+        Some(Action::FireAtInterchange { .. })
+    ));
+    assert!(matches!(
+        fire("Regent's Park").actions_after().next(),
+        Some(Action::FireAtOther { .. })
+    ));
+}
+
+#[test]
+fn a_table_form_with_other_placeholders_is_refused_not_truncated() {
+    // "[Walking to Euston]" would lose its station as [Walking]: refused.
+    let err = parse_play("R : [Walking to Euston] Euston", map()).unwrap_err();
+    assert!(err.to_string().contains("an Action of Rule 1.7.2"), "{err}");
+}
+
+#[test]
+fn tolerance_quoted_reply_with_prose_and_signature() {
+    let quoted: String = gsd_with("Rushton : Euston (VC via: CN,NT)\nCryer : Pass\n")
+        .lines()
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let mail =
+        format!("Hi all,\n\nmy turn below.\n\n{quoted}\nCheers\n-- \nTim\ntim@example.org\n");
+    let g = parse_gsd(&mail, map()).unwrap();
+    assert_eq!(g.players.len(), 2);
+    assert_eq!(g.plays.len(), 2);
+}
+
+#[test]
+fn tolerance_tabs_trailing_spaces_case_and_missing_pipes() {
+    let text = "+-------+\n|\tplayer\t| home | lv | ch | tokens\n+----+\n| Rushton |\tbalham  | 3 | 17 | 2 0 7 0 4 0 0   \n+---+\n\nrushton : euston (vc)\n";
+    let g = parse_gsd(text, map()).unwrap();
+    assert_eq!(g.players[0].home.as_deref(), Some("Balham"));
+    assert_eq!(render_play(&g.plays[0]), "rushton : Euston (VC)");
+}
+
+#[test]
+fn tolerance_format_flowed_soft_break_inside_a_play() {
+    let g = parse_gsd(
+        &gsd_with("Rushton : [LV+3] Warren Street (VC \nvia: NT) [Blonking Cryer]\nCryer : Pass\n"),
+        map(),
+    )
+    .unwrap();
+    assert_eq!(g.plays.len(), 2);
+    assert_eq!(
+        render_play(&g.plays[0]),
+        "Rushton : [LV+3] Warren Street (VC via: NT) [Blonking Cryer]"
+    );
+}
+
+#[test]
+fn tolerance_continuation_lines_and_comment_lines() {
+    let g = parse_gsd(&gsd_with("{Round 2}\nRushton : Euston (VC)\n  [Blocking Warren Street]\n{Rushton blocked Warren Street}\nCryer : Pass\n"), map()).unwrap();
+    assert_eq!(g.plays.len(), 2);
+    let items = &g.plays[0].items;
+    assert!(
+        matches!(&items[0], PlayItem::Comment(c) if c == "Round 2"),
+        "a comment line before the first Play is kept"
+    );
+    assert_eq!(g.plays[0].comments().count(), 2);
+}
+
+#[test]
+fn prose_between_plays_is_an_error_not_a_truncation() {
+    let err = parse_gsd(
+        &gsd_with("Rushton : Euston (VC)\nand then\nCryer : Pass\n"),
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!((err.line, err.column), (9, 1), "{err}");
+    // Prose after the last Play is fine: the GSD ended there.
+    let g = parse_gsd(
+        &gsd_with("Rushton : Euston (VC)\n\nThat is all, folks.\n"),
+        map(),
+    )
+    .unwrap();
+    assert_eq!(g.plays.len(), 1);
+}
+
+#[test]
+fn disruptions_of_rule_1_2_2_and_rule_1_11_5() {
+    let text = format!(
+        "{TABLE}\n+- Disruptions ---+\n| Euston (Peg), Wembley Park (Bulkhead), Euston (Peg), |\n| Angel to Bank (NT) (Peg), Bridges Up, In Knip, Red Bock |\n| Upcoming Holiday: Tuesday, Paddington (Maelberg), Oval (*Damage*) |\n+-----+\n"
+    );
+    let g = parse_gsd(&text, map()).unwrap();
+    assert_eq!(g.disruptions.len(), 10, "duplicates kept, in order");
+    assert_eq!(g.disruptions[0], g.disruptions[2]);
+    assert!(
+        matches!(&g.disruptions[3], Disruption::PeggedSegment { from, to, line: LineCode::NT } if from == "Angel" && to == "Bank")
+    );
+    assert!(render(&g).contains("Angel to Bank (NT) (Peg)"));
+}
+
+#[test]
+fn errors_name_line_column_expected_and_nearest_stations() {
+    let err = parse_play("Rushton : Eustn (VC)", map()).unwrap_err();
+    assert_eq!((err.line, err.column), (1, 11));
+    assert!(err.expected.contains("station"), "{err}");
+    assert_eq!(err.suggestions.first().map(String::as_str), Some("Euston"));
+    let err = parse_play("Rushton : Euston (VC via: CN,XX)", map()).unwrap_err();
+    assert_eq!(err.column, 30, "{err}: the column of XX");
+    let err = parse_gsd(
+        &gsd_with("Rushton : Euston (VC) [Blokking Warren Street]\n"),
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!((err.line, err.column), (8, 23));
+    assert!(err.to_string().contains("[Blocking <Station>]"), "{err}");
+    let err = parse_gsd("no table here\n", map()).unwrap_err();
+    assert!(err.expected.contains("Token Table"), "{err}");
+}
+
+#[test]
+fn game_line_names_the_game() {
+    let g = parse_gsd(&format!("Game MN12\n{TABLE}"), map()).unwrap();
+    assert_eq!(g.game.as_deref(), Some("MN12"));
+    assert!(render(&g).starts_with("Game MN12\n"));
+}

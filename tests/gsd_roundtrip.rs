@@ -1,0 +1,394 @@
+//! parse(render(g)) == g for generated GSDs (proptest), and the grammar's
+//! agreement with grammar/actions.toml.
+
+use chrono::Weekday;
+use mornbot::gsd::{
+    parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Courier, Disruption,
+    GameTime, Gsd, Hat, Item, LineState, Luggage, Move, Play, PlayItem, PlayerRow, Possession,
+    Stack, StationMark, Target, Tokens, SPECS,
+};
+use mornbot::map::{LineCode, Map};
+use proptest::prelude::*;
+use proptest::sample::select;
+
+fn map() -> &'static Map {
+    Map::london_1999()
+}
+
+fn station() -> impl Strategy<Value = String> {
+    let names: Vec<String> = map().stations().iter().map(|s| s.name.clone()).collect();
+    select(names)
+}
+
+fn line() -> impl Strategy<Value = LineCode> {
+    select(LineCode::ALL.to_vec())
+}
+
+fn day() -> impl Strategy<Value = Weekday> {
+    select(vec![
+        Weekday::Mon,
+        Weekday::Tue,
+        Weekday::Wed,
+        Weekday::Thu,
+        Weekday::Fri,
+        Weekday::Sat,
+        Weekday::Sun,
+    ])
+}
+
+fn colour() -> impl Strategy<Value = Colour> {
+    select(Colour::ALL.to_vec())
+}
+
+const NAMES: [&str; 12] = [
+    "Rushton",
+    "Cryer",
+    "Garden",
+    "Brooke-Taylor",
+    "Henry VIII",
+    "Cramner",
+    "O'Neill",
+    "Dr. Who",
+    "Alice",
+    "Bob",
+    "Mx Lee",
+    "Zed 2",
+];
+
+fn actions() -> Vec<Action> {
+    static ACTIONS: std::sync::OnceLock<Vec<Action>> = std::sync::OnceLock::new();
+    ACTIONS
+        .get_or_init(|| {
+            SPECS
+                .iter()
+                .map(|s| {
+                    parse_action(s.example, map())
+                        .unwrap_or_else(|e| panic!("{}: {e:?}", s.example))
+                })
+                .collect()
+        })
+        .clone()
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    select(actions())
+}
+
+fn target() -> impl Strategy<Value = Target> {
+    (station(), proptest::option::of(line())).prop_map(|(station, line)| Target { station, line })
+}
+
+fn simple_move() -> impl Strategy<Value = Move> {
+    prop_oneof![
+        (
+            station(),
+            proptest::option::of(line()),
+            proptest::collection::vec(line(), 0..4),
+            proptest::option::of(station())
+        )
+            .prop_map(|(station, line, via, escalator_to)| Move::To {
+                station,
+                line,
+                via,
+                escalator_to
+            }),
+        proptest::option::of(target()).prop_map(Move::Pass),
+        proptest::option::of(target()).prop_map(Move::Farkle),
+        Just(Move::Timeout),
+    ]
+}
+
+fn a_move() -> impl Strategy<Value = Move> {
+    prop_oneof![
+        4 => simple_move(),
+        1 => ((station(), line()), (station(), line(), proptest::collection::vec(line(), 0..3))).prop_map(|((a, la), (b, lb, via))| {
+            Move::Bifurcated(
+                Box::new(Move::To { station: a, line: Some(la), via: vec![], escalator_to: None }),
+                Box::new(Move::To { station: b, line: Some(lb), via, escalator_to: None }),
+            )
+        }),
+    ]
+}
+
+fn comment() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9 ,.!?'-]{0,30}".prop_map(|s| s.trim().to_string())
+}
+
+fn play_item() -> impl Strategy<Value = PlayItem> {
+    prop_oneof![4 => action().prop_map(PlayItem::Action), 1 => comment().prop_map(PlayItem::Comment)]
+}
+
+fn play(players: Vec<String>) -> impl Strategy<Value = Play> {
+    (
+        select(players),
+        proptest::collection::vec(play_item(), 0..3),
+        a_move(),
+        proptest::collection::vec(play_item(), 0..4),
+    )
+        .prop_map(|(player, before, mv, after)| {
+            let mut items = before;
+            items.push(PlayItem::Move(mv));
+            items.extend(after);
+            Play { player, items }
+        })
+}
+
+fn disruption() -> impl Strategy<Value = Disruption> {
+    prop_oneof![
+        (
+            station(),
+            select(StationMark::ALL.iter().map(|m| m.0).collect::<Vec<_>>())
+        )
+            .prop_map(|(station, mark)| Disruption::Station { station, mark }),
+        (station(), station(), line()).prop_map(|(from, to, line)| Disruption::PeggedSegment {
+            from,
+            to,
+            line
+        }),
+        (
+            line(),
+            prop_oneof![
+                Just(LineState::Normal),
+                select(vec![
+                    "N-S",
+                    "S-N",
+                    "E-W",
+                    "W-E",
+                    "Clockwise",
+                    "Anti-Clockwise"
+                ])
+                .prop_map(|d| LineState::OneWay(d.to_string())),
+                Just(LineState::Electrified),
+                Just(LineState::PowerFailure),
+                Just(LineState::Soaped),
+                (0u32..20).prop_map(LineState::SpeedLimit),
+            ]
+        )
+            .prop_map(|(line, state)| Disruption::Line { line, state }),
+        select(vec![
+            Disruption::Knip,
+            Disruption::BridgesUp,
+            Disruption::ParksAndGreens,
+            Disruption::Gapminding,
+            Disruption::VenbackerLadder,
+            Disruption::Sgronk,
+            Disruption::SpeedCraze,
+            Disruption::ChargeSpiral,
+        ]),
+        colour().prop_map(Disruption::Bock),
+        proptest::option::of(day()).prop_map(Disruption::UpcomingHoliday),
+    ]
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    prop_oneof![
+        proptest::sample::subsequence(Hat::ALL.to_vec(), 1..=8).prop_map(Item::Hats),
+        day().prop_map(Item::Paper),
+        station().prop_map(Item::Stub),
+        (
+            select(vec![
+                "Overcoat",
+                "Overpriced Baguette",
+                "Drone Stick",
+                "Vacuum Cleaner",
+                "Umbrella",
+                "Zone 1 Pass",
+                "Spanger"
+            ]),
+            0u8..4
+        )
+            .prop_map(|(n, stars)| Item::Named {
+                name: n.to_string(),
+                stars
+            }),
+    ]
+}
+
+fn possession() -> impl Strategy<Value = Possession> {
+    (item(), any::<bool>(), any::<bool>()).prop_map(|(item, worn, nantucket)| Possession {
+        item,
+        worn,
+        nantucket,
+    })
+}
+
+fn gsd() -> impl Strategy<Value = Gsd> {
+    proptest::sample::subsequence(NAMES.to_vec(), 1..=6)
+        .prop_flat_map(|names| {
+            let names: Vec<String> = names.into_iter().map(String::from).collect();
+            let rows = names
+                .iter()
+                .map(|n| {
+                    (
+                        any::<bool>(),
+                        proptest::option::of(station()),
+                        0u32..12,
+                        -120i32..120,
+                        proptest::array::uniform7(0u32..120),
+                    )
+                        .prop_map({
+                            let n = n.clone();
+                            move |(active, home, lv, charge, t)| PlayerRow {
+                                name: n.clone(),
+                                active,
+                                home,
+                                lv,
+                                charge,
+                                tokens: Tokens(t),
+                            }
+                        })
+                })
+                .collect::<Vec<_>>();
+            let luggage = names
+                .iter()
+                .map(|n| {
+                    let n = n.clone();
+                    proptest::collection::vec(possession(), 0..6).prop_map(move |items| Luggage {
+                        player: n.clone(),
+                        items,
+                    })
+                })
+                .collect::<Vec<_>>();
+            (
+                proptest::option::of("[A-Z]{2}[0-9]{1,3}"),
+                rows,
+                proptest::collection::vec(disruption(), 0..8),
+                proptest::option::of((day(), 0u16..1440, any::<bool>()).prop_map(
+                    |(day, minutes, night_train)| GameTime {
+                        day,
+                        minutes,
+                        night_train,
+                    },
+                )),
+                proptest::collection::vec(station(), 0..=3),
+                proptest::option::of((station(), station()).prop_map(|(pickup, destination)| {
+                    Courier {
+                        pickup,
+                        destination,
+                    }
+                })),
+                proptest::collection::vec(
+                    (station(), proptest::collection::vec(colour(), 1..10)),
+                    0..7,
+                ),
+                luggage,
+                proptest::collection::vec(item(), 0..5),
+                proptest::collection::vec(play(names.clone()), 0..25),
+            )
+        })
+        .prop_map(
+            |(
+                game,
+                players,
+                disruptions,
+                time,
+                wild,
+                courier,
+                stacks,
+                luggage,
+                lost_and_found,
+                plays,
+            )| Gsd {
+                game,
+                players,
+                disruptions,
+                time,
+                wild,
+                courier,
+                stacks: stacks
+                    .into_iter()
+                    .map(|(station, tokens)| {
+                        let quadrants = map()
+                            .station(map().lookup(&station).unwrap())
+                            .quadrants
+                            .clone();
+                        Stack {
+                            station,
+                            quadrants,
+                            tokens,
+                        }
+                    })
+                    .collect(),
+                luggage,
+                lost_and_found,
+                plays,
+            },
+        )
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    #[test]
+    fn parse_render_round_trip(g in gsd()) {
+        let text = render(&g);
+        let back = parse_gsd(&text, map()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back, &g, "rendered:\n{}", text);
+        prop_assert_eq!(render(&back), text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases() / 4, ..ProptestConfig::default() })]
+
+    #[test]
+    fn play_round_trip(p in play(NAMES.iter().map(|s| s.to_string()).collect())) {
+        let text = render_play(&p);
+        let back = parse_play(&text, map()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back, p);
+    }
+
+    #[test]
+    fn parsers_never_panic(s in "\\PC{0,200}") {
+        let _ = parse_play(&s, map());
+        let _ = parse_gsd(&s, map());
+    }
+}
+
+#[test]
+fn every_action_of_the_table_parses_to_itself() {
+    let table: toml::Value = toml::from_str(include_str!("../grammar/actions.toml")).unwrap();
+    let entries = table["action"].as_array().unwrap();
+    assert_eq!(
+        entries.len(),
+        SPECS.len(),
+        "one Action variant per table entry"
+    );
+    for (i, spec) in SPECS.iter().enumerate() {
+        assert_eq!(entries[i]["id"].as_str(), Some(spec.id));
+        let a = parse_action(spec.example, map())
+            .unwrap_or_else(|e| panic!("{}: {}", spec.example, e.message));
+        assert_eq!(a.index(), i, "{} parsed as {}", spec.example, a.spec().id);
+        // Canonical text re-parses to the same action.
+        let again = parse_action(&a.render(), map()).unwrap();
+        assert_eq!(again, a, "{}", a.render());
+        for alias in spec.aliases {
+            assert!(alias.starts_with('[') && alias.ends_with(']'), "{alias}");
+        }
+    }
+}
+
+#[test]
+fn every_phase_rule_and_duration_is_data() {
+    for spec in SPECS {
+        assert!(
+            spec.rule.starts_with("0.") || spec.rule.starts_with("1."),
+            "{}: {}",
+            spec.id,
+            spec.rule
+        );
+        assert!(!spec.example.is_empty());
+    }
+    let blocking = SPECS.iter().find(|s| s.id == "blocking").unwrap();
+    assert_eq!(blocking.form, "[Blocking <Station>]");
+    assert_eq!(blocking.rule, "1.9.1");
+    assert_eq!(blocking.cost, Some("1Re"));
+    assert_eq!(blocking.duration.minutes(), Some(10));
+}

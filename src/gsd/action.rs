@@ -14,7 +14,6 @@ use chrono::Weekday;
 use serde::{Serialize, Serializer};
 
 use super::model::{day_name, parse_day, Colour, Target};
-use super::parse::target_text;
 use crate::map::{LineCode, Map};
 
 include!(concat!(env!("OUT_DIR"), "/actions.rs"));
@@ -211,14 +210,32 @@ impl fmt::Display for Action {
     }
 }
 
-fn render_form(form: &str, args: &[ArgRef<'_>]) -> String {
-    let mut out = String::new();
+fn render_form(form: &'static str, args: &[ArgRef<'_>]) -> String {
+    static PARTS: std::sync::OnceLock<std::collections::HashMap<&'static str, Vec<Part<'static>>>> =
+        std::sync::OnceLock::new();
+    let cache = PARTS.get_or_init(|| SPECS.iter().map(|s| (s.form, parts(s.form))).collect());
+    let owned;
+    let form_parts = match cache.get(form) {
+        Some(p) => p,
+        None => {
+            owned = parts(form);
+            &owned
+        }
+    };
+    let mut out = String::with_capacity(form.len() + 24);
     let mut args = args.iter();
-    for part in parts(form) {
+    for part in form_parts {
         match part {
             Part::Lit(l) => out.push_str(l),
             Part::Hole(_) => match args.next() {
-                Some(ArgRef::Target(t)) => out.push_str(&target_text(t)),
+                Some(ArgRef::Target(t)) => {
+                    out.push_str(&t.station);
+                    if let Some(l) = t.line {
+                        out.push_str(" (");
+                        out.push_str(l.code());
+                        out.push(')');
+                    }
+                }
                 Some(ArgRef::Text(s)) => out.push_str(s),
                 Some(ArgRef::Line(l)) => out.push_str(l.code()),
                 Some(ArgRef::Colour(c)) => out.push_str(c.name()),
@@ -262,6 +279,18 @@ fn fold(s: &str) -> String {
     fold_map(s).0
 }
 
+/// `hay.find(needle)` for the short needles of forms: a first-byte scan
+/// beats setting up the general string searcher for every try.
+fn find_short(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let first = *n.first()?;
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len())
+        .find(|&i| h[i] == first && h[i..i + n.len()].iter().zip(n).all(|(a, b)| a == b))
+}
+
 /// Folds a literal of a form, keeping a space at either end where it marks
 /// a word boundary (`" to "` must not match inside "Stockton").
 fn fold_literal(l: &str) -> String {
@@ -282,28 +311,35 @@ fn fold_literal(l: &str) -> String {
 /// [`fold`], with the original byte offset of every folded byte (and one
 /// past the end), so that captures can be read back in their own spelling.
 fn fold_map(s: &str) -> (String, Vec<usize>) {
+    let tight = |c: char| matches!(c, '+' | '-' | ':' | ',' | '/' | '(' | ')' | '[' | ']');
     let mut out = String::with_capacity(s.len());
     let mut map = Vec::with_capacity(s.len() + 1);
-    let tight = |c: char| matches!(c, '+' | '-' | ':' | ',' | '/' | '(' | ')' | '[' | ']');
     let mut pending_space: Option<usize> = None;
+    let mut last: Option<char> = None;
     for (i, c) in s.char_indices() {
         if c.is_whitespace() {
-            if !out.is_empty() && pending_space.is_none() {
+            if last.is_some() && pending_space.is_none() {
                 pending_space = Some(i);
             }
             continue;
         }
         if let Some(at) = pending_space.take() {
-            if !tight(c) && !out.ends_with(tight) {
+            if !tight(c) && !last.is_some_and(tight) {
                 out.push(' ');
                 map.push(at);
             }
         }
-        for l in c.to_lowercase() {
-            let before = out.len();
-            out.push(l);
-            map.extend(std::iter::repeat_n(i, out.len() - before));
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            map.push(i);
+        } else {
+            for l in c.to_lowercase() {
+                let before = out.len();
+                out.push(l);
+                map.extend(std::iter::repeat_n(i, out.len() - before));
+            }
         }
+        last = Some(c);
     }
     map.push(s.len());
     (out, map)
@@ -564,7 +600,7 @@ impl Reader<'_> {
             Some((false, next)) => {
                 let mut from = pos + 1;
                 while from <= text.len() {
-                    let Some(off) = text.get(from..).and_then(|t| t.find(next.as_str())) else {
+                    let Some(off) = text.get(from..).and_then(|t| find_short(t, next)) else {
                         return false;
                     };
                     let at = from + off;

@@ -27,7 +27,11 @@ pub(crate) struct Line {
 /// Applies the tolerances to a whole document.
 pub(crate) fn prepare(text: &str) -> Vec<Line> {
     let mut out = Vec::new();
-    let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+    let normalised: std::borrow::Cow<'_, str> = if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    };
     for (i, raw) in normalised.split('\n').enumerate() {
         if raw == "-- " || raw == "--" {
             break;
@@ -44,6 +48,7 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
             text: expanded.trim_end().to_string(),
             soft,
         });
+        // (expand_tabs borrows when there is no tab: one allocation a line.)
     }
     out
 }
@@ -66,9 +71,9 @@ fn unquote(line: &str) -> (usize, &str) {
     }
 }
 
-fn expand_tabs(s: &str) -> String {
+fn expand_tabs(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains('\t') {
-        return s.to_string();
+        return s.into();
     }
     let mut out = String::with_capacity(s.len() + 8);
     let mut col = 0;
@@ -82,7 +87,7 @@ fn expand_tabs(s: &str) -> String {
             col += 1;
         }
     }
-    out
+    out.into()
 }
 
 /// Decodes format=flowed text (RFC 3676) for the mail layer: soft-broken

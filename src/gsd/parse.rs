@@ -725,7 +725,7 @@ impl<'a> Doc<'a> {
                 continue;
             }
             let head = play_head(t);
-            let open = !group.is_empty() && unbalanced(&joined(&group));
+            let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
             let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
             let bracketed = t.starts_with('[') || t.starts_with('{');
             if !group.is_empty() && !after_blank && (open || soft) {
@@ -794,18 +794,10 @@ impl<'a> Doc<'a> {
     }
 }
 
-fn joined(lines: &[Line]) -> String {
-    lines
-        .iter()
-        .map(|l| l.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Whether brackets, parentheses or braces are left open.
-fn unbalanced(s: &str) -> bool {
+/// Whether brackets, parentheses or braces are left open across the lines.
+fn unbalanced<'l>(lines: impl Iterator<Item = &'l str>) -> bool {
     let mut depth = [0i32; 3];
-    for c in s.chars() {
+    for c in lines.flat_map(str::chars) {
         match c {
             '(' => depth[0] += 1,
             ')' => depth[0] -= 1,

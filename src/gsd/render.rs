@@ -37,7 +37,7 @@ pub fn render(g: &Gsd) -> String {
     boxed(&mut out, "Lost & Found", &wrap_items(&lost));
     if !g.plays.is_empty() {
         for p in &g.plays {
-            out.push_str(&render_play(p));
+            write_play(&mut out, p);
             out.push('\n');
         }
     }
@@ -46,7 +46,14 @@ pub fn render(g: &Gsd) -> String {
 
 /// Renders a Play on one line: `Rushton : [LV+1] Euston (VC via: CN,NT)`.
 pub fn render_play(p: &Play) -> String {
-    let mut s = format!("{} :", p.player);
+    let mut s = String::with_capacity(96);
+    write_play(&mut s, p);
+    s
+}
+
+fn write_play(s: &mut String, p: &Play) {
+    s.push_str(&p.player);
+    s.push_str(" :");
     for item in &p.items {
         s.push(' ');
         match item {
@@ -59,7 +66,6 @@ pub fn render_play(p: &Play) -> String {
             }
         }
     }
-    s
 }
 
 /// Renders a Move: `Euston (VC via: CN,NT)`, `Monument (for Bank)`, `Pass (Holborn (CN))`.

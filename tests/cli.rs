@@ -25,7 +25,7 @@ fn help_lists_subcommands() {
     let out = mornbot(&["--help"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for sub in ["run", "map"] {
+    for sub in ["run", "map", "gsd"] {
         assert!(
             text.lines().any(|l| l.trim_start().starts_with(sub)),
             "{sub} missing from:\n{text}"
@@ -185,4 +185,50 @@ fn bad_config_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("mapp"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn gsd_parse_fmt_and_play() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/valid/00-rule-1.2.0-example.txt"
+    );
+    let v = stdout_json(&mornbot(&["gsd", "parse", fixture]));
+    assert_eq!(v["players"].as_array().unwrap().len(), 4);
+    assert_eq!(v["plays"].as_array().unwrap().len(), 4);
+    let out = mornbot(&["gsd", "fmt", fixture]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("+---"), "{text}");
+    assert!(text.contains("Rushton : [LV+3] Mornington Crescent (NT via: VC)"));
+    let v = stdout_json(&mornbot(&[
+        "gsd",
+        "play",
+        "rushton : [lv + 1] euston (vc via: cn,nt)",
+    ]));
+    assert_eq!(v["canonical"], "rushton : [LV+1] Euston (VC via: CN,NT)");
+}
+
+#[test]
+fn gsd_bad_input_exits_2_with_line_and_column() {
+    let bad = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/invalid/01-unknown-station-near-miss.txt"
+    );
+    let expect = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/invalid/01-unknown-station-near-miss.expect"
+    ))
+    .unwrap();
+    let pos = expect.split_whitespace().next().unwrap().to_string();
+    for sub in ["parse", "fmt"] {
+        let out = mornbot(&["gsd", sub, bad]);
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("{bad}:{pos}: expected")), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let out = mornbot(&["gsd", "play", "Rushton : Eustn (VC)"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("1:11: expected"));
 }

@@ -347,8 +347,22 @@ proptest! {
 
     #[test]
     fn parsers_never_panic(s in "\\PC{0,200}") {
-        let _ = parse_play(&s, map());
-        let _ = parse_gsd(&s, map());
+        if let Err(e) = parse_play(&s, map()) {
+            prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+        }
+        if let Err(e) = parse_gsd(&s, map()) {
+            prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+        }
+    }
+
+    #[test]
+    fn truncated_gsds_fail_with_a_position(g in gsd(), cut in 0.0f64..1.0) {
+        let text = render(&g);
+        let at = ((text.len() as f64) * cut) as usize;
+        let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        if let Err(e) = parse_gsd(&text[..at], map()) {
+            prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+        }
     }
 }
 

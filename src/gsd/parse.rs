@@ -308,12 +308,19 @@ impl<'a> Doc<'a> {
             }
         }
         if !self.skip_border() {
-            let (no, indent) = self.line().map(|l| (l.no, l.indent)).unwrap_or((0, 0));
+            // At the end of the text, point just past its last line.
+            let (no, indent) = self
+                .line()
+                .map(|l| (l.no, l.indent))
+                .unwrap_or_else(|| (self.lines.last().map_or(1, |l| l.no + 1), 0));
+            let found = self
+                .line()
+                .map_or("the end of the text".to_string(), |l| snippet(&l.text));
             return Err(ParseError::new(
                 no,
                 indent + 1,
                 "the border `+----+` under the Token Table heading",
-                "something else",
+                found,
             ));
         }
         let mut players: Vec<PlayerRow> = Vec::new();

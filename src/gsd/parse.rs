@@ -1481,31 +1481,21 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
     let after = &s[end..];
     let t = after.trim_start();
     let spec_at = end + (after.len() - t.len());
+    let bare = |station| Move::To {
+        station,
+        line: None,
+        via: vec![],
+        escalator_to: None,
+    };
     if !t.starts_with('(') {
-        return Ok((
-            Move::To {
-                station: station_name,
-                line: None,
-                via: vec![],
-                escalator_to: None,
-            },
-            end,
-        ));
+        return Ok((bare(station_name), end));
     }
     let close = matching_paren(t)
         .ok_or_else(|| src.error(base + spec_at, "`)` closing the Line Codes", base + spec_at))?;
     let inner = &t[1..close];
     // A Ghost Station's Line Code is GH (Rule 1.11.6): it names no line.
     if inner.trim().eq_ignore_ascii_case("GH") && map.lookup_ghost(&station_name).is_some() {
-        return Ok((
-            Move::To {
-                station: station_name,
-                line: None,
-                via: vec![],
-                escalator_to: None,
-            },
-            spec_at + close + 1,
-        ));
+        return Ok((bare(station_name), spec_at + close + 1));
     }
     let (line, via, escalator_to) = spec(inner, map).map_err(|(off, m, sg)| {
         src.error(base + spec_at + 1 + off, m, base + spec_at + 1 + off)
@@ -1561,11 +1551,6 @@ fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
         match line_code(rest) {
             Ok((r, lc)) => (r, Some(lc)),
             Err(_) => {
-                let word: String = rest
-                    .chars()
-                    .take_while(|c| !matches!(c, ' ' | ',' | ')'))
-                    .collect();
-                let _ = word;
                 return Err((
                     at(rest),
                     "a Line Code (BL CN CL DS EL HC JL MP NT PD VC WC DL)".to_string(),

@@ -209,27 +209,7 @@ const BOX_INNER: usize = WIDTH - 6;
 
 /// Packs comma-separated items into lines that fit a box.
 fn wrap_items(items: &[String]) -> Vec<String> {
-    let limit = WIDTH - 4;
-    let mut lines: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for (i, item) in items.iter().enumerate() {
-        let piece = if i + 1 < items.len() {
-            format!("{item},")
-        } else {
-            item.clone()
-        };
-        if !cur.is_empty() && cur.chars().count() + 1 + piece.chars().count() > limit {
-            lines.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(&piece);
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
+    wrap_to(items, BOX_INNER)
 }
 
 /// The text of one disruption, as Rule 1.2.2 writes it.
@@ -345,6 +325,7 @@ fn luggage(out: &mut String, rows: &[Luggage]) {
     out.push_str(&format!("+{}+\n\n", "-".repeat(inner + 2)));
 }
 
+/// Packs comma-separated items into lines of at most `limit` characters.
 fn wrap_to(items: &[String], limit: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();

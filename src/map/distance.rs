@@ -118,7 +118,6 @@ impl Distances {
         let mut same_line = vec![NONE; n * n];
         let mut dist = vec![u32::MAX; n * nl];
         let mut chg = vec![u32::MAX; n * nl];
-        let mut queue = VecDeque::new();
         let mut deque = VecDeque::new();
 
         for src in 0..n {
@@ -126,13 +125,13 @@ impl Distances {
             // R: BFS over states where moving along a line or an escalator
             // link costs one station and changing line at a site costs none.
             dist.fill(u32::MAX);
+            let mut frontier: Vec<(StationId, LineCode)> = Vec::new();
             for l in stations[src].lines.iter() {
                 dist[state(src_id, l)] = 0;
-                queue.push_back((src_id, l));
+                frontier.push((src_id, l));
             }
-            // 0-1 BFS in plain BFS clothing: zero-cost moves (changes within a
-            // site) are expanded eagerly before the state is queued.
-            let mut frontier: Vec<(StationId, LineCode)> = queue.drain(..).collect();
+            // Layered BFS: each layer is first closed under the zero-cost
+            // changes of line within a site, then expanded by one station.
             let close = |frontier: &mut Vec<(StationId, LineCode)>, dist: &mut Vec<u32>| {
                 let mut i = 0;
                 while i < frontier.len() {

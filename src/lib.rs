@@ -17,5 +17,6 @@
 
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod gsd;
 pub mod map;

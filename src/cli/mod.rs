@@ -3,6 +3,7 @@
 //! This is an edge module: it reads files, prints, and turns library errors
 //! into exit codes. The work itself is done by the pure library modules.
 
+mod engine_cmd;
 mod gsd_cmd;
 mod map_cmd;
 
@@ -59,6 +60,39 @@ pub enum Command {
         /// What to do.
         #[command(subcommand)]
         command: GsdCommand,
+    },
+    /// Run rule cases (fixtures/cases format): PASS/FAIL per case.
+    Case {
+        /// Case files or directories (searched for *.toml).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// One JSON object per case.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Judge one play against the state a GSD describes.
+    Adjudicate {
+        /// The GSD.
+        #[arg(long)]
+        gsd: PathBuf,
+        /// The play, as written in a GSD.
+        #[arg(long)]
+        play: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every rule of Volume 1 and whether mornbot adjudicates it.
+    Rules {
+        /// List coverage (the only report so far).
+        #[arg(long)]
+        coverage: bool,
+        /// The case corpus to count cases in.
+        #[arg(long, default_value = "fixtures/cases")]
+        cases: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Inspect the Underground map.
     Map {
@@ -149,5 +183,12 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         }
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
         Command::Gsd { command } => gsd_cmd::run(command),
+        Command::Case { paths, json } => engine_cmd::case(&paths, json),
+        Command::Rules {
+            coverage: _,
+            cases,
+            json,
+        } => engine_cmd::rules(&cases, json),
+        Command::Adjudicate { gsd, play, json } => engine_cmd::adjudicate(&gsd, &play, json),
     }
 }

@@ -14,7 +14,7 @@ mod action;
 mod error;
 mod layout;
 mod model;
-mod parse;
+pub(crate) mod parse;
 mod render;
 
 pub use action::{
@@ -28,4 +28,4 @@ pub use model::{
     Move, Play, PlayItem, PlayerRow, Possession, Stack, StationMark, Target, Tokens, DAYS,
 };
 pub use parse::{parse_gsd, parse_play};
-pub use render::{render, render_move, render_play};
+pub use render::{possession_text, render, render_move, render_play};

@@ -350,7 +350,7 @@ fn wrap_to(items: &[String], limit: usize) -> Vec<String> {
 }
 
 /// `*Overcoat*`, `(Euston Stub)`, `Hats (COT)`, `Thursday's Paper`.
-pub(crate) fn possession_text(p: &Possession) -> String {
+pub fn possession_text(p: &Possession) -> String {
     let mut s = item_text(&p.item);
     if p.worn {
         s = format!("*{s}*");

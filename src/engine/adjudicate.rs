@@ -1,0 +1,1205 @@
+//! One play against one state (Rules 1.3 - 1.6, 1.9.1, 1.11.1, 1.12, 1.13,
+//! 1.4.20, 1.7.21, 1.7.28, 1.8.3, 1.8.4, 1.8.7, 1.19.2, 1.1.1).
+
+use chrono::Weekday;
+
+use super::route::{search, Rules};
+use super::state::{Block, GameState, Position};
+use super::time::advance;
+use super::{Outcome, Verdict, Violation};
+use crate::gsd::{
+    parse_token_list, Action, Colour, Disruption, Hat, Item, Move, Phase, Play, PlayItem,
+    StationMark,
+};
+use crate::map::{Category, LineCode, Map, StationId, StationKind};
+
+/// Most stations a move search looks at when telling a player which LV
+/// would have reached eir destination.
+const MAX_ROUTE: u32 = 40;
+
+/// Adjudicates `play` against `state` on `map`.
+pub fn adjudicate(map: &Map, state: &GameState, play: &Play) -> Outcome {
+    let mut t = Turn::new(map, state, play);
+    t.run();
+    t.finish()
+}
+
+struct Turn<'a> {
+    map: &'a Map,
+    play: &'a Play,
+    s: GameState,
+    me: usize,
+    violations: Vec<Violation>,
+    rulings: Vec<Violation>,
+    changes: Vec<String>,
+    minutes: u32,
+    mc_open: bool,
+    rebounding: bool,
+    special: Option<Special>,
+    line_change_paid: bool,
+    blocks_placed: u32,
+    declared_home: bool,
+    /// Non-Bronze Tokens paid for Actions this Turn (Rule 1.4.19).
+    spent: Vec<Colour>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Special {
+    Walking,
+    Home,
+    Wild,
+}
+
+impl<'a> Turn<'a> {
+    fn new(map: &'a Map, state: &GameState, play: &'a Play) -> Turn<'a> {
+        Turn {
+            map,
+            play,
+            s: state.clone(),
+            me: state.to_play,
+            violations: Vec::new(),
+            rulings: Vec::new(),
+            changes: Vec::new(),
+            minutes: 0,
+            mc_open: false,
+            rebounding: false,
+            special: None,
+            line_change_paid: false,
+            blocks_placed: 0,
+            declared_home: false,
+            spent: Vec::new(),
+        }
+    }
+
+    fn illegal(&mut self, rule: &str, msg: impl Into<String>) {
+        self.violations.push(Violation::new(rule, msg));
+    }
+
+    fn ruling(&mut self, rule: &str, msg: impl Into<String>) {
+        let v = Violation::new(
+            rule,
+            format!("needs a human ruling: Rule {rule}: {}", msg.into()),
+        );
+        if !self.rulings.contains(&v) {
+            self.rulings.push(v);
+        }
+    }
+
+    fn name(&self, id: StationId) -> &str {
+        &self.map.station(id).name
+    }
+
+    fn finish(self) -> Outcome {
+        let verdict = if !self.violations.is_empty() {
+            Verdict::Illegal
+        } else if !self.rulings.is_empty() {
+            Verdict::NeedsRuling
+        } else {
+            Verdict::Legal
+        };
+        let legal = verdict == Verdict::Legal;
+        Outcome {
+            verdict,
+            violations: self.violations,
+            rulings: if legal { vec![] } else { self.rulings },
+            changes: if legal { self.changes } else { vec![] },
+            state: legal.then_some(self.s),
+        }
+    }
+
+    fn run(&mut self) {
+        // Whose Turn (Rule 1.3.2), and is the game still on (Rule 1.1.1)?
+        if let Some(w) = &self.s.winner {
+            let w = w.clone();
+            self.illegal("1.1.1", format!("the game is over: {w} has won"));
+            return;
+        }
+        let Some(me) = self.s.player_index(&self.play.player) else {
+            self.illegal(
+                "1.3.2",
+                format!("{} is not a player of this game", self.play.player),
+            );
+            return;
+        };
+        if me != self.s.to_play {
+            let due = self.s.players[self.s.to_play].name.clone();
+            self.illegal(
+                "1.3.2",
+                format!("it is {due}'s Turn, not {}'s", self.s.players[me].name),
+            );
+            return;
+        }
+        self.me = me;
+        self.game_states_not_adjudicated();
+        let items: Vec<&PlayItem> = self.play.items.iter().collect();
+        let move_at = items
+            .iter()
+            .position(|i| matches!(i, PlayItem::Move(_)))
+            .unwrap_or(items.len());
+        let the_move = self.play.the_move().clone();
+
+        // Timeout and Farkle take no Actions (Rules 1.3.5, 1.5.12).
+        let n_actions = self.play.actions_before().count() + self.play.actions_after().count();
+        if n_actions > 0 {
+            match the_move {
+                Move::Timeout => self.illegal("1.3.5", "a Timeout is played with no Actions"),
+                Move::Farkle(_) => self.illegal("1.5.12", "a Farkle is played with no Actions"),
+                _ => {}
+            }
+        }
+        self.check_kinds();
+        self.check_knip();
+        for (i, item) in items.iter().enumerate() {
+            if let PlayItem::Action(a) = item {
+                let phase = a.spec().phase;
+                if i < move_at && phase == Phase::Post {
+                    self.illegal(
+                        a.spec().rule,
+                        format!(
+                            "{} is a post-Move Action: it comes after the Move (Rule 1.7.1)",
+                            a.render()
+                        ),
+                    );
+                }
+                if i > move_at && phase == Phase::Pre {
+                    self.illegal(
+                        a.spec().rule,
+                        format!(
+                            "{} is a pre-Move Action: it comes before the Move (Rule 1.7.1)",
+                            a.render()
+                        ),
+                    );
+                }
+            }
+        }
+        // Pre-Move Actions, in order (Rule 1.3.4).
+        for a in self.play.actions_before() {
+            self.action(a, true);
+        }
+        self.movement(&the_move);
+        for a in self.play.actions_after() {
+            self.action(a, false);
+        }
+        self.end_of_turn(&the_move);
+    }
+
+    /// Game states whose effects the engine does not yet apply: any play
+    /// under them needs a human (never a silent Legal).
+    fn game_states_not_adjudicated(&mut self) {
+        for d in self.s.disruptions.clone() {
+            match d {
+                Disruption::ParksAndGreens => {
+                    self.ruling("1.8.2", "the game is in a Parks and Greens Cascade")
+                }
+                Disruption::VenbackerLadder => {
+                    self.ruling("1.8.9", "a Venbacker Ladder is in effect")
+                }
+                Disruption::SpeedCraze => self.ruling("1.8.13", "a Speed Craze is in effect"),
+                Disruption::ChargeSpiral => self.ruling("1.8.11", "a Charge Spiral is in effect"),
+                Disruption::Bock(c) => {
+                    self.ruling("1.8.8", format!("the game is in {} Bock", c.name()))
+                }
+                Disruption::Line { line, state } if state != crate::gsd::LineState::Normal => self
+                    .ruling(
+                        "1.20.0",
+                        format!("the {line} is in a Line State ({state:?})"),
+                    ),
+                _ => {}
+            }
+        }
+    }
+
+    /// One Action of a kind per Turn unless a rule allows more (Rule 1.3.4).
+    fn check_kinds(&mut self) {
+        let mut seen: Vec<usize> = Vec::new();
+        for a in self.play.actions_before().chain(self.play.actions_after()) {
+            let i = a.index();
+            let many = matches!(a, Action::Blocking { .. }) || is_exchange(a);
+            if seen.contains(&i) && !many {
+                self.illegal(
+                    "1.3.4",
+                    format!(
+                        "{} is played twice: one Action of a kind per Turn",
+                        a.spec().form
+                    ),
+                );
+            }
+            seen.push(i);
+        }
+    }
+
+    /// In Knip no Action may spend Tokens but Out of Knip and Line Change (Rule 1.8.4).
+    fn check_knip(&mut self) {
+        if !self.s.has(&Disruption::Knip) {
+            return;
+        }
+        for a in self.play.actions_before().chain(self.play.actions_after()) {
+            let costs = a.spec().cost.is_some_and(|c| c != "none");
+            if costs && !matches!(a, Action::OutOfKnip | Action::LineChange) {
+                self.illegal(
+                    "1.8.4",
+                    format!("the game is in Knip: {} spends Tokens", a.render()),
+                );
+            }
+        }
+    }
+
+    /// Pays `cost` tokens for an Action under `rule`; reports a shortfall.
+    fn pay(&mut self, what: &str, rule: &str, cost: &[(u32, Colour)]) {
+        let me = self.me;
+        let mut short = Vec::new();
+        for &(n, c) in cost {
+            let have = self.s.players[me].tokens.get(c);
+            if have < n {
+                short.push(format!("{n} {} (has {have})", c.name()));
+            } else {
+                self.s.players[me].tokens.set(c, have - n);
+                if c != Colour::Bronze {
+                    self.spent.extend(std::iter::repeat_n(c, n as usize));
+                }
+            }
+        }
+        if !short.is_empty() {
+            let who = self.s.players[me].name.clone();
+            self.illegal(
+                rule,
+                format!(
+                    "{what} costs {}; {who} cannot pay {}",
+                    fmt_tokens(cost),
+                    short.join(", ")
+                ),
+            );
+        }
+    }
+
+    fn gain(&mut self, gain: &[(u32, Colour)]) {
+        let me = self.me;
+        for &(n, c) in gain {
+            let have = self.s.players[me].tokens.get(c);
+            self.s.players[me].tokens.set(c, have + n);
+        }
+    }
+
+    /// The table's fixed cost of an Action (None: not a plain token list).
+    fn table_cost(a: &Action) -> Option<Vec<(u32, Colour)>> {
+        match a.spec().cost {
+            None => Some(vec![]),
+            Some("none") => Some(vec![]),
+            Some(c) => parse_token_list(c).map(|t| t.0),
+        }
+    }
+
+    fn duration(&mut self, a: &Action) {
+        match a.spec().duration.minutes() {
+            Some(m) => self.minutes += m,
+            None => self.ruling(
+                a.spec().rule,
+                format!("the duration of {} varies", a.render()),
+            ),
+        }
+    }
+
+    fn action(&mut self, a: &Action, before_move: bool) {
+        let spec = a.spec();
+        let rule = spec.rule;
+        let me = self.me;
+        let implemented = match a {
+            Action::LvPlus { n } | Action::LvMinus { n } => {
+                if !(1..=3).contains(n) {
+                    self.illegal("1.6.3", format!("{}: X must be 1, 2 or 3", a.render()));
+                } else {
+                    let lv = self.s.players[me].lv as i64;
+                    let new = if matches!(a, Action::LvPlus { .. }) {
+                        lv + n
+                    } else {
+                        lv - n
+                    };
+                    // LV below zero becomes zero (Rule 1.6.1).
+                    self.s.players[me].lv = new.max(0) as u32;
+                }
+                true
+            }
+            Action::Rebounding => {
+                self.rebounding = true;
+                true
+            }
+            Action::Walking => {
+                self.special = Some(Special::Walking);
+                // Today's or Yesterday's Paper makes Walking free (Rule 1.4.32).
+                if let Some(i) = self.s.players[me]
+                    .possessions
+                    .iter()
+                    .position(|p| matches!(p.item, Item::Paper(_)) && !p.nantucket)
+                {
+                    let today = matches!(self.s.players[me].possessions[i].item, Item::Paper(d) if d == self.s.time.day);
+                    if !today {
+                        self.s.players[me].possessions.remove(i);
+                        self.changes.push(
+                            "Yesterday's Paper is discarded for the walk (Rule 1.4.32)".into(),
+                        );
+                    }
+                    self.duration(a);
+                    return;
+                }
+                true
+            }
+            Action::Home => {
+                if self.s.players[me].home.is_none()
+                    && !self
+                        .play
+                        .actions_before()
+                        .any(|x| matches!(x, Action::HomeStation { .. }))
+                {
+                    self.illegal("1.12.4", "[Home] needs a Home Station");
+                }
+                self.special = Some(Special::Home);
+                true
+            }
+            Action::Wild => {
+                self.special = Some(Special::Wild);
+                true
+            }
+            Action::LineChange => {
+                // Paid once; the Move pays nothing more (Rule 1.5.11).
+                if let Some(cost) = Self::table_cost(a) {
+                    self.pay("[Line Change]", "1.5.11", &cost);
+                }
+                self.line_change_paid = true;
+                self.duration(a);
+                return;
+            }
+            Action::HomeStation { station } => {
+                self.declare_home(&station.station);
+                true
+            }
+            Action::OpeningMc => {
+                self.mc_open = true;
+                self.changes.push(
+                    "Mornington Crescent is Open for the rest of the Turn (Rule 1.7.28)".into(),
+                );
+                true
+            }
+            Action::BridgesUp | Action::BridgesDown => {
+                let up = matches!(a, Action::BridgesUp);
+                self.s.disruptions.retain(|d| *d != Disruption::BridgesUp);
+                if up {
+                    self.s.disruptions.push(Disruption::BridgesUp);
+                }
+                self.changes.push(format!(
+                    "Bridges are {} (Rule 1.8.3)",
+                    if up { "Up" } else { "Down" }
+                ));
+                true
+            }
+            Action::IntoKnip | Action::OutOfKnip => {
+                let into = matches!(a, Action::IntoKnip);
+                self.s.disruptions.retain(|d| *d != Disruption::Knip);
+                if into {
+                    self.s.disruptions.push(Disruption::Knip);
+                }
+                self.changes.push(format!(
+                    "the game is {} Knip (Rule 1.8.4)",
+                    if into { "in" } else { "out of" }
+                ));
+                true
+            }
+            _ if is_exchange(a) => {
+                // Bureau de Change (Rule 1.7.21): paid Tokens are lost.
+                let cost = spec
+                    .cost
+                    .and_then(parse_token_list)
+                    .map(|t| t.0)
+                    .unwrap_or_default();
+                let gain = spec
+                    .gain
+                    .and_then(parse_token_list)
+                    .map(|t| t.0)
+                    .unwrap_or_default();
+                let before = self.spent.len();
+                self.pay(&a.render(), rule, &cost);
+                // Exchanged Tokens are lost, not stacked (Rule 1.4.19).
+                self.spent.truncate(before);
+                self.gain(&gain);
+                self.changes
+                    .push(format!("{} -> {}", fmt_tokens(&cost), fmt_tokens(&gain)));
+                self.duration(a);
+                return;
+            }
+            Action::Blocking { station } => {
+                if !before_move {
+                    self.block(&station.station);
+                }
+                return;
+            }
+            Action::StationWild { station } => {
+                self.station_wild(&station.station);
+                true
+            }
+            _ => false,
+        };
+        if !implemented {
+            self.ruling(
+                rule,
+                format!("{} is not yet adjudicated by mornbot", a.render()),
+            );
+            return;
+        }
+        match Self::table_cost(a) {
+            Some(cost) => self.pay(&a.render(), rule, &cost),
+            None => self.ruling(
+                rule,
+                format!(
+                    "the cost of {} ({}) is not a fixed token list",
+                    a.render(),
+                    spec.cost.unwrap_or("")
+                ),
+            ),
+        }
+        self.duration(a);
+    }
+
+    /// [Home: <Station>] (Rule 1.12.2).
+    fn declare_home(&mut self, name: &str) {
+        let me = self.me;
+        let Some(id) = self.map.find(name) else {
+            self.illegal("1.12.2", format!("{name} is not a station of the map"));
+            return;
+        };
+        if self.s.players[me].home.is_some() {
+            self.illegal(
+                "1.12.2",
+                "a Home Station is declared only by a player who has none",
+            );
+            return;
+        }
+        if self.s.players[me].name.eq_ignore_ascii_case("Drone") {
+            self.illegal("1.15.1", "the Drone has no Home Station");
+            return;
+        }
+        let st = self.map.station(id);
+        let mc = self.map.find("Mornington Crescent").expect("on the map");
+        let mut why = Vec::new();
+        if st.kind == StationKind::Interchange {
+            why.push("it is an Interchange");
+        }
+        if self.map.route_distance(id, mc).is_some_and(|d| d <= 6) {
+            why.push("it is six stations or fewer from Mornington Crescent");
+        }
+        if st.zones.contains(&1) {
+            why.push("it is in Zone 1");
+        }
+        if self.s.occupied_by_other(id, me)
+            || self.s.stack(id).is_some()
+            || self.s.wild.contains(&id)
+        {
+            why.push("it holds a Piece, Tokens or another game element");
+        }
+        if self
+            .s
+            .players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| i != me && p.home == Some(id))
+        {
+            why.push("it is another player's Home Station");
+        }
+        if !why.is_empty() {
+            self.illegal(
+                "1.12.2",
+                format!("{} cannot be a Home Station: {}", st.name, why.join("; ")),
+            );
+            return;
+        }
+        self.s.players[me].home = Some(id);
+        self.declared_home = true;
+        self.changes.push(format!(
+            "{}'s Home Station is {} (Rule 1.12.2)",
+            self.s.players[me].name, st.name
+        ));
+    }
+
+    /// [Blocking <Station>] (Rule 1.9.1): an unoccupied station adjacent to
+    /// the Piece, Blocked for one Round; the nth Block of a Turn costs n Red.
+    fn block(&mut self, name: &str) {
+        let me = self.me;
+        let Some(id) = self.map.find(name) else {
+            return;
+        };
+        let Some(at) = self.s.players[me].at else {
+            self.illegal("1.9.1", "a Piece off the Map cannot Block");
+            return;
+        };
+        let adjacent = crate::map::LineCode::ALL
+            .iter()
+            .any(|&l| self.map.neighbours(at.station, l).contains(&id));
+        if !adjacent {
+            let near: Vec<String> = LineCode::ALL
+                .iter()
+                .flat_map(|&l| {
+                    self.map
+                        .neighbours(at.station, l)
+                        .iter()
+                        .map(|&n| self.map.station(n).name.clone())
+                })
+                .collect();
+            self.illegal(
+                "1.9.1",
+                format!(
+                    "{name} is not adjacent to {}; adjacent stations: {}",
+                    self.name(at.station),
+                    near.join(", ")
+                ),
+            );
+        }
+        if self
+            .s
+            .players
+            .iter()
+            .any(|p| p.at.is_some_and(|a| a.station == id))
+        {
+            self.illegal(
+                "1.9.1",
+                format!("{name} is occupied: only an unoccupied station can be Blocked"),
+            );
+        }
+        self.blocks_placed += 1;
+        let n = self.blocks_placed;
+        if !self.s.players[me].has_stub(self.map, id) {
+            self.pay(
+                &format!("Block number {n} of the Turn ([Blocking {name}])"),
+                "1.9.1",
+                &[(n, Colour::Red)],
+            );
+        }
+        self.minutes += 10;
+        self.s.blocks.push(Block {
+            station: id,
+            by: self.s.players[me].name.clone(),
+        });
+        self.changes
+            .push(format!("{name} is Blocked for one Round (Rule 1.9.1)"));
+    }
+
+    /// [<Station> Wild] (Rule 1.11.1).
+    fn station_wild(&mut self, name: &str) {
+        let Some(id) = self.map.find(name) else {
+            return;
+        };
+        let mc = self.map.find("Mornington Crescent").expect("on the map");
+        if self.map.route_distance(id, mc).is_some_and(|d| d <= 3) {
+            self.illegal(
+                "1.11.1",
+                format!(
+                    "{name} is within three stations of Mornington Crescent and cannot be Wild"
+                ),
+            );
+            return;
+        }
+        self.s.wild.push(id);
+        if self.s.wild.len() > 3 {
+            let gone = self.s.wild.remove(0);
+            self.changes
+                .push(format!("{} is no longer Wild", self.name(gone)));
+        }
+        self.changes.push(format!("{name} is Wild (Rule 1.11.1)"));
+    }
+
+    /// Whether the station is a Holiday-or-Sunday for opening hours.
+    fn opening_day(&self) -> Weekday {
+        let today = self.s.time.day;
+        let holiday = self
+            .s
+            .disruptions
+            .iter()
+            .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
+        if holiday {
+            Weekday::Sun
+        } else {
+            today
+        }
+    }
+
+    fn pegged(&self, id: StationId) -> bool {
+        if self.s.has_mark(self.map, id, StationMark::Peg) {
+            return true;
+        }
+        let name = &self.map.station(id).name;
+        self.s.disruptions.iter().any(|d| match d {
+            Disruption::PeggedSegment { from, to, line } => {
+                let (Some(a), Some(b)) = (self.map.find(from), self.map.find(to)) else {
+                    return false;
+                };
+                segment_stations(self.map, *line, a, b)
+                    .iter()
+                    .any(|s| self.map.station(*s).name == *name)
+            }
+            _ => false,
+        })
+    }
+
+    /// Blocked for this player now (Rules 1.9.1, 1.9.3, 1.11.3, 1.12.3).
+    fn blocked(&self, id: StationId) -> bool {
+        let me = &self.s.players[self.me];
+        if me.has_stub(self.map, id) {
+            return false;
+        }
+        self.s.blocks.iter().any(|b| b.station == id)
+            || self.s.has_mark(self.map, id, StationMark::Bulkhead)
+            || self.s.has_mark(self.map, id, StationMark::HeavyDamage)
+            || self
+                .s
+                .players
+                .iter()
+                .enumerate()
+                .any(|(i, p)| i != self.me && p.home == Some(id))
+    }
+
+    /// Open for this player now (Rules 1.13.4 - 1.13.6, 1.11.3, 1.7.28).
+    fn open(&self, id: StationId, line: Option<LineCode>) -> bool {
+        let st = self.map.station(id);
+        if st.name == "Mornington Crescent" && self.mc_open {
+            return true;
+        }
+        if self.s.has_mark(self.map, id, StationMark::Damage) {
+            return false;
+        }
+        let defamed = self.s.has_mark(self.map, id, StationMark::Defamed);
+        let open = self
+            .map
+            .station_open(id, line, self.opening_day(), self.s.time.minutes);
+        // A Defamed station is not Holy until Sunday (Rule 1.11.7).
+        open || (defamed
+            && st.categories.contains(Category::Holy)
+            && self.opening_day() != Weekday::Sun)
+    }
+
+    fn passable(&self, id: StationId) -> bool {
+        if self.s.has_mark(self.map, id, StationMark::Maelberg) {
+            return false;
+        }
+        let stack = self.s.stack(id);
+        // Kafka Sinkhole: four or more Tokens, all Black (Rule 1.9.6).
+        if stack.is_some_and(|t| t.len() >= 4 && t.iter().all(|c| *c == Colour::Black)) {
+            return false;
+        }
+        // Sgronk: no passing through a Stack (Rule 1.8.10).
+        !(self.s.has(&Disruption::Sgronk) && stack.is_some_and(|t| !t.is_empty()))
+    }
+
+    fn movement(&mut self, mv: &Move) {
+        let me = self.me;
+        match mv {
+            Move::Timeout => {
+                // Always Valid (Rule 1.5.0); advances Game Time one hour (Rule 1.3.5).
+                self.minutes += 60;
+            }
+            Move::Pass(_) | Move::Farkle(_) => {
+                // LV becomes zero (Rules 1.5.2, 1.5.12).
+                self.s.players[me].lv = 0;
+                if matches!(mv, Move::Farkle(_)) {
+                    self.changes.push(
+                        "Farkle: the player may set Game Time in the GSD (Rule 1.5.12)".into(),
+                    );
+                }
+            }
+            Move::Bifurcated(..) => self.ruling(
+                "1.7.42",
+                "bifurcated Moves are not yet adjudicated by mornbot",
+            ),
+            Move::To {
+                station,
+                line,
+                via,
+                escalator_to,
+            } => {
+                self.minutes += 10;
+                self.move_to(station, *line, via, escalator_to.as_deref());
+            }
+        }
+    }
+
+    fn move_to(
+        &mut self,
+        station: &str,
+        line: Option<LineCode>,
+        via: &[LineCode],
+        escalator_to: Option<&str>,
+    ) {
+        let me = self.me;
+        let map = self.map;
+        let Some(dest) = map.find(station) else {
+            self.ruling(
+                "1.11.6",
+                format!("a Move to the Ghost Station {station} (only by [Ghosting])"),
+            );
+            return;
+        };
+        if let Some(l) = line {
+            if !map.station(dest).lines.contains(l) {
+                let lines: Vec<&str> = map.station(dest).lines.iter().map(|l| l.code()).collect();
+                self.illegal(
+                    "1.2.0",
+                    format!(
+                        "{station} is not on the {l}; its lines are {}",
+                        lines.join(", ")
+                    ),
+                );
+                return;
+            }
+        }
+        let start = self.s.players[me].at;
+        // Special Moves: no LV check, LV becomes zero (Rules 1.5.0, 1.6.2).
+        let special = match (start, self.special) {
+            (None, _) => {
+                // Entering the Map (RULINGS.md E1): any open, unblocked station,
+                // and a Home Station declared in the same Turn (Rule 1.12.2).
+                if self.s.players[me].home.is_none()
+                    && !self.declared_home
+                    && !self.s.players[me].name.eq_ignore_ascii_case("Drone")
+                {
+                    self.illegal("1.12.2", "a player entering the Map must declare a Home Station ([Home: <Station>]) in the same Turn");
+                }
+                true
+            }
+            (Some(at), Some(kind)) => {
+                let ok = match kind {
+                    Special::Walking => map.within_walking_distance(at.station, dest),
+                    Special::Home => self.s.players[me].home == Some(dest),
+                    Special::Wild => self.s.wild.contains(&dest),
+                };
+                if !ok {
+                    let (rule, why) = match kind {
+                        Special::Walking => (
+                            "1.7.10",
+                            format!(
+                                "{station} is not within Walking Distance of {}",
+                                self.name(at.station)
+                            ),
+                        ),
+                        Special::Home => (
+                            "1.12.4",
+                            format!(
+                                "{station} is not {}'s Home Station",
+                                self.s.players[me].name
+                            ),
+                        ),
+                        Special::Wild => ("1.11.1", format!("{station} is not a Wild Station")),
+                    };
+                    self.illegal(rule, why);
+                }
+                true
+            }
+            _ => false,
+        };
+        if special {
+            if !self.open(dest, line) {
+                self.illegal("1.13.4", format!("{station} is Closed at {}", self.s.time));
+            }
+            if self.blocked(dest) {
+                self.illegal("1.9.1", format!("{station} is Blocked"));
+            }
+            if start.is_some() {
+                // A Special Move passes through nothing and rides no line:
+                // only the destination bonuses apply (RULINGS.md E4).
+                self.destination_bonuses(dest);
+            }
+            self.arrive(dest, line, start.map(|a| a.station), escalator_to);
+            self.s.players[me].lv = 0;
+            return;
+        }
+        let at = start.expect("special handled the off-Map case");
+        // Bridges Up: no crossing the Thames (Rule 1.8.3).
+        if self.s.has(&Disruption::BridgesUp)
+            && map.station(at.station).thames != map.station(dest).thames
+        {
+            self.illegal(
+                "1.8.3",
+                format!(
+                    "Bridges are Up: {} and {station} are on opposite banks of the Thames",
+                    self.name(at.station)
+                ),
+            );
+        }
+        let lv = self.s.players[me].lv;
+        let candidates: Vec<LineCode> = match line {
+            Some(l) => vec![l],
+            None => map.station(dest).lines.iter().collect(),
+        };
+        let may_change = !self.s.has(&Disruption::Gapminding)
+            || self.s.players[me].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Book")));
+        let enterable = |s: StationId| !self.blocked(s);
+        let passable = |s: StationId| self.passable(s);
+        let open = |s: StationId, l: Option<LineCode>| self.open(s, l);
+        let seg = |l: LineCode, a: StationId, b: StationId| {
+            map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes)
+        };
+        let next_to_block =
+            |s: StationId, l: LineCode| map.neighbours(s, l).iter().any(|&n| self.blocked(n));
+        let rules = Rules {
+            enterable: &enterable,
+            passable: &passable,
+            open: &open,
+            segment_open: &seg,
+            may_change,
+            rebounding: self.rebounding,
+            next_to_block: &next_to_block,
+        };
+        let mut best = None;
+        let mut lengths: Vec<u32> = Vec::new();
+        for l in &candidates {
+            let mut portions: Vec<LineCode> = via.to_vec();
+            portions.push(*l);
+            let found = search(
+                map, &rules, at.station, at.line, &portions, dest, lv, MAX_ROUTE,
+            );
+            if found.lengths.contains(&lv) && best.is_none() {
+                best = Some((*l, found.clone()));
+            }
+            lengths.extend(found.lengths);
+        }
+        lengths.sort_unstable();
+        lengths.dedup();
+        let written = describe(station, line, via);
+        let Some((dest_line, found)) = best else {
+            if lengths.is_empty() {
+                self.illegal("1.5.4", format!("no route from {} to {written} follows those Line Codes (without reversing, through open, unblocked stations)", at.text(map)));
+            } else {
+                let list: Vec<String> = lengths.iter().take(5).map(u32::to_string).collect();
+                self.illegal(
+                    "1.6.2",
+                    format!(
+                        "{written} is not {lv} stations from {} along those lines: it needs LV {}",
+                        at.text(map),
+                        list.join(" or ")
+                    ),
+                );
+            }
+            return;
+        };
+        if found.changes_line && !self.line_change_paid {
+            self.pay(
+                "the Line Change of this Move",
+                "1.5.11",
+                &[(1, Colour::Black)],
+            );
+            self.line_change_paid = true;
+        }
+        self.collect(&found, dest, at.station);
+        self.arrive(dest, Some(dest_line), Some(at.station), escalator_to);
+    }
+
+    /// Moves the Piece; applies Charge (Rule 1.19.2) and the escalator end (Rule 1.5.3).
+    fn arrive(
+        &mut self,
+        dest: StationId,
+        line: Option<LineCode>,
+        from: Option<StationId>,
+        escalator_to: Option<&str>,
+    ) {
+        let me = self.me;
+        let mut final_station = dest;
+        let mut final_line = line;
+        if let Some(other) = escalator_to {
+            match self.map.find(other) {
+                Some(o) if self.map.escalator_partner(dest) == Some(o) => {
+                    if !self.open(o, None) || self.blocked(o) {
+                        self.illegal("1.5.3", format!("the Escalator Link to {other} cannot be used: {other} is Closed or Blocked"));
+                    }
+                    final_station = o;
+                    final_line = None;
+                }
+                _ => self.illegal(
+                    "1.5.3",
+                    format!("{} has no Escalator Link to {other}", self.name(dest)),
+                ),
+            }
+        }
+        if let Some(from) = from {
+            let delta = self.map.station(final_station).current as i32
+                - self.map.station(from).current as i32;
+            let p = &mut self.s.players[me];
+            p.charge = (p.charge + delta).clamp(-999, 999);
+        }
+        self.s.players[me].at = Some(Position {
+            station: final_station,
+            line: final_line,
+        });
+        let pos = Position {
+            station: final_station,
+            line: final_line,
+        }
+        .text(self.map);
+        self.changes
+            .push(format!("{} moves to {pos}", self.s.players[me].name));
+    }
+
+    /// Token Collection (Rule 1.4.20) for an ordinary Move.
+    fn collect(&mut self, found: &super::route::Found, dest: StationId, from: StationId) {
+        let me = self.me;
+        let st = self.map.station(dest);
+        let mut bonus: Vec<(Colour, String)> = Vec::new();
+        bonus.extend(self.interchange_bonus(dest));
+        // Several routes may fit the written lines: the best count stands
+        // (RULINGS.md E3).
+        let passed = found.interchanges.iter().copied().max().unwrap_or(0);
+        let c = match passed {
+            2 => Some(Colour::Red),
+            3 => Some(Colour::Black),
+            4 => Some(Colour::Blue),
+            p if p >= 5 => Some(Colour::Silver),
+            _ => None,
+        };
+        if let Some(c) = c {
+            bonus.push((c, format!("passing through {passed} Interchanges")));
+        }
+        if !found.changes_line {
+            bonus.push((Colour::Black, "a Move with no change of Line".into()));
+        }
+        // A Zone Pass for the zone the Move stayed in.
+        let zone_pass = self.s.players[me].possessions.iter().any(|p| {
+            !p.nantucket
+                && matches!(&p.item, Item::Named { name, .. } if name.to_lowercase().starts_with("zone ") && {
+                    let z: Option<u8> = name.split_whitespace().nth(1).and_then(|n| n.parse().ok());
+                    z.is_some_and(|z| self.map.station(from).zones.contains(&z) && st.zones.contains(&z))
+                })
+        });
+        if zone_pass {
+            bonus.push((
+                Colour::Bronze,
+                "a Move within a Zone for which a Zone Pass is carried".into(),
+            ));
+        }
+        bonus.extend(self.hat_bonus(dest));
+        self.award(bonus);
+    }
+
+    /// The destination bonuses of a Special Move (Rule 1.4.20, RULINGS.md E4).
+    fn destination_bonuses(&mut self, dest: StationId) {
+        let mut bonus: Vec<(Colour, String)> = Vec::new();
+        bonus.extend(self.interchange_bonus(dest));
+        bonus.extend(self.hat_bonus(dest));
+        self.award(bonus);
+    }
+
+    fn interchange_bonus(&self, dest: StationId) -> Option<(Colour, String)> {
+        let st = self.map.station(dest);
+        if st.kind != StationKind::Interchange {
+            return None;
+        }
+        let n = st.lines.len();
+        let c = match n {
+            2 => Colour::Red,
+            3 => Colour::Black,
+            4 => Colour::Blue,
+            n if n >= 5 => Colour::Silver,
+            _ => return None,
+        };
+        Some((c, format!("moving to an Interchange of {n} lines")))
+    }
+
+    /// A Worn Hat matching the destination's type (Rule 1.4.20).
+    fn hat_bonus(&self, dest: StationId) -> Option<(Colour, String)> {
+        let me = self.me;
+        let st = self.map.station(dest);
+        let hat_match = self.s.players[me].possessions.iter().any(|p| {
+            p.worn
+                && matches!(&p.item, Item::Hats(hs) if hs.iter().any(|h| match h {
+                    Hat::AToZ => st.categories.contains(Category::AToZ),
+                    Hat::BritishRail => st.categories.contains(Category::BritishRail),
+                    Hat::Compass => st.categories.contains(Category::Compass),
+                    Hat::Terminus => st.categories.contains(Category::Terminus),
+                    Hat::Verdant => st.categories.contains(Category::Verdant),
+                    _ => false,
+                }))
+        });
+        hat_match.then(|| {
+            (
+                Colour::Blue,
+                "moving to a Station matching the Worn Hat".to_string(),
+            )
+        })
+    }
+
+    fn award(&mut self, bonus: Vec<(Colour, String)>) {
+        let me = self.me;
+        for (c, why) in bonus {
+            let have = self.s.players[me].tokens.get(c);
+            self.s.players[me].tokens.set(c, have + 1);
+            self.changes
+                .push(format!("+1 {} for {why} (Rule 1.4.20)", c.name()));
+        }
+    }
+
+    fn end_of_turn(&mut self, mv: &Move) {
+        let me = self.me;
+        if self.minutes > 60 && !matches!(mv, Move::Timeout) {
+            self.illegal(
+                "1.13.1",
+                format!(
+                    "the Turn takes {} minutes of Game Time; a Turn lasts at most 60",
+                    self.minutes
+                ),
+            );
+        }
+        if let Some(at) = self.s.players[me].at {
+            if self.pegged(at.station)
+                && !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_))
+            {
+                self.illegal(
+                    "1.11.4",
+                    format!("{} is Pegged: no Turn may end there", self.name(at.station)),
+                );
+            }
+        }
+        // The player's Blocks from eir previous Turn end now (one Round, 1.3.0).
+        let me_name = self.s.players[me].name.clone();
+        let placed = self.blocks_placed as usize;
+        let keep_from = self.s.blocks.len() - placed;
+        let mut i = 0;
+        self.s.blocks.retain(|b| {
+            let old = i < keep_from;
+            i += 1;
+            !(old && b.by == me_name)
+        });
+        self.place_spent();
+        self.s.time = advance(self.s.time, self.minutes);
+        if let Some(at) = self.s.players[me].at {
+            if self.map.station(at.station).name == "Mornington Crescent"
+                && !me_name.eq_ignore_ascii_case("Drone")
+            {
+                self.s.winner = Some(me_name.clone());
+                self.changes.push(format!(
+                    "{me_name} rests at Mornington Crescent and wins (Rule 1.1.1)"
+                ));
+            }
+        }
+        self.s.turn += 1;
+        self.s.to_play = self.s.next_active(me);
+    }
+}
+
+impl Turn<'_> {
+    /// Tokens paid for Actions go on the Stack the play's comment names
+    /// (`{Tokens to Euston}`), else they are discarded (Rule 1.4.19,
+    /// RULINGS.md E6).
+    fn place_spent(&mut self) {
+        if self.spent.is_empty() {
+            return;
+        }
+        let spent = std::mem::take(&mut self.spent);
+        let named = self.play.comments().find_map(|c| {
+            let lower = c.to_lowercase();
+            let at = lower.find("tokens to ")?;
+            Some(
+                c[at + "tokens to ".len()..]
+                    .trim()
+                    .trim_end_matches('.')
+                    .to_string(),
+            )
+        });
+        let Some(name) = named else {
+            self.changes.push(format!(
+                "{} spent Token(s) discarded: no Stack named (Rule 1.4.19)",
+                spent.len()
+            ));
+            return;
+        };
+        let Some(id) = self.map.find(&name) else {
+            self.illegal(
+                "1.4.19",
+                format!("the spent Tokens go to {name:?}, which is not a station"),
+            );
+            return;
+        };
+        let at = self.s.players[self.me].at.map(|p| p.station);
+        let far = at.is_none_or(|a| self.map.quadrant_distance(a, id) >= 2);
+        if !far || self.pegged(id) {
+            self.changes.push(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
+            return;
+        }
+        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"]
+            .contains(&self.map.station(id).name.as_str());
+        let idx = match self.s.stacks.iter().position(|(s, _)| *s == id) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((id, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        };
+        let before = self.s.stacks[idx].1.len();
+        for c in spent {
+            if unlimited || self.s.stacks[idx].1.len() < 6 {
+                self.s.stacks[idx].1.push(c);
+            }
+        }
+        if self.s.stacks[idx].1.len() == 6 && (1..=5).contains(&before) {
+            self.ruling(
+                "1.14.2",
+                format!(
+                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
+                ),
+            );
+        }
+        self.changes.push(format!(
+            "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
+        ));
+    }
+}
+
+fn is_exchange(a: &Action) -> bool {
+    a.spec().rule == "1.7.21"
+}
+
+fn fmt_tokens(t: &[(u32, Colour)]) -> String {
+    if t.is_empty() {
+        return "nothing".into();
+    }
+    t.iter()
+        .map(|(n, c)| format!("{n} {}", c.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn describe(station: &str, line: Option<LineCode>, via: &[LineCode]) -> String {
+    let mut s = station.to_string();
+    let mut spec = Vec::new();
+    if let Some(l) = line {
+        spec.push(l.to_string());
+    }
+    if !via.is_empty() {
+        spec.push(format!(
+            "via: {}",
+            via.iter().map(|l| l.code()).collect::<Vec<_>>().join(",")
+        ));
+    }
+    if !spec.is_empty() {
+        s.push_str(&format!(" ({})", spec.join(" ")));
+    }
+    s
+}
+
+/// The stations of `line` between `a` and `b` inclusive (shortest).
+fn segment_stations(map: &Map, line: LineCode, a: StationId, b: StationId) -> Vec<StationId> {
+    let mut prev: std::collections::HashMap<StationId, StationId> =
+        std::collections::HashMap::new();
+    let mut q = std::collections::VecDeque::from([a]);
+    prev.insert(a, a);
+    while let Some(s) = q.pop_front() {
+        if s == b {
+            let mut path = vec![b];
+            let mut cur = b;
+            while cur != a {
+                cur = prev[&cur];
+                path.push(cur);
+            }
+            return path;
+        }
+        for &n in map.neighbours(s, line) {
+            if let std::collections::hash_map::Entry::Vacant(e) = prev.entry(n) {
+                e.insert(s);
+                q.push_back(n);
+            }
+        }
+    }
+    vec![]
+}

@@ -1,0 +1,465 @@
+//! The rule-case format of `fixtures/cases/**/*.toml` (our DATC): a state,
+//! a play, and what the adjudicator must say. Other tools read this format;
+//! unknown keys are refused.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::state::{Block, GameState, PlayerState, Position};
+use super::{adjudicate, Verdict};
+use crate::gsd::{parse_play, Colour, Tokens};
+use crate::map::Map;
+
+/// A case file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique id, e.g. `lv-exact-001`.
+    pub id: String,
+    /// The rules the case exercises.
+    pub rules: Vec<String>,
+    /// One line on what it shows.
+    pub summary: String,
+    /// The state before the play.
+    pub state: CaseState,
+    /// The play.
+    pub play: CasePlay,
+    /// What must come out.
+    pub expect: Expect,
+}
+
+/// `[state]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseState {
+    /// Game Time as in a GSD (`Monday 0900`).
+    pub time: String,
+    /// Order of play.
+    pub order: Vec<String>,
+    /// Whose Turn it is.
+    pub to_play: String,
+    /// The Disruptions box, item by item.
+    #[serde(default)]
+    pub disruptions: Vec<String>,
+    /// Wild Stations.
+    #[serde(default)]
+    pub wild: Vec<String>,
+    /// Token Stacks, bottom to top (`"ReGo"`).
+    #[serde(default)]
+    pub stacks: BTreeMap<String, String>,
+    /// Players (any not listed join as Rule 1.1.8 says).
+    #[serde(default)]
+    pub players: Vec<CasePlayer>,
+    /// Blocks in force for one Round.
+    #[serde(default)]
+    pub blocks: Vec<CaseBlock>,
+}
+
+/// `[[state.players]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CasePlayer {
+    /// Name.
+    pub name: String,
+    /// `Holborn (CN)`; omitted: not on the Map.
+    pub at: Option<String>,
+    /// Home Station.
+    pub home: Option<String>,
+    /// LV.
+    #[serde(default)]
+    pub lv: u32,
+    /// Charge.
+    #[serde(default)]
+    pub charge: i32,
+    /// Tokens, absent colours 0; omitted entirely: Rule 1.1.8's 2 Bk, 2 Re, 2 Br.
+    pub tokens: Option<BTreeMap<String, u32>>,
+    /// Possessions as in the Luggage Rack.
+    #[serde(default)]
+    pub possessions: Vec<String>,
+    /// Inactive when false.
+    #[serde(default = "yes")]
+    pub active: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[[state.blocks]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseBlock {
+    /// The station.
+    pub station: String,
+    /// Who placed it.
+    pub by: String,
+}
+
+/// `[play]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CasePlay {
+    /// The play, exactly as written in a GSD.
+    pub line: String,
+}
+
+/// `[expect]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// `legal` or `illegal`.
+    pub verdict: String,
+    /// Illegal: at least one of these must be cited.
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// Game Time after a legal play.
+    pub time: Option<String>,
+    /// The winner after the play.
+    pub winner: Option<String>,
+    /// Stations Blocked after the play.
+    pub blocked: Option<Vec<String>>,
+    /// Token Stacks after the play.
+    pub stacks: Option<BTreeMap<String, String>>,
+    /// Players after the play.
+    #[serde(default)]
+    pub players: BTreeMap<String, ExpectPlayer>,
+}
+
+/// `[expect.players.NAME]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectPlayer {
+    /// Position.
+    pub at: Option<String>,
+    /// LV.
+    pub lv: Option<u32>,
+    /// Charge.
+    pub charge: Option<i32>,
+    /// Tokens (absent colours 0).
+    pub tokens: Option<BTreeMap<String, u32>>,
+    /// Possessions.
+    pub possessions: Option<Vec<String>>,
+    /// Home Station.
+    pub home: Option<String>,
+}
+
+/// The result of running one case.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CaseResult {
+    /// The case id (or the file when it could not be read).
+    pub id: String,
+    /// Whether the adjudicator said what the case expects.
+    pub pass: bool,
+    /// Why not.
+    pub why: Vec<String>,
+    /// The verdict given.
+    pub verdict: Option<Verdict>,
+}
+
+fn tokens(map: &BTreeMap<String, u32>) -> Result<Tokens, String> {
+    let mut t = Tokens::default();
+    for (k, v) in map {
+        let c = Colour::parse(k).ok_or_else(|| format!("unknown token colour {k:?}"))?;
+        t.set(c, *v);
+    }
+    Ok(t)
+}
+
+fn position(text: &str, map: &Map) -> Result<Position, String> {
+    let t = crate::gsd::parse::read_target(text, map)
+        .map_err(|e| format!("{text:?}: expected {}", e.0))?;
+    let station = map
+        .find(&t.station)
+        .ok_or_else(|| format!("{text:?} is not a station of the map"))?;
+    Ok(Position {
+        station,
+        line: t.line,
+    })
+}
+
+fn station(text: &str, map: &Map) -> Result<crate::map::StationId, String> {
+    map.lookup(text).map_err(|e| e.to_string())
+}
+
+impl Case {
+    /// Parses a case file.
+    pub fn from_toml(text: &str) -> Result<Case, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// Builds the starting state.
+    pub fn state(&self, map: &Map) -> Result<GameState, String> {
+        let s = &self.state;
+        let time = crate::gsd::parse::game_time(&s.time)
+            .ok_or_else(|| format!("bad time {:?}", s.time))?;
+        let mut players = Vec::new();
+        for name in &s.order {
+            let mut p = PlayerState::joining(name);
+            if let Some(cp) = s.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)) {
+                p.active = cp.active;
+                p.at = cp.at.as_deref().map(|a| position(a, map)).transpose()?;
+                p.home = cp.home.as_deref().map(|h| station(h, map)).transpose()?;
+                p.lv = cp.lv;
+                p.charge = cp.charge;
+                if let Some(t) = &cp.tokens {
+                    p.tokens = tokens(t)?;
+                }
+                p.possessions = cp
+                    .possessions
+                    .iter()
+                    .map(|x| {
+                        crate::gsd::parse::possession(x, map)
+                            .map_err(|e| format!("possession {x:?}: expected {}", e.0))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            players.push(p);
+        }
+        for cp in &s.players {
+            if !s.order.iter().any(|n| n.eq_ignore_ascii_case(&cp.name)) {
+                return Err(format!("player {:?} is not in the order of play", cp.name));
+            }
+        }
+        let to_play = s
+            .order
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(&s.to_play))
+            .ok_or("to_play is not in the order")?;
+        let disruptions = s
+            .disruptions
+            .iter()
+            .map(|d| {
+                crate::gsd::parse::disruption(d, map)
+                    .map_err(|e| format!("disruption {d:?}: expected {}", e.0))
+            })
+            .collect::<Result<_, _>>()?;
+        let wild = s
+            .wild
+            .iter()
+            .map(|w| station(w, map))
+            .collect::<Result<_, _>>()?;
+        let mut stacks = Vec::new();
+        for (st, toks) in &s.stacks {
+            let colours = crate::gsd::parse::token_codes(toks)
+                .ok_or_else(|| format!("bad stack {toks:?}"))?;
+            stacks.push((station(st, map)?, colours));
+        }
+        let blocks = s
+            .blocks
+            .iter()
+            .map(|b| {
+                Ok(Block {
+                    station: station(&b.station, map)?,
+                    by: b.by.clone(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(GameState {
+            time,
+            players,
+            to_play,
+            disruptions,
+            wild,
+            stacks,
+            blocks,
+            turn: 0,
+            winner: None,
+        })
+    }
+
+    /// Runs the case.
+    pub fn run(&self, map: &Map) -> CaseResult {
+        let mut why = Vec::new();
+        let fail = |why: Vec<String>, verdict| CaseResult {
+            id: self.id.clone(),
+            pass: false,
+            why,
+            verdict,
+        };
+        let state = match self.state(map) {
+            Ok(s) => s,
+            Err(e) => return fail(vec![format!("bad state: {e}")], None),
+        };
+        let play = match parse_play(&self.play.line, map) {
+            Ok(p) => p,
+            Err(e) => return fail(vec![format!("the play does not parse: {e}")], None),
+        };
+        let out = adjudicate(map, &state, &play);
+        let want_legal = match self.expect.verdict.as_str() {
+            "legal" => true,
+            "illegal" => false,
+            v => {
+                return fail(
+                    vec![format!(
+                        "expect.verdict must be legal or illegal, not {v:?}"
+                    )],
+                    Some(out.verdict),
+                )
+            }
+        };
+        match (want_legal, out.verdict) {
+            (true, Verdict::Legal) | (false, Verdict::Illegal) => {}
+            (_, got) => {
+                let detail: Vec<String> = out
+                    .violations
+                    .iter()
+                    .chain(&out.rulings)
+                    .map(|v| format!("{}: {}", v.rule, v.message))
+                    .collect();
+                why.push(format!(
+                    "expected {}, got {got:?} {}",
+                    self.expect.verdict,
+                    detail.join("; ")
+                ));
+                return fail(why, Some(got));
+            }
+        }
+        if !want_legal {
+            if !self.expect.rules.is_empty()
+                && !out
+                    .violations
+                    .iter()
+                    .any(|v| self.expect.rules.contains(&v.rule))
+            {
+                let cited: Vec<&str> = out.violations.iter().map(|v| v.rule.as_str()).collect();
+                why.push(format!(
+                    "expected a citation of {:?}, cited {cited:?}",
+                    self.expect.rules
+                ));
+            }
+        } else if let Some(after) = &out.state {
+            self.check_state(map, after, &mut why);
+        }
+        CaseResult {
+            id: self.id.clone(),
+            pass: why.is_empty(),
+            why,
+            verdict: Some(out.verdict),
+        }
+    }
+
+    fn check_state(&self, map: &Map, after: &GameState, why: &mut Vec<String>) {
+        let e = &self.expect;
+        if let Some(t) = &e.time {
+            if crate::gsd::parse::game_time(t) != Some(after.time) {
+                why.push(format!("time: expected {t}, got {}", after.time));
+            }
+        }
+        if let Some(w) = &e.winner {
+            if after.winner.as_deref() != Some(w.as_str()) {
+                why.push(format!("winner: expected {w}, got {:?}", after.winner));
+            }
+        }
+        if let Some(b) = &e.blocked {
+            let mut want: Vec<String> = b
+                .iter()
+                .filter_map(|s| map.find(s))
+                .map(|i| map.station(i).name.clone())
+                .collect();
+            let mut got: Vec<String> = after
+                .blocks
+                .iter()
+                .map(|b| map.station(b.station).name.clone())
+                .collect();
+            want.sort();
+            got.sort();
+            got.dedup();
+            if want != got {
+                why.push(format!("blocked: expected {want:?}, got {got:?}"));
+            }
+        }
+        if let Some(stacks) = &e.stacks {
+            for (st, toks) in stacks {
+                let want = crate::gsd::parse::token_codes(toks);
+                let got = map
+                    .find(st)
+                    .and_then(|id| after.stack(id).cloned())
+                    .unwrap_or_default();
+                if want.as_ref() != Some(&got) {
+                    why.push(format!(
+                        "stack at {st}: expected {toks}, got {}",
+                        got.iter().map(|c| c.code()).collect::<String>()
+                    ));
+                }
+            }
+        }
+        for (name, ep) in &e.players {
+            let Some(p) = after.player_index(name).map(|i| &after.players[i]) else {
+                why.push(format!("no player {name}"));
+                continue;
+            };
+            if let Some(at) = &ep.at {
+                let want = position(at, map).ok();
+                let got = p.at;
+                let same = match (want, got) {
+                    (Some(w), Some(g)) => {
+                        w.station == g.station && (w.line.is_none() || w.line == g.line)
+                    }
+                    _ => false,
+                };
+                if !same {
+                    why.push(format!(
+                        "{name}.at: expected {at}, got {}",
+                        got.map(|g| g.text(map)).unwrap_or("off the Map".into())
+                    ));
+                }
+            }
+            if let Some(lv) = ep.lv {
+                if p.lv != lv {
+                    why.push(format!("{name}.lv: expected {lv}, got {}", p.lv));
+                }
+            }
+            if let Some(ch) = ep.charge {
+                if p.charge != ch {
+                    why.push(format!("{name}.charge: expected {ch}, got {}", p.charge));
+                }
+            }
+            if let Some(t) = &ep.tokens {
+                match tokens(t) {
+                    Ok(want) if want == p.tokens => {}
+                    Ok(_) => why.push(format!(
+                        "{name}.tokens: expected {t:?}, got {}",
+                        fmt_tokens(&p.tokens)
+                    )),
+                    Err(e) => why.push(e),
+                }
+            }
+            if let Some(h) = &ep.home {
+                let got = p.home.map(|i| map.station(i).name.clone());
+                if map.find(h).map(|i| map.station(i).name.clone()) != got {
+                    why.push(format!("{name}.home: expected {h}, got {got:?}"));
+                }
+            }
+            if let Some(want) = &ep.possessions {
+                let got: Vec<String> = p
+                    .possessions
+                    .iter()
+                    .map(crate::gsd::possession_text)
+                    .collect();
+                let want: Vec<String> = want
+                    .iter()
+                    .map(|w| {
+                        crate::gsd::parse::possession(w, map)
+                            .map(|x| crate::gsd::possession_text(&x))
+                            .unwrap_or(w.clone())
+                    })
+                    .collect();
+                if want != got {
+                    why.push(format!(
+                        "{name}.possessions: expected {want:?}, got {got:?}"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn fmt_tokens(t: &Tokens) -> String {
+    Colour::ALL
+        .iter()
+        .filter(|c| t.get(**c) > 0)
+        .map(|c| format!("{}={}", c.code(), t.get(*c)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

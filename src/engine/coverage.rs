@@ -1,0 +1,288 @@
+//! Which rules of Volume 1 the engine adjudicates (`mornbot rules --coverage`).
+//!
+//! Every rule of `grammar/rules-vol1.toml` has a status: a rule not listed
+//! here needs a human ruling, and the adjudicator says so whenever a play
+//! depends on it; none is silently missing.
+
+use serde::{Deserialize, Serialize};
+
+/// How far the engine adjudicates a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Fully adjudicated.
+    Adjudicated,
+    /// Its effects on Moves and Turns are applied, but the Actions it
+    /// defines need a human ruling.
+    Partly,
+    /// Map or grammar rule: applied by the map or the parser.
+    Data,
+    /// Needs a human ruling.
+    Ruling,
+}
+
+/// Rule number -> status and what the engine does with it.
+pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
+    (
+        "1.1.1",
+        Status::Adjudicated,
+        "a Piece resting at Mornington Crescent wins; no Turn after",
+    ),
+    (
+        "1.1.2",
+        Status::Partly,
+        "initial conditions used by case states; starting games is the Speaker's",
+    ),
+    (
+        "1.1.8",
+        Status::Adjudicated,
+        "joining players: 2 Bk, 2 Re, 2 Br, LV 0, no Home, off the Map",
+    ),
+    (
+        "1.2.0",
+        Status::Data,
+        "the GSD and Play grammar (grammar/gsd.ebnf)",
+    ),
+    ("1.2.2", Status::Data, "the Disruptions box"),
+    ("1.3.1", Status::Data, "comments and Plays in the GSD"),
+    (
+        "1.3.2",
+        Status::Adjudicated,
+        "whose Turn it is; Inactive players skipped",
+    ),
+    (
+        "1.3.4",
+        Status::Adjudicated,
+        "phases in order; one Action of a kind per Turn",
+    ),
+    (
+        "1.3.5",
+        Status::Partly,
+        "the Timeout Move; deadlines are the Speaker's (speaker issue)",
+    ),
+    ("1.4.12", Status::Data, "the Luggage Rack"),
+    (
+        "1.4.19",
+        Status::Adjudicated,
+        "spent Tokens to the Stack the play names, else discarded",
+    ),
+    ("1.4.20", Status::Adjudicated, "Token Collection"),
+    (
+        "1.5.0",
+        Status::Adjudicated,
+        "valid Moves; Special Moves skip LV and set it to 0",
+    ),
+    (
+        "1.5.1",
+        Status::Adjudicated,
+        "Pieces stay put between Turns",
+    ),
+    ("1.5.2", Status::Adjudicated, "Pass sets LV to 0"),
+    (
+        "1.5.3",
+        Status::Adjudicated,
+        "escalator links mid-move and at the end",
+    ),
+    (
+        "1.5.4",
+        Status::Adjudicated,
+        "Move Portions, no reversal within a portion",
+    ),
+    (
+        "1.5.6",
+        Status::Adjudicated,
+        "Rebounding at termini and next to Blocks",
+    ),
+    ("1.5.7", Status::Adjudicated, "the Heathrow loop is one way"),
+    (
+        "1.5.11",
+        Status::Adjudicated,
+        "a change of Line costs 1 Black",
+    ),
+    (
+        "1.5.12",
+        Status::Adjudicated,
+        "Farkle: no Actions, as a Pass",
+    ),
+    ("1.6.1", Status::Adjudicated, "LV never below zero"),
+    ("1.6.2", Status::Adjudicated, "exactly LV stations"),
+    ("1.6.3", Status::Adjudicated, "[LV+X], [LV-X], X 1-3"),
+    (
+        "1.7.1",
+        Status::Adjudicated,
+        "pre- and post-Move Actions in their phase",
+    ),
+    (
+        "1.7.2",
+        Status::Data,
+        "the Action index (grammar/actions.toml)",
+    ),
+    ("1.7.10", Status::Adjudicated, "[Walking]"),
+    ("1.7.21", Status::Adjudicated, "Bureau de Change"),
+    ("1.7.28", Status::Adjudicated, "[Opening MC]"),
+    ("1.8.3", Status::Adjudicated, "Bridges"),
+    ("1.8.4", Status::Adjudicated, "Knip"),
+    (
+        "1.8.7",
+        Status::Partly,
+        "Gapminding forbids line changes without a Book; its Actions need a ruling",
+    ),
+    (
+        "1.8.10",
+        Status::Partly,
+        "under Sgronk no passing through a Stack; [Sgronk!] needs a ruling",
+    ),
+    ("1.9.1", Status::Adjudicated, "Blocks"),
+    (
+        "1.9.3",
+        Status::Partly,
+        "a Bulkhead Blocks; the Bulkhead Actions need a ruling",
+    ),
+    (
+        "1.9.5",
+        Status::Partly,
+        "no passing through a Maelberg; its Actions need a ruling",
+    ),
+    (
+        "1.9.6",
+        Status::Adjudicated,
+        "Kafka Sinkholes stop passing through",
+    ),
+    (
+        "1.11.1",
+        Status::Adjudicated,
+        "Wild Stations, [Wild], [<Station> Wild]",
+    ),
+    (
+        "1.11.3",
+        Status::Partly,
+        "Damage closes or Blocks; repairs by day need a ruling",
+    ),
+    (
+        "1.11.4",
+        Status::Partly,
+        "no Turn ends at a Peg; the Peg Actions need a ruling",
+    ),
+    (
+        "1.11.5",
+        Status::Partly,
+        "a Pegged Line Segment pegs its stations",
+    ),
+    ("1.12.1", Status::Adjudicated, "Home Stations"),
+    ("1.12.2", Status::Adjudicated, "declaring a Home Station"),
+    (
+        "1.12.3",
+        Status::Partly,
+        "other players' Homes are Blocked; Toll and Rent need a ruling",
+    ),
+    ("1.12.4", Status::Adjudicated, "[Home]"),
+    (
+        "1.13.1",
+        Status::Adjudicated,
+        "Game Time, the 0000-0500 skip, the 60-minute Turn",
+    ),
+    ("1.13.3", Status::Adjudicated, "durations"),
+    (
+        "1.13.4",
+        Status::Adjudicated,
+        "Closed stations and segments",
+    ),
+    ("1.13.5", Status::Adjudicated, "restricted station openings"),
+    (
+        "1.13.6",
+        Status::Adjudicated,
+        "restricted segments, Peak Hours",
+    ),
+    (
+        "1.13.7",
+        Status::Partly,
+        "a declared Holiday is a Sunday; [Upcoming Holiday] needs dice and a ruling",
+    ),
+    ("1.14.1", Status::Data, "Token Stacks"),
+    (
+        "1.17.1",
+        Status::Data,
+        "the 1999 map (maps/london-1999.toml)",
+    ),
+    ("1.17.2", Status::Data, "Quadrants"),
+    ("1.17.4", Status::Data, "Line Codes"),
+    ("1.17.6", Status::Data, "station categories"),
+    ("1.17.7", Status::Data, "zones"),
+    ("1.17.8", Status::Data, "Currents"),
+    ("1.17.9", Status::Data, "Fosdyke Notation"),
+    ("1.17.10", Status::Data, "Call"),
+    ("1.19.1", Status::Data, "Currents"),
+    ("1.19.2", Status::Adjudicated, "Charge"),
+];
+
+#[derive(Deserialize)]
+struct RuleList {
+    rule: Vec<RuleEntry>,
+}
+
+#[derive(Deserialize)]
+struct RuleEntry {
+    number: String,
+    title: String,
+}
+
+/// One line of the coverage report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Coverage {
+    /// Rule number.
+    pub rule: String,
+    /// Its title.
+    pub title: String,
+    /// Status.
+    pub status: Status,
+    /// What the engine does with it.
+    pub note: String,
+    /// Rule cases citing it.
+    pub cases: usize,
+}
+
+/// Every rule of Volume 1 with its status; `case_rules` are the `rules`
+/// lists of the case corpus.
+pub fn coverage(case_rules: &[Vec<String>]) -> Vec<Coverage> {
+    let list: RuleList = toml::from_str(include_str!("../../grammar/rules-vol1.toml"))
+        .expect("grammar/rules-vol1.toml is valid");
+    list.rule
+        .into_iter()
+        .map(|r| {
+            let (status, note) = IMPLEMENTED
+                .iter()
+                .find(|(n, _, _)| *n == r.number)
+                .map(|(_, s, n)| (*s, n.to_string()))
+                .unwrap_or((Status::Ruling, "needs a human ruling".to_string()));
+            let cases = case_rules
+                .iter()
+                .filter(|rs| rs.contains(&r.number))
+                .count();
+            Coverage {
+                rule: r.number,
+                title: r.title,
+                status,
+                note,
+                cases,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_rule_exists_and_none_is_missing() {
+        let all = coverage(&[]);
+        assert!(all.len() > 170, "the whole of Volume 1");
+        for (n, _, _) in IMPLEMENTED {
+            assert!(
+                all.iter().any(|c| c.rule == *n),
+                "{n} is not a rule of Volume 1"
+            );
+        }
+        assert!(all.iter().any(|c| c.status == Status::Ruling));
+    }
+}

@@ -1,0 +1,239 @@
+//! The Move search (Rules 1.5.x, 1.6.2): does a route of exactly LV stations
+//! exist along the written Move Portions?
+//!
+//! A layered search over (station, portion, Line Direction, interchanges
+//! passed through), one layer per station travelled: polynomial in the size
+//! of the map and the LV, never an enumeration of paths.
+
+use crate::map::{Direction, LineCode, Map, StationId};
+
+/// What the search may and may not do at each station and segment; the
+/// adjudicator fills it from the game state.
+pub struct Rules<'a> {
+    /// A Piece may enter the station at all (not Blocked, Rule 1.9.1).
+    pub enterable: &'a dyn Fn(StationId) -> bool,
+    /// A Piece may pass through it (not Maelberged 1.9.5, no Kafka Sinkhole
+    /// 1.9.6, no Stack under Sgronk 1.8.10).
+    pub passable: &'a dyn Fn(StationId) -> bool,
+    /// A Piece may start, end or change line there (not Closed, 1.13.4).
+    pub open: &'a dyn Fn(StationId, Option<LineCode>) -> bool,
+    /// The segment may be traversed (1.13.6).
+    pub segment_open: &'a dyn Fn(LineCode, StationId, StationId) -> bool,
+    /// Line changes are allowed at all (not Gapminding without a Book, 1.8.7).
+    pub may_change: bool,
+    /// The Player performed [Rebounding] (1.5.6).
+    pub rebounding: bool,
+    /// A station is adjacent to a Blocked station on `line` (for Rebounding).
+    pub next_to_block: &'a dyn Fn(StationId, LineCode) -> bool,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Route lengths (in stations) that reach the destination, ascending.
+    pub lengths: Vec<u32>,
+    /// For the requested length: the numbers of Interchanges passed through
+    /// that some valid route achieves (capped at 5).
+    pub interchanges: Vec<u8>,
+    /// For the requested length: some valid route changes line.
+    pub changes_line: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct State {
+    station: StationId,
+    portion: u8,
+    /// 0 = not yet moving in this portion, 1 = Forward, 2 = Backward.
+    dir: u8,
+    passed: u8,
+}
+
+fn dir_code(d: Direction) -> u8 {
+    match d {
+        Direction::Forward => 1,
+        Direction::Backward => 2,
+    }
+}
+
+/// Searches routes from `start` (on `start_line`, if known) to `dest` along
+/// `portions`, up to `max_len` stations; reports which lengths arrive and,
+/// for `want_len`, what the routes of that length pass through.
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    map: &Map,
+    rules: &Rules<'_>,
+    start: StationId,
+    start_line: Option<LineCode>,
+    portions: &[LineCode],
+    dest: StationId,
+    want_len: u32,
+    max_len: u32,
+) -> Found {
+    let k = portions.len();
+    let mut found = Found::default();
+    if k == 0 || !(rules.open)(start, start_line.or(Some(portions[0]))) {
+        return found;
+    }
+    // Entering the first portion from another line is a change of line at
+    // the start station (Rules 1.5.4, 1.5.11).
+    let first_change = match start_line {
+        Some(l) if l != portions[0] => {
+            if !rules.may_change || !map.can_change_line(start, l, portions[0]) {
+                return found;
+            }
+            true
+        }
+        _ => {
+            if !map.station(start).lines.contains(portions[0]) {
+                return found;
+            }
+            false
+        }
+    };
+    let n = map.stations().len();
+    let idx = |s: &State| {
+        ((s.station.index() * k + s.portion as usize) * 3 + s.dir as usize) * 6 + s.passed as usize
+    };
+    let size = n * k * 3 * 6;
+    let interchange = |s: StationId| map.station(s).kind == crate::map::StationKind::Interchange;
+    let mut layer: Vec<State> = vec![State {
+        station: start,
+        portion: 0,
+        dir: 0,
+        passed: 0,
+    }];
+    // Whether any route so far changed line (tracked per state would double
+    // the space; a route with portions > 1 always changes).
+    let changes = first_change || k > 1;
+    for len in 1..=max_len {
+        let mut seen = vec![false; size];
+        let mut next: Vec<State> = Vec::new();
+        let push = |s: State, next: &mut Vec<State>, seen: &mut Vec<bool>| {
+            let i = idx(&s);
+            if !seen[i] {
+                seen[i] = true;
+                next.push(s);
+            }
+        };
+        for s in &layer {
+            let here = s.station;
+            let line = portions[s.portion as usize];
+            let leaving_through = s.dir != 0 || here != start || s.portion != 0;
+            // Leaving a station we arrived at means passing through it.
+            let passing = len > 1 && leaving_through;
+            if passing && !(rules.passable)(here) {
+                continue;
+            }
+            let passed = if passing && here != start && interchange(here) {
+                (s.passed + 1).min(5)
+            } else {
+                s.passed
+            };
+            // Continue along this portion's line.
+            let mut dirs: Vec<u8> = match s.dir {
+                0 => vec![1, 2],
+                d => vec![d],
+            };
+            if s.dir != 0
+                && rules.rebounding
+                && (map.is_terminus(here, line) || (rules.next_to_block)(here, line))
+            {
+                dirs = vec![1, 2];
+            }
+            for step in map.steps(here, line) {
+                if !dirs.contains(&dir_code(step.leave))
+                    || !(rules.enterable)(step.to)
+                    || !(rules.segment_open)(line, here, step.to)
+                {
+                    continue;
+                }
+                push(
+                    State {
+                        station: step.to,
+                        portion: s.portion,
+                        dir: dir_code(step.arrive),
+                        passed,
+                    },
+                    &mut next,
+                    &mut seen,
+                );
+            }
+            // Change to the next portion here (after moving in this one).
+            let p = s.portion as usize;
+            if s.dir != 0 && p + 1 < k && rules.may_change {
+                let next_line = portions[p + 1];
+                if map.can_change_line(here, line, next_line)
+                    && (rules.open)(here, Some(next_line))
+                    && (rules.passable)(here)
+                {
+                    for step in map.steps(here, next_line) {
+                        if (rules.enterable)(step.to)
+                            && (rules.segment_open)(next_line, here, step.to)
+                        {
+                            let passed = if interchange(here) {
+                                (s.passed + 1).min(5)
+                            } else {
+                                s.passed
+                            };
+                            push(
+                                State {
+                                    station: step.to,
+                                    portion: s.portion + 1,
+                                    dir: dir_code(step.arrive),
+                                    passed,
+                                },
+                                &mut next,
+                                &mut seen,
+                            );
+                        }
+                    }
+                }
+                // An escalator link counts both stations (Rule 1.5.3).
+                if let Some(partner) = map.escalator_partner(here) {
+                    if map.station(partner).lines.contains(next_line)
+                        && (rules.enterable)(partner)
+                        && (rules.open)(here, None)
+                        && (rules.open)(partner, Some(next_line))
+                    {
+                        push(
+                            State {
+                                station: partner,
+                                portion: s.portion + 1,
+                                dir: 0,
+                                passed: s.passed,
+                            },
+                            &mut next,
+                            &mut seen,
+                        );
+                    }
+                }
+            }
+        }
+        // Arrivals at this length.
+        let mut arrived = false;
+        for s in &next {
+            if s.station == dest
+                && s.portion as usize == k - 1
+                && s.dir != 0
+                && (rules.open)(dest, Some(portions[k - 1]))
+            {
+                arrived = true;
+                if len == want_len && !found.interchanges.contains(&s.passed) {
+                    found.interchanges.push(s.passed);
+                }
+            }
+        }
+        if arrived {
+            found.lengths.push(len);
+            if len == want_len {
+                found.changes_line = changes;
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+    }
+    found.interchanges.sort_unstable();
+    found
+}

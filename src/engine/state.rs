@@ -1,0 +1,155 @@
+//! The game state the adjudicator folds over the log of legal turns.
+
+use serde::Serialize;
+
+use crate::gsd::{Colour, Disruption, GameTime, Possession, StationMark, Tokens};
+use crate::map::{LineCode, Map, StationId};
+
+/// Where a Piece is: a station and the line it is on (Rule 1.2.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// The station.
+    pub station: StationId,
+    /// The line, where known.
+    pub line: Option<LineCode>,
+}
+
+impl Position {
+    /// `Holborn (CN)`.
+    pub fn text(&self, map: &Map) -> String {
+        let name = &map.station(self.station).name;
+        match self.line {
+            Some(l) => format!("{name} ({l})"),
+            None => name.clone(),
+        }
+    }
+}
+
+/// One player's part of the state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerState {
+    /// The name, as in the Token Table.
+    pub name: String,
+    /// Active (not marked `*`).
+    pub active: bool,
+    /// The Piece, or `None` while it is off the Map (Rule 1.1.8).
+    pub at: Option<Position>,
+    /// Home Station (Rule 1.12.1).
+    pub home: Option<StationId>,
+    /// Line Velocity (Rule 1.6.1).
+    pub lv: u32,
+    /// Charge (Rule 1.19.2), within -999..=999.
+    pub charge: i32,
+    /// Tokens.
+    pub tokens: Tokens,
+    /// Possessions.
+    pub possessions: Vec<Possession>,
+}
+
+impl PlayerState {
+    /// A player as Rule 1.1.8 has em join: 2 Black, 2 Red, 2 Bronze, LV 0,
+    /// no Home, no Possessions, Piece off the Map.
+    pub fn joining(name: &str) -> PlayerState {
+        let mut tokens = Tokens::default();
+        tokens.set(Colour::Black, 2);
+        tokens.set(Colour::Red, 2);
+        tokens.set(Colour::Bronze, 2);
+        PlayerState {
+            name: name.to_string(),
+            active: true,
+            at: None,
+            home: None,
+            lv: 0,
+            charge: 0,
+            tokens,
+            possessions: Vec::new(),
+        }
+    }
+
+    /// Whether the player owns the Ticket Stub of a station (Rule 1.7.33).
+    pub fn has_stub(&self, map: &Map, station: StationId) -> bool {
+        let name = &map.station(station).name;
+        self.possessions
+            .iter()
+            .any(|p| !p.nantucket && matches!(&p.item, crate::gsd::Item::Stub(s) if s == name))
+    }
+}
+
+/// A Block for one Round (Rule 1.9.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Block {
+    /// The blocked station.
+    pub station: StationId,
+    /// Who blocked it; the Block ends at the end of eir next Turn.
+    pub by: String,
+}
+
+/// The whole state of a game between two Turns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    /// Game Time.
+    pub time: GameTime,
+    /// The players in order of play (Rule 1.1.12).
+    pub players: Vec<PlayerState>,
+    /// Index of the player whose Turn it is.
+    pub to_play: usize,
+    /// The Disruptions box, in order (Rule 1.2.2).
+    pub disruptions: Vec<Disruption>,
+    /// Wild Stations, oldest first (Rule 1.11.1).
+    pub wild: Vec<StationId>,
+    /// Token Stacks, bottom to top (Rule 1.14.1).
+    pub stacks: Vec<(StationId, Vec<Colour>)>,
+    /// Blocks in force for one Round.
+    pub blocks: Vec<Block>,
+    /// Turns played so far.
+    pub turn: u64,
+    /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
+    pub winner: Option<String>,
+}
+
+impl GameState {
+    /// The index of a player by name (any case).
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The next Active player after `i` in the order of play (Rule 1.3.2).
+    pub fn next_active(&self, i: usize) -> usize {
+        let n = self.players.len();
+        (1..=n)
+            .map(|k| (i + k) % n)
+            .find(|&j| self.players[j].active)
+            .unwrap_or(i)
+    }
+
+    /// Whether a station carries a disruption mark.
+    pub fn has_mark(&self, map: &Map, station: StationId, mark: StationMark) -> bool {
+        let name = &map.station(station).name;
+        self.disruptions.iter().any(
+            |d| matches!(d, Disruption::Station { station: s, mark: m } if s == name && *m == mark),
+        )
+    }
+
+    /// Whether a game-wide state is in the Disruptions box.
+    pub fn has(&self, d: &Disruption) -> bool {
+        self.disruptions.contains(d)
+    }
+
+    /// The Token Stack at a station.
+    pub fn stack(&self, station: StationId) -> Option<&Vec<Colour>> {
+        self.stacks
+            .iter()
+            .find(|(s, _)| *s == station)
+            .map(|(_, t)| t)
+    }
+
+    /// Whether any Piece other than player `except`'s is at `station`.
+    pub fn occupied_by_other(&self, station: StationId, except: usize) -> bool {
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| i != except && p.at.is_some_and(|a| a.station == station))
+    }
+}

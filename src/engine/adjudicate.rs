@@ -808,6 +808,16 @@ impl<'a> Turn<'a> {
             return;
         }
         let at = start.expect("special handled the off-Map case");
+        if self.blocked(at.station) {
+            self.illegal(
+                "1.9.1",
+                format!(
+                    "{} is Blocked: no Move may start there",
+                    self.name(at.station)
+                ),
+            );
+            return;
+        }
         // Bridges Up: no crossing the Thames (Rule 1.8.3).
         if self.s.has(&Disruption::BridgesUp)
             && map.station(at.station).thames != map.station(dest).thames

@@ -112,3 +112,18 @@ fn invalid_fixtures_fail_where_expected() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Inputs the fuzz targets once broke: each parses and round-trips, or
+/// fails with a position.
+#[test]
+fn fuzz_regressions() {
+    let cases = files("fuzz", "txt");
+    assert!(!cases.is_empty());
+    for path in &cases {
+        let text = String::from_utf8_lossy(&fs::read(path).unwrap()).into_owned();
+        match parse_gsd(&text, Map::london_1999()) {
+            Ok(g) => assert_eq!(parse(path, &render(&g)), g, "{}", path.display()),
+            Err(e) => assert!(e.line >= 1 && e.column >= 1, "{}: {e}", path.display()),
+        }
+    }
+}

@@ -528,15 +528,40 @@ impl<'a> Doc<'a> {
 
     /// Comma-separated items of a box, with the line each came from.
     fn items(&self, rows: &[(&'a Line, String)]) -> Vec<(&'a Line, String)> {
-        let mut out = Vec::new();
+        // Rows are joined first: a row ending in "," continues on the next
+        // (the renderer wraps long lists so), and a row that does not end in
+        // "," ends its last item. An item is attributed to the row it starts on.
+        let mut text = String::new();
+        let mut starts: Vec<(usize, &'a Line)> = Vec::new();
         for (line, row) in rows {
-            let text = cells(row).join(" ");
-            for item in split_top_level(&text, ',') {
-                let item = item.trim();
-                if !item.is_empty() {
-                    out.push((*line, item.to_string()));
-                }
+            let t = cells(row).join(" ");
+            let t = t.trim();
+            if t.is_empty() {
+                continue;
             }
+            if !text.is_empty() {
+                text.push_str(if text.ends_with(',') { " " } else { ", " });
+            }
+            starts.push((text.len(), *line));
+            text.push_str(t);
+        }
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for item in split_top_level(&text, ',') {
+            let lead = item.len() - item.trim_start().len();
+            let at = offset + lead;
+            offset += item.len() + 1;
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let line = starts
+                .iter()
+                .rev()
+                .find(|(o, _)| *o <= at)
+                .map(|(_, l)| *l)
+                .unwrap_or(starts[0].1);
+            out.push((line, item.to_string()));
         }
         out
     }

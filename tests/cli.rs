@@ -232,3 +232,101 @@ fn gsd_bad_input_exits_2_with_line_and_column() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("1:11: expected"));
 }
+
+fn root(p: &str) -> String {
+    format!("{}/{p}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn case_runner_reports_pass_fail_and_exit_code() {
+    let out = mornbot(&["case", &root("fixtures/cases/move/lv-exact-001.toml")]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("PASS lv-exact-001"), "{text}");
+    assert_eq!(text.lines().last(), Some("1 passed, 0 failed"));
+    // A case whose expectation is wrong fails, with the reason.
+    let dir = std::env::temp_dir().join(format!("mornbot-case-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = std::fs::read_to_string(root("fixtures/cases/move/lv-exact-002.toml"))
+        .unwrap()
+        .replace("verdict = \"illegal\"", "verdict = \"legal\"");
+    std::fs::write(dir.join("x.toml"), bad).unwrap();
+    let out = mornbot(&["case", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["pass"], false);
+    assert!(
+        first["why"][0].as_str().unwrap().contains("1.6.2"),
+        "{first}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_replays_and_compares_the_tables() {
+    let out = mornbot(&["check", &root("fixtures/check/legal-opening.txt")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = mornbot(&["check", &root("fixtures/check/wrong-tokens.txt")]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Rule 1.16.5: Alice Tokens"), "{text}");
+}
+
+#[test]
+fn adjudicate_a_play_against_a_gsd() {
+    let gsd = root("fixtures/check/legal-opening.txt");
+    let out = mornbot(&[
+        "adjudicate",
+        "--gsd",
+        &gsd,
+        "--play",
+        "Bob : [LV+1] South Wimbledon (NT)",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "legal", "{v}");
+    assert!(v["gsd"]
+        .as_str()
+        .unwrap()
+        .contains("Bob : [LV+1] South Wimbledon (NT)"));
+    assert!(out.status.success());
+    let out = mornbot(&[
+        "adjudicate",
+        "--gsd",
+        &gsd,
+        "--play",
+        "Bob : [LV+2] South Wimbledon (NT)",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("ILLEGAL") && text.contains("Rule 1.6.2") && text.contains("needs LV 1"),
+        "{text}"
+    );
+    let out = mornbot(&["adjudicate", "--gsd", &gsd, "--play", "Bob : Eustn (VC)"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn rules_coverage_lists_every_rule() {
+    let out = mornbot(&[
+        "rules",
+        "--coverage",
+        "--cases",
+        &root("fixtures/cases"),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rules = v.as_array().unwrap();
+    assert!(rules.len() > 170);
+    let r162 = rules.iter().find(|r| r["rule"] == "1.6.2").unwrap();
+    assert_eq!(r162["status"], "adjudicated");
+    assert!(r162["cases"].as_u64().unwrap() >= 1);
+    let r1101 = rules.iter().find(|r| r["rule"] == "1.10.1").unwrap();
+    assert_eq!(r1101["status"], "ruling");
+}

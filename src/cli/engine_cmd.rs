@@ -252,3 +252,153 @@ pub(super) fn rules(cases: &Path, json: bool) -> anyhow::Result<Exit> {
     );
     Ok(Exit::Ok)
 }
+
+/// The state at a game's start for the players of a GSD (Rules 1.1.2, 1.1.8):
+/// everyone joins with the defaults, the Drone stands at Mornington
+/// Crescent, and Game Time is the GSD's, wound back by the plays' durations.
+pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
+    let now = g.time.ok_or("the GSD has no Game Time")?;
+    let minutes: u32 = g
+        .plays
+        .iter()
+        .map(|p| {
+            let actions: u32 = p
+                .actions_before()
+                .chain(p.actions_after())
+                .map(|a| a.spec().duration.minutes().unwrap_or(0))
+                .sum();
+            actions
+                + match p.the_move() {
+                    Move::Timeout => 60,
+                    Move::Pass(_) | Move::Farkle(_) => 0,
+                    _ => 10,
+                }
+        })
+        .sum();
+    let mc = map.find("Mornington Crescent").expect("on the map");
+    let players: Vec<PlayerState> = g
+        .players
+        .iter()
+        .map(|row| {
+            let mut p = PlayerState::joining(&row.name);
+            p.active = row.active;
+            if row.name.eq_ignore_ascii_case("Drone") {
+                // The Drone starts at Mornington Crescent with no Tokens
+                // (Rule 1.1.2; Rule 1.2.0's example table).
+                p.at = Some(Position {
+                    station: mc,
+                    line: None,
+                });
+                p.tokens = Default::default();
+            }
+            p
+        })
+        .collect();
+    if players.is_empty() {
+        return Err("the GSD has no players".into());
+    }
+    let first = g.plays.first().and_then(|p| {
+        players
+            .iter()
+            .position(|q| q.name.eq_ignore_ascii_case(&p.player))
+    });
+    Ok(GameState {
+        time: crate::engine::time::rewind(now, minutes),
+        to_play: first
+            .or_else(|| players.iter().position(|p| p.active))
+            .unwrap_or(0),
+        players,
+        disruptions: Vec::new(),
+        wild: Vec::new(),
+        stacks: Vec::new(),
+        blocks: Vec::new(),
+        turn: 0,
+        winner: None,
+    })
+}
+
+/// `mornbot check FILE`.
+pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
+    let map = Map::london_1999();
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let g = match parse_gsd(&text, map) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{}:{e}", file.display());
+            return Ok(Exit::BadInput);
+        }
+    };
+    let start = match start_of(&g, map) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            return Ok(Exit::BadInput);
+        }
+    };
+    let (end, stop) = crate::engine::replay(map, start, &g.plays);
+    let mut clean = true;
+    if let Some((i, out)) = &stop {
+        clean = false;
+        let p = &g.plays[*i];
+        let kind = match out.verdict {
+            Verdict::Illegal => "ILLEGAL",
+            _ => "NEEDS A HUMAN RULING",
+        };
+        println!(
+            "play {} ({}): {kind}: {}",
+            i + 1,
+            crate::gsd::render_play(p),
+            p.player
+        );
+        for v in out.violations.iter().chain(&out.rulings) {
+            println!("  Rule {}: {}", v.rule, v.message);
+        }
+        println!("the tables are compared with the replay up to play {i}");
+    } else {
+        println!("all {} plays replay as legal", g.plays.len());
+    }
+    // Rule 1.16.5: the tables at the top must tally with the plays.
+    let mut diffs = Vec::new();
+    if stop.is_none() {
+        if g.time != Some(end.time) {
+            diffs.push(format!(
+                "Game Time: the GSD says {}, the replay gives {}",
+                g.time.map(|t| t.to_string()).unwrap_or_default(),
+                end.time
+            ));
+        }
+        for (row, p) in g.players.iter().zip(&end.players) {
+            if row.lv != p.lv {
+                diffs.push(format!(
+                    "{} LV: the GSD says {}, the replay gives {}",
+                    row.name, row.lv, p.lv
+                ));
+            }
+            if row.charge != p.charge {
+                diffs.push(format!(
+                    "{} Charge: the GSD says {}, the replay gives {}",
+                    row.name, row.charge, p.charge
+                ));
+            }
+            if row.tokens != p.tokens {
+                diffs.push(format!(
+                    "{} Tokens: the GSD says {:?}, the replay gives {:?}",
+                    row.name, row.tokens.0, p.tokens.0
+                ));
+            }
+            let home = p.home.map(|h| map.station(h).name.clone());
+            if row.home != home {
+                diffs.push(format!(
+                    "{} Home: the GSD says {:?}, the replay gives {:?}",
+                    row.name, row.home, home
+                ));
+            }
+        }
+    }
+    for d in &diffs {
+        clean = false;
+        println!("Rule 1.16.5: {d}");
+    }
+    Ok(if clean { Exit::Ok } else { Exit::Failure })
+}

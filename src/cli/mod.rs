@@ -82,6 +82,12 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay every play of a GSD from the game's start: the first play
+    /// that is not legal, and where the tables disagree with the replay.
+    Check {
+        /// The GSD.
+        file: PathBuf,
+    },
     /// Every rule of Volume 1 and whether mornbot adjudicates it.
     Rules {
         /// List coverage (the only report so far).
@@ -184,6 +190,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
         Command::Gsd { command } => gsd_cmd::run(command),
         Command::Case { paths, json } => engine_cmd::case(&paths, json),
+        Command::Check { file } => engine_cmd::check(&file),
         Command::Rules {
             coverage: _,
             cases,

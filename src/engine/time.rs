@@ -37,6 +37,23 @@ pub fn advance(t: GameTime, minutes: u32) -> GameTime {
     }
 }
 
+/// Undoes [`advance`] without Night Train: the Game Time `minutes` of play
+/// before `t` (used to find a game's start from its current time).
+pub fn rewind(t: GameTime, minutes: u32) -> GameTime {
+    let mut day = t.day;
+    let mut now = t.minutes as i64 - minutes as i64;
+    while now < SKIP_END as i64 && (t.minutes as u32 >= SKIP_END || now < 0) {
+        // Back across the skip: 0500 of this day is 2400 of the day before.
+        now += DAY as i64 - SKIP_END as i64;
+        day = day.pred();
+    }
+    GameTime {
+        day,
+        minutes: now as u16,
+        night_train: false,
+    }
+}
+
 /// Whether Game Time is in the skipped hours 0000-0500 (only reachable by
 /// Night Train): Actions that target other Players cannot be played then
 /// (Rule 1.13.1).
@@ -88,6 +105,22 @@ mod tests {
         assert!(in_small_hours(after));
         // The next midnight skips again.
         assert_eq!(advance(gt(Weekday::Thu, 2350), 20), gt(Weekday::Fri, 510));
+    }
+
+    #[test]
+    fn rewind_undoes_advance() {
+        for (start, mins) in [
+            (gt(Weekday::Wed, 2340), 40),
+            (gt(Weekday::Mon, 900), 10),
+            (gt(Weekday::Sun, 2330), 60),
+            (gt(Weekday::Tue, 600), 3000),
+        ] {
+            assert_eq!(
+                rewind(advance(start, mins), mins),
+                start,
+                "{start} + {mins}"
+            );
+        }
     }
 
     #[test]

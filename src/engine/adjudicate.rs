@@ -4,6 +4,7 @@
 use chrono::Weekday;
 
 use super::route::{search, Rules};
+
 use super::state::{Block, GameState, Position};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
@@ -41,6 +42,8 @@ struct Turn<'a> {
     declared_home: bool,
     /// Non-Bronze Tokens paid for Actions this Turn (Rule 1.4.19).
     spent: Vec<Colour>,
+    /// The Piece entered the Map this Turn.
+    entered: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +71,7 @@ impl<'a> Turn<'a> {
             blocks_placed: 0,
             declared_home: false,
             spent: Vec::new(),
+            entered: false,
         }
     }
 
@@ -121,6 +125,16 @@ impl<'a> Turn<'a> {
             );
             return;
         };
+        // An Inactive player's Turn passes to the next Active one (Rule 1.3.2).
+        if !self.s.players[self.s.to_play].active {
+            let n = self.s.players.len();
+            if let Some(next) = (0..n)
+                .map(|k| (self.s.to_play + k) % n)
+                .find(|&j| self.s.players[j].active)
+            {
+                self.s.to_play = next;
+            }
+        }
         if me != self.s.to_play {
             let due = self.s.players[self.s.to_play].name.clone();
             self.illegal(
@@ -404,17 +418,27 @@ impl<'a> Turn<'a> {
                 true
             }
             _ if is_exchange(a) => {
-                // Bureau de Change (Rule 1.7.21): paid Tokens are lost.
-                let cost = spec
-                    .cost
-                    .and_then(parse_token_list)
-                    .map(|t| t.0)
-                    .unwrap_or_default();
-                let gain = spec
-                    .gain
-                    .and_then(parse_token_list)
-                    .map(|t| t.0)
-                    .unwrap_or_default();
+                // Bureau de Change (Rule 1.7.21): paid Tokens are lost. The
+                // rule's own table sets the rates; its opposite exchanges are
+                // made only at Bank (RULINGS.md E10).
+                let Some((cost, gain, upward)) = exchange(a) else {
+                    self.ruling(
+                        rule,
+                        format!("{} is not an exchange of Rule 1.7.21's table", a.render()),
+                    );
+                    return;
+                };
+                if upward {
+                    let at = self.s.players[me]
+                        .at
+                        .map(|p| self.map.station(p.station).name.as_str());
+                    if at != Some("Bank") {
+                        self.illegal(
+                            "1.7.21",
+                            format!("{} is an opposite exchange: only at Bank", a.render()),
+                        );
+                    }
+                }
                 let before = self.spent.len();
                 self.pay(&a.render(), rule, &cost);
                 // Exchanged Tokens are lost, not stacked (Rule 1.4.19).
@@ -682,8 +706,11 @@ impl<'a> Turn<'a> {
         if stack.is_some_and(|t| t.len() >= 4 && t.iter().all(|c| *c == Colour::Black)) {
             return false;
         }
-        // Sgronk: no passing through a Stack (Rule 1.8.10).
-        !(self.s.has(&Disruption::Sgronk) && stack.is_some_and(|t| !t.is_empty()))
+        // Sgronk: no passing through a Stack (Rule 1.8.10); the game leaves
+        // Sgronk as soon as no Stack holds two or more Tokens.
+        let sgronk =
+            self.s.has(&Disruption::Sgronk) && self.s.stacks.iter().any(|(_, t)| t.len() >= 2);
+        !(sgronk && stack.is_some_and(|t| !t.is_empty()))
     }
 
     fn movement(&mut self, mv: &Move) {
@@ -751,14 +778,9 @@ impl<'a> Turn<'a> {
         // Special Moves: no LV check, LV becomes zero (Rules 1.5.0, 1.6.2).
         let special = match (start, self.special) {
             (None, _) => {
-                // Entering the Map (RULINGS.md E1): any open, unblocked station,
-                // and a Home Station declared in the same Turn (Rule 1.12.2).
-                if self.s.players[me].home.is_none()
-                    && !self.declared_home
-                    && !self.s.players[me].name.eq_ignore_ascii_case("Drone")
-                {
-                    self.illegal("1.12.2", "a player entering the Map must declare a Home Station ([Home: <Station>]) in the same Turn");
-                }
+                // Entering the Map (RULINGS.md E1): any open, unblocked
+                // station; the Home Station is checked at the end of the Turn.
+                self.entered = true;
                 true
             }
             (Some(at), Some(kind)) => {
@@ -837,53 +859,20 @@ impl<'a> Turn<'a> {
         };
         let may_change = !self.s.has(&Disruption::Gapminding)
             || self.s.players[me].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Book")));
-        let enterable = |s: StationId| !self.blocked(s);
-        let passable = |s: StationId| self.passable(s);
-        let open = |s: StationId, l: Option<LineCode>| self.open(s, l);
-        let seg = |l: LineCode, a: StationId, b: StationId| {
-            map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes)
-        };
-        let next_to_block =
-            |s: StationId, l: LineCode| map.neighbours(s, l).iter().any(|&n| self.blocked(n));
-        let rules = Rules {
-            enterable: &enterable,
-            passable: &passable,
-            open: &open,
-            segment_open: &seg,
-            may_change,
-            rebounding: self.rebounding,
-            next_to_block: &next_to_block,
-        };
-        let mut best = None;
-        let mut lengths: Vec<u32> = Vec::new();
-        for l in &candidates {
-            let mut portions: Vec<LineCode> = via.to_vec();
-            portions.push(*l);
-            let found = search(
-                map, &rules, at.station, at.line, &portions, dest, lv, MAX_ROUTE,
-            );
-            if found.lengths.contains(&lv) && best.is_none() {
-                best = Some((*l, found.clone()));
-            }
-            lengths.extend(found.lengths);
-        }
-        lengths.sort_unstable();
-        lengths.dedup();
+        let strict = Relax::default();
+        let (best, lengths) = self.route(&strict, may_change, at, &candidates, via, dest, lv);
         let written = describe(station, line, via);
         let Some((dest_line, found)) = best else {
-            if lengths.is_empty() {
-                self.illegal("1.5.4", format!("no route from {} to {written} follows those Line Codes (without reversing, through open, unblocked stations)", at.text(map)));
-            } else {
-                let list: Vec<String> = lengths.iter().take(5).map(u32::to_string).collect();
-                self.illegal(
-                    "1.6.2",
-                    format!(
-                        "{written} is not {lv} stations from {} along those lines: it needs LV {}",
-                        at.text(map),
-                        list.join(" or ")
-                    ),
-                );
-            }
+            self.explain_no_route(
+                may_change,
+                at,
+                &candidates,
+                via,
+                dest,
+                lv,
+                &written,
+                &lengths,
+            );
             return;
         };
         if found.changes_line && !self.line_change_paid {
@@ -896,6 +885,226 @@ impl<'a> Turn<'a> {
         }
         self.collect(&found, dest, at.station);
         self.arrive(dest, Some(dest_line), Some(at.station), escalator_to);
+    }
+
+    /// Searches every candidate destination line under `relax`: the first
+    /// line with a route of exactly `lv` stations, and all route lengths.
+    #[allow(clippy::too_many_arguments)]
+    fn route(
+        &self,
+        relax: &Relax,
+        may_change: bool,
+        at: Position,
+        candidates: &[LineCode],
+        via: &[LineCode],
+        dest: StationId,
+        lv: u32,
+    ) -> (Option<(LineCode, super::route::Found)>, Vec<u32>) {
+        let map = self.map;
+        let enterable = |s: StationId| relax.blocks || !self.blocked(s);
+        let passable = |s: StationId| relax.passing || self.passable(s);
+        let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
+        let seg = |l: LineCode, a: StationId, b: StationId| {
+            relax.closures || map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes)
+        };
+        let next_to_block =
+            |s: StationId, l: LineCode| map.neighbours(s, l).iter().any(|&n| self.blocked(n));
+        let rules = Rules {
+            enterable: &enterable,
+            passable: &passable,
+            open: &open,
+            segment_open: &seg,
+            may_change: may_change || relax.changes,
+            rebounding: self.rebounding,
+            next_to_block: &next_to_block,
+            no_turn_back: !relax.turn_back,
+        };
+        let mut best = None;
+        let mut lengths: Vec<u32> = Vec::new();
+        for l in candidates {
+            let mut portions: Vec<LineCode> = via.to_vec();
+            portions.push(*l);
+            let found = search(
+                map, &rules, at.station, at.line, &portions, dest, lv, MAX_ROUTE,
+            );
+            if found.lengths.contains(&lv) && best.is_none() {
+                best = Some((*l, found.clone()));
+            }
+            lengths.extend(found.lengths);
+        }
+        lengths.sort_unstable();
+        lengths.dedup();
+        (best, lengths)
+    }
+
+    /// No route fits: find which rule stops it by lifting one constraint at
+    /// a time, and say what would have been legal.
+    #[allow(clippy::too_many_arguments)]
+    fn explain_no_route(
+        &mut self,
+        may_change: bool,
+        at: Position,
+        candidates: &[LineCode],
+        via: &[LineCode],
+        dest: StationId,
+        lv: u32,
+        written: &str,
+        lengths: &[u32],
+    ) {
+        let map = self.map;
+        let from = at.text(map);
+        let fits = |t: &Self, r: Relax| {
+            t.route(&r, may_change, at, candidates, via, dest, lv)
+                .0
+                .is_some()
+        };
+        let mut found_cause = false;
+        if fits(
+            self,
+            Relax {
+                blocks: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            let blocked: Vec<StationId> = map.station_ids().filter(|s| self.blocked(*s)).collect();
+            for b in blocked
+                .iter()
+                .filter(|b| **b == dest)
+                .chain(blocked.iter().filter(|b| **b != dest))
+            {
+                let name = self.name(*b).to_string();
+                let home_of = self
+                    .s
+                    .players
+                    .iter()
+                    .enumerate()
+                    .find(|(i, p)| *i != self.me && p.home == Some(*b))
+                    .map(|(_, p)| p.name.clone());
+                let (rule, why) = if let Some(owner) = home_of {
+                    ("1.12.3", format!("{name} is {owner}'s Home Station, Blocked during your Turn unless you pay a Toll or Rent"))
+                } else if self.s.has_mark(map, *b, StationMark::Bulkhead) {
+                    ("1.9.3", format!("{name} is Bulkheaded, and so Blocked"))
+                } else if self.s.has_mark(map, *b, StationMark::HeavyDamage) {
+                    (
+                        "1.11.3",
+                        format!("{name} is Heavily Damaged, and so Blocked"),
+                    )
+                } else {
+                    ("1.9.1", format!("{name} is Blocked"))
+                };
+                let place = if *b == dest {
+                    "ends at"
+                } else {
+                    "would pass through"
+                };
+                self.illegal(
+                    rule,
+                    format!("{written} from {from} {place} a Blocked station: {why}"),
+                );
+                if *b == dest {
+                    break;
+                }
+            }
+        }
+        if fits(
+            self,
+            Relax {
+                closures: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            let when = self.s.time;
+            let msg = if !self.open(dest, candidates.first().copied()) {
+                let mc = map.station(dest).name == "Mornington Crescent";
+                format!(
+                    "{} is Closed at {when}{}",
+                    self.name(dest),
+                    if mc {
+                        " ([Opening MC] before the Move opens it, Rule 1.7.28)"
+                    } else {
+                        ""
+                    }
+                )
+            } else if !self.open(at.station, at.line) {
+                format!(
+                    "{} is Closed at {when}: no Move starts there",
+                    self.name(at.station)
+                )
+            } else {
+                format!("{written} changes line at a Closed station or runs on a Closed Line Segment at {when}")
+            };
+            self.illegal("1.13.4", msg);
+        }
+        if fits(
+            self,
+            Relax {
+                passing: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            let (rule, what) = if self.s.disruptions.iter().any(|d| {
+                matches!(
+                    d,
+                    Disruption::Station {
+                        mark: StationMark::Maelberg,
+                        ..
+                    }
+                )
+            }) {
+                ("1.9.5", "a Maelberged station")
+            } else if self.s.has(&Disruption::Sgronk) {
+                ("1.8.10", "a Token Stack while the game is in Sgronk")
+            } else {
+                ("1.9.6", "a Kafka Sinkhole")
+            };
+            self.illegal(
+                rule,
+                format!("{written} from {from} would pass through {what}"),
+            );
+        }
+        if !may_change
+            && fits(
+                self,
+                Relax {
+                    changes: true,
+                    ..Relax::default()
+                },
+            )
+        {
+            found_cause = true;
+            self.illegal(
+                "1.8.7",
+                "the game is Gapminding: no change of Line without a Book",
+            );
+        }
+        if fits(
+            self,
+            Relax {
+                turn_back: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            self.illegal("1.5.4", format!("{written} from {from} reverses Line Direction while changing line at a Co-Located station"));
+        }
+        if found_cause {
+            return;
+        }
+        if lengths.is_empty() {
+            self.illegal("1.5.4", format!("no route from {from} to {written} follows those Line Codes (without reversing, through open, unblocked stations)"));
+        } else {
+            let list: Vec<String> = lengths.iter().take(5).map(u32::to_string).collect();
+            self.illegal(
+                "1.6.2",
+                format!(
+                    "{written} is not {lv} stations from {from} along those lines: it needs LV {}",
+                    list.join(" or ")
+                ),
+            );
+        }
     }
 
     /// Moves the Piece; applies Charge (Rule 1.19.2) and the escalator end (Rule 1.5.3).
@@ -1042,6 +1251,14 @@ impl<'a> Turn<'a> {
 
     fn end_of_turn(&mut self, mv: &Move) {
         let me = self.me;
+        // A player without a Home must declare one during the Turn (Rule
+        // 1.12.2); entering the Map without one is Illegal (RULINGS.md E1).
+        if self.entered
+            && self.s.players[me].home.is_none()
+            && !self.s.players[me].name.eq_ignore_ascii_case("Drone")
+        {
+            self.illegal("1.12.2", "a player entering the Map must declare a Home Station ([Home: <Station>]) in the same Turn");
+        }
         if self.minutes > 60 && !matches!(mv, Move::Timeout) {
             self.illegal(
                 "1.13.1",
@@ -1072,6 +1289,11 @@ impl<'a> Turn<'a> {
             !(old && b.by == me_name)
         });
         self.place_spent();
+        if self.s.has(&Disruption::Sgronk) && !self.s.stacks.iter().any(|(_, t)| t.len() >= 2) {
+            self.s.disruptions.retain(|d| *d != Disruption::Sgronk);
+            self.changes
+                .push("no Stack holds two Tokens: the game leaves Sgronk (Rule 1.8.10)".into());
+        }
         self.s.time = advance(self.s.time, self.minutes);
         if let Some(at) = self.s.players[me].at {
             if self.map.station(at.station).name == "Mornington Crescent"
@@ -1156,8 +1378,38 @@ impl Turn<'_> {
     }
 }
 
+/// Constraints lifted when explaining why no route fits.
+#[derive(Clone, Copy, Debug, Default)]
+struct Relax {
+    blocks: bool,
+    closures: bool,
+    passing: bool,
+    changes: bool,
+    turn_back: bool,
+}
+
 fn is_exchange(a: &Action) -> bool {
     a.spec().rule == "1.7.21"
+}
+
+/// Rule 1.7.21's table: (paid, received, an opposite exchange made only at Bank).
+/// Paid, received, and whether only at Bank.
+type Exchange = (Vec<(u32, Colour)>, Vec<(u32, Colour)>, bool);
+
+fn exchange(a: &Action) -> Option<Exchange> {
+    use Colour::*;
+    let (paid, got, up) = match a {
+        Action::GoldToSilver => ((1, Gold), (2, Silver), false),
+        Action::GoldToBronze => ((1, Gold), (8, Bronze), false),
+        Action::GoldToBlue => ((1, Gold), (3, Blue), false),
+        Action::SilverToBronze => ((1, Silver), (4, Bronze), false),
+        Action::SilverToGold => ((2, Silver), (1, Gold), true),
+        Action::BronzeToGold => ((8, Bronze), (1, Gold), true),
+        Action::BlueToGold => ((3, Blue), (1, Gold), true),
+        Action::BronzeToSilver => ((4, Bronze), (1, Silver), true),
+        _ => return None,
+    };
+    Some((vec![paid], vec![got], up))
 }
 
 fn fmt_tokens(t: &[(u32, Colour)]) -> String {

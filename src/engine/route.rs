@@ -25,6 +25,9 @@ pub struct Rules<'a> {
     pub rebounding: bool,
     /// A station is adjacent to a Blocked station on `line` (for Rebounding).
     pub next_to_block: &'a dyn Fn(StationId, LineCode) -> bool,
+    /// Forbid changing Line Direction when changing line at a Co-Located
+    /// station (Rule 1.5.4); off only to diagnose a failed Move.
+    pub no_turn_back: bool,
 }
 
 /// The result of a search.
@@ -53,6 +56,45 @@ fn dir_code(d: Direction) -> u8 {
         Direction::Forward => 1,
         Direction::Backward => 2,
     }
+}
+
+/// Whether leaving `here` for `next` on `next_line` heads back the way the
+/// Piece came along `line` (moving in direction code `dir`): the angle
+/// between the arrival and departure headings, on the map's coordinates,
+/// is more than a right angle.
+fn turns_back(
+    map: &Map,
+    here: StationId,
+    line: LineCode,
+    dir: u8,
+    next_line: LineCode,
+    next: StationId,
+) -> bool {
+    // The stations the Piece may have come from: one step back along `line`.
+    let back = if dir == 1 {
+        Direction::Backward
+    } else {
+        Direction::Forward
+    };
+    let prevs: Vec<StationId> = map
+        .steps(here, line)
+        .iter()
+        .filter(|st| st.leave == back)
+        .map(|st| st.to)
+        .collect();
+    if prevs.is_empty() {
+        return false;
+    }
+    let (hy, hx) = map.coordinates(here, Some(line));
+    let (py, px) = prevs
+        .iter()
+        .map(|p| map.coordinates(*p, Some(line)))
+        .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let n = prevs.len() as f64;
+    let arrive = (hx - px / n, hy - py / n);
+    let (ny, nx) = map.coordinates(next, Some(next_line));
+    let leave = (nx - hx, ny - hy);
+    arrive.0 * leave.0 + arrive.1 * leave.1 < 0.0
 }
 
 /// Searches routes from `start` (on `start_line`, if known) to `dest` along
@@ -166,7 +208,16 @@ pub fn search(
                     && (rules.open)(here, Some(next_line))
                     && (rules.passable)(here)
                 {
+                    let co_located = map.station(here).kind == crate::map::StationKind::CoLocated;
                     for step in map.steps(here, next_line) {
+                        // No change of Line Direction when changing line at a
+                        // Co-Situated station (Rule 1.5.4, RULINGS.md E9).
+                        if rules.no_turn_back
+                            && co_located
+                            && turns_back(map, here, line, s.dir, next_line, step.to)
+                        {
+                            continue;
+                        }
                         if (rules.enterable)(step.to)
                             && (rules.segment_open)(next_line, here, step.to)
                         {

@@ -311,6 +311,14 @@ impl Map {
             .position(|s| s.lines.contains(line))
     }
 
+    /// Where the station's `line` calls, as (latitude, longitude); the first
+    /// site when the line is not given or does not call there.
+    pub fn coordinates(&self, id: StationId, line: Option<LineCode>) -> (f64, f64) {
+        let st = self.station(id);
+        let site = line.and_then(|l| self.site_of(id, l)).unwrap_or(0);
+        (st.sites[site].lat, st.sites[site].lon)
+    }
+
     /// Whether a Piece may change from `from` to `to` at `id` mid-move:
     /// both lines call at the same site of the station (an Interchange or a
     /// Co-Located station, Rule 1.5.4). Escalator links are separate

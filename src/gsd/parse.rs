@@ -1313,7 +1313,20 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
     }
     let stars = t.chars().rev().take_while(|c| *c == '*').count();
     let name = t[..t.len() - stars].trim();
-    if name.is_empty() || name.contains(['|', '{', '}', '[', ']']) {
+    let balanced = name.chars().try_fold(0i32, |d, c| match c {
+        '(' => Some(d + 1),
+        ')' if d == 0 => None,
+        ')' => Some(d - 1),
+        _ => Some(d),
+    }) == Some(0);
+    // A name that could read as a mark (worn, Nantucket) or split a list is
+    // refused rather than guessed at.
+    if name.is_empty()
+        || !balanced
+        || name.starts_with(['(', '*'])
+        || name.contains(['|', '{', '}', '[', ']', ','])
+        || name.chars().any(char::is_control)
+    {
         return Err(("a possession's name".into(), vec![], lead));
     }
     Ok(Item::Named {

@@ -857,6 +857,7 @@ fn check_name(name: &str) -> Result<(), String> {
     }
     if name.chars().count() > 40
         || name.contains([':', '|', '[', ']', '{', '}', '*', ',', '(', ')'])
+        || name.chars().any(char::is_control)
     {
         return Err("a player's name (letters, digits, spaces, - ' .)".into());
     }

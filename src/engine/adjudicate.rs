@@ -44,6 +44,13 @@ struct Turn<'a> {
     spent: Vec<Colour>,
     /// The Piece entered the Map this Turn.
     entered: bool,
+    /// Where the Piece stood when the Turn began.
+    started_at: Option<StationId>,
+    /// Stations a valid route of the Move passes through (Rule 1.5.1).
+    through: Vec<StationId>,
+    /// Stations a Token was claimed from this Turn, and Stacks added to.
+    claimed_from: Vec<StationId>,
+    dropped_on: Vec<StationId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +79,13 @@ impl<'a> Turn<'a> {
             declared_home: false,
             spent: Vec::new(),
             entered: false,
+            started_at: state
+                .players
+                .get(state.to_play)
+                .and_then(|p| p.at.map(|a| a.station)),
+            through: Vec::new(),
+            claimed_from: Vec::new(),
+            dropped_on: Vec::new(),
         }
     }
 
@@ -144,6 +158,7 @@ impl<'a> Turn<'a> {
             return;
         }
         self.me = me;
+        self.started_at = self.s.players[me].at.map(|a| a.station);
         self.game_states_not_adjudicated();
         let items: Vec<&PlayItem> = self.play.items.iter().collect();
         let move_at = items
@@ -459,6 +474,173 @@ impl<'a> Turn<'a> {
                 self.station_wild(&station.station);
                 true
             }
+            Action::TokenOn { colour, station } => {
+                self.token_on(*colour, &station.station);
+                self.duration(a);
+                return;
+            }
+            Action::ClaimingToken { colour, station } => {
+                self.claim(*colour, &station.station);
+                self.duration(a);
+                return;
+            }
+            Action::Bulkheading { station } => {
+                let Some(id) = self.map.find(&station.station) else {
+                    return;
+                };
+                let from = if before_move {
+                    self.started_at
+                } else {
+                    self.here()
+                };
+                if !from.is_some_and(|f| self.adjacent(f, id)) {
+                    self.illegal(
+                        "1.9.3",
+                        format!(
+                            "{} is not adjacent to the Piece (Fosdyke S1)",
+                            station.station
+                        ),
+                    );
+                } else {
+                    self.s.disruptions.push(Disruption::Station {
+                        station: station.station.clone(),
+                        mark: StationMark::Bulkhead,
+                    });
+                    self.changes
+                        .push(format!("{} is Bulkheaded (Rule 1.9.3)", station.station));
+                }
+                true
+            }
+            Action::Pegging { station } | Action::Unpegging { station } => {
+                let pegging = matches!(a, Action::Pegging { .. });
+                let Some(id) = self.map.find(&station.station) else {
+                    return;
+                };
+                if before_move {
+                    self.illegal(
+                        "1.11.4",
+                        format!("{} is played after the Move (Rule 1.11.4)", a.render()),
+                    );
+                } else if pegging {
+                    let touched = self.started_at == Some(id)
+                        || self.through.contains(&id)
+                        || self.here().is_some_and(|h| self.adjacent(h, id));
+                    if !touched {
+                        self.illegal("1.11.4", format!("{} is not a station the Piece started at, passed through, or is adjacent to", station.station));
+                    } else if self
+                        .s
+                        .players
+                        .iter()
+                        .any(|p| p.at.is_some_and(|x| x.station == id))
+                    {
+                        self.illegal(
+                            "1.11.4",
+                            format!("{} holds a Piece and cannot be Pegged", station.station),
+                        );
+                    } else {
+                        self.s.disruptions.push(Disruption::Station {
+                            station: station.station.clone(),
+                            mark: StationMark::Peg,
+                        });
+                        self.changes
+                            .push(format!("{} is Pegged (Rule 1.11.4)", station.station));
+                    }
+                } else {
+                    let touched = self.through.contains(&id)
+                        || self.here().is_some_and(|h| self.adjacent(h, id));
+                    let at = self
+                        .s
+                        .disruptions
+                        .iter()
+                        .position(|d| matches!(d, Disruption::Station { station: s, mark: StationMark::Peg } if *s == station.station));
+                    match (touched, at) {
+                        (false, _) => self.illegal(
+                            "1.11.4",
+                            format!(
+                                "{} is not a station the Piece passed through or is adjacent to",
+                                station.station
+                            ),
+                        ),
+                        (true, None) => {
+                            self.illegal("1.11.4", format!("{} is not Pegged", station.station))
+                        }
+                        (true, Some(i)) => {
+                            self.s.disruptions.remove(i);
+                            self.changes
+                                .push(format!("{} is Unpegged (Rule 1.11.4)", station.station));
+                        }
+                    }
+                }
+                true
+            }
+            Action::Maelberging { station } => {
+                let Some(id) = self.map.find(&station.station) else {
+                    return;
+                };
+                if !self.through.contains(&id) {
+                    self.illegal(
+                        "1.9.5",
+                        format!(
+                            "{} is not a station the Piece passed through this Turn",
+                            station.station
+                        ),
+                    );
+                } else {
+                    self.s.disruptions.push(Disruption::Station {
+                        station: station.station.clone(),
+                        mark: StationMark::Maelberg,
+                    });
+                    self.changes
+                        .push(format!("{} is Maelberged (Rule 1.9.5)", station.station));
+                }
+                true
+            }
+            Action::FireAtOther { station } => {
+                let Some(id) = self.map.find(&station.station) else {
+                    return;
+                };
+                let near =
+                    self.through.contains(&id) || self.here().is_some_and(|h| self.adjacent(h, id));
+                if !near {
+                    self.illegal(
+                        "1.9.2",
+                        format!(
+                            "{} is neither passed through this Turn nor adjacent to the Piece",
+                            station.station
+                        ),
+                    );
+                } else if self
+                    .s
+                    .players
+                    .iter()
+                    .any(|p| p.at.is_some_and(|x| x.station == id))
+                {
+                    self.illegal(
+                        "1.9.2",
+                        format!(
+                            "{} is occupied: a Fire is spotted at an unoccupied station",
+                            station.station
+                        ),
+                    );
+                } else {
+                    // Blocked for one Round and Lightly Damaged; a Fire ends a Bulkhead (Rule 1.9.3).
+                    self.s.blocks.push(Block {
+                        station: id,
+                        by: self.s.players[me].name.clone(),
+                    });
+                    self.blocks_placed += 1;
+                    let name = station.station.clone();
+                    self.s.disruptions.retain(|d| !matches!(d, Disruption::Station { station: s, mark: StationMark::Bulkhead } if *s == name));
+                    self.s.disruptions.push(Disruption::Station {
+                        station: name.clone(),
+                        mark: StationMark::Damage,
+                    });
+                    self.changes.push(format!(
+                        "Fire at {name}: Blocked for one Round and Lightly Damaged (Rule 1.9.2)"
+                    ));
+                }
+                true
+            }
             _ => false,
         };
         if !implemented {
@@ -602,6 +784,161 @@ impl<'a> Turn<'a> {
         });
         self.changes
             .push(format!("{name} is Blocked for one Round (Rule 1.9.1)"));
+    }
+
+    /// The Piece's station now.
+    fn here(&self) -> Option<StationId> {
+        self.s.players[self.me].at.map(|a| a.station)
+    }
+
+    fn adjacent(&self, a: StationId, b: StationId) -> bool {
+        LineCode::ALL
+            .iter()
+            .any(|&l| self.map.neighbours(a, l).contains(&b))
+    }
+
+    /// Where the Piece started, passed through or ended this Turn (Rules
+    /// 1.14.3, 1.14.4).
+    fn on_the_move(&self, id: StationId) -> bool {
+        self.started_at == Some(id) || self.here() == Some(id) || self.through.contains(&id)
+    }
+
+    /// [<Colour> Token on <Station>] (Rule 1.14.3).
+    fn token_on(&mut self, colour: Colour, name: &str) {
+        let me = self.me;
+        let Some(id) = self.map.find(name) else {
+            return;
+        };
+        if !self.on_the_move(id) {
+            self.illegal(
+                "1.14.3",
+                format!("{name} is not a station the Piece started at, passed through or ended at"),
+            );
+            return;
+        }
+        if self.pegged(id) {
+            self.illegal(
+                "1.11.4",
+                format!("{name} is Pegged: no Token may be placed there"),
+            );
+            return;
+        }
+        let have = self.s.players[me].tokens.get(colour);
+        if have == 0 {
+            self.illegal(
+                "1.14.3",
+                format!(
+                    "{} has no {} Token to place",
+                    self.s.players[me].name,
+                    colour.name()
+                ),
+            );
+            return;
+        }
+        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"].contains(&name);
+        let i = match self.s.stacks.iter().position(|(s, _)| *s == id) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((id, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        };
+        let before = self.s.stacks[i].1.len();
+        if before >= 6 && !unlimited {
+            self.illegal(
+                "1.14.3",
+                format!("the Stack at {name} already holds six Tokens"),
+            );
+            return;
+        }
+        self.s.players[me].tokens.set(colour, have - 1);
+        self.s.stacks[i].1.push(colour);
+        self.dropped_on.push(id);
+        if self.s.stacks[i].1.len() == 6 && (1..=5).contains(&before) {
+            self.ruling(
+                "1.14.2",
+                format!(
+                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
+                ),
+            );
+        }
+        self.changes.push(format!(
+            "a {} Token is placed on the Stack at {name} (Rule 1.14.3)",
+            colour.name()
+        ));
+    }
+
+    /// [Claiming a <Colour> Token from <Station>] (Rule 1.14.4).
+    fn claim(&mut self, colour: Colour, name: &str) {
+        let me = self.me;
+        let Some(id) = self.map.find(name) else {
+            return;
+        };
+        if !self.on_the_move(id) {
+            self.illegal(
+                "1.14.4",
+                format!("{name} is not a station the Piece started at, passed through or ended at"),
+            );
+            return;
+        }
+        if self.pegged(id) {
+            self.illegal(
+                "1.11.4",
+                format!("{name} is Pegged: no Token may be removed from it"),
+            );
+            return;
+        }
+        if self.claimed_from.contains(&id) {
+            let gloves = self.s.players[me].possessions.iter().any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Gloves")));
+            if gloves {
+                self.ruling("1.14.4", "a second claim with Gloves");
+            } else {
+                self.illegal(
+                    "1.14.4",
+                    format!("a Token was already claimed from {name} this Turn"),
+                );
+            }
+            return;
+        }
+        if self.dropped_on.contains(&id) {
+            self.illegal(
+                "1.14.4",
+                format!("the top Token at {name} was placed earlier in this Turn"),
+            );
+            return;
+        }
+        let Some(i) = self
+            .s
+            .stacks
+            .iter()
+            .position(|(s, t)| *s == id && !t.is_empty())
+        else {
+            self.illegal("1.14.4", format!("there is no Token Stack at {name}"));
+            return;
+        };
+        let top = *self.s.stacks[i].1.last().expect("not empty");
+        if top != colour {
+            self.illegal(
+                "1.14.4",
+                format!(
+                    "the top Token at {name} is {}, not {}",
+                    top.name(),
+                    colour.name()
+                ),
+            );
+            return;
+        }
+        self.s.stacks[i].1.pop();
+        if self.s.stacks[i].1.is_empty() {
+            self.s.stacks.remove(i);
+        }
+        let have = self.s.players[me].tokens.get(colour);
+        self.s.players[me].tokens.set(colour, have + 1);
+        self.claimed_from.push(id);
+        self.changes.push(format!(
+            "a {} Token is claimed from {name} (Rule 1.14.4)",
+            colour.name()
+        ));
     }
 
     /// [<Station> Wild] (Rule 1.11.1).
@@ -883,6 +1220,7 @@ impl<'a> Turn<'a> {
             );
             self.line_change_paid = true;
         }
+        self.through = found.through.clone();
         self.collect(&found, dest, at.station);
         self.arrive(dest, Some(dest_line), Some(at.station), escalator_to);
     }

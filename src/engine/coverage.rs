@@ -199,6 +199,12 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "a declared Holiday is a Sunday; [Upcoming Holiday] needs dice and a ruling",
     ),
     ("1.14.1", Status::Data, "Token Stacks"),
+    ("1.14.3", Status::Adjudicated, "Token Dropping"),
+    (
+        "1.14.4",
+        Status::Partly,
+        "Token Claiming; a second claim with Gloves needs a ruling",
+    ),
     (
         "1.17.1",
         Status::Data,

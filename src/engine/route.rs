@@ -40,6 +40,9 @@ pub struct Found {
     pub interchanges: Vec<u8>,
     /// For the requested length: some valid route changes line.
     pub changes_line: bool,
+    /// For the requested length: the stations some valid route passes
+    /// through (not its start or end, unless a route revisits them).
+    pub through: Vec<StationId>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -137,141 +140,49 @@ pub fn search(
         ((s.station.index() * k + s.portion as usize) * 3 + s.dir as usize) * 6 + s.passed as usize
     };
     let size = n * k * 3 * 6;
-    let interchange = |s: StationId| map.station(s).kind == crate::map::StationKind::Interchange;
-    let mut layer: Vec<State> = vec![State {
+    let step = Stepper {
+        map,
+        rules,
+        portions,
+        start,
+    };
+    let arrives = |s: &State| {
+        s.station == dest
+            && s.portion as usize == k - 1
+            && s.dir != 0
+            && (rules.open)(dest, Some(portions[k - 1]))
+    };
+    // Every layer is kept: the stations passed through are read back from
+    // the states that lead to an arrival (see below).
+    let mut layers: Vec<Vec<State>> = vec![vec![State {
         station: start,
         portion: 0,
         dir: 0,
         passed: 0,
-    }];
-    // Whether any route so far changed line (tracked per state would double
-    // the space; a route with portions > 1 always changes).
+    }]];
+    // A route with more than one portion, or starting off its first line,
+    // changes line.
     let changes = first_change || k > 1;
     for len in 1..=max_len {
         let mut seen = vec![false; size];
         let mut next: Vec<State> = Vec::new();
-        let push = |s: State, next: &mut Vec<State>, seen: &mut Vec<bool>| {
-            let i = idx(&s);
-            if !seen[i] {
-                seen[i] = true;
-                next.push(s);
-            }
-        };
-        for s in &layer {
-            let here = s.station;
-            let line = portions[s.portion as usize];
-            let leaving_through = s.dir != 0 || here != start || s.portion != 0;
-            // Leaving a station we arrived at means passing through it.
-            let passing = len > 1 && leaving_through;
-            if passing && !(rules.passable)(here) {
-                continue;
-            }
-            let passed = if passing && here != start && interchange(here) {
-                (s.passed + 1).min(5)
-            } else {
-                s.passed
-            };
-            // Continue along this portion's line.
-            let mut dirs: Vec<u8> = match s.dir {
-                0 => vec![1, 2],
-                d => vec![d],
-            };
-            if s.dir != 0
-                && rules.rebounding
-                && (map.is_terminus(here, line) || (rules.next_to_block)(here, line))
-            {
-                dirs = vec![1, 2];
-            }
-            for step in map.steps(here, line) {
-                if !dirs.contains(&dir_code(step.leave))
-                    || !(rules.enterable)(step.to)
-                    || !(rules.segment_open)(line, here, step.to)
-                {
-                    continue;
-                }
-                push(
-                    State {
-                        station: step.to,
-                        portion: s.portion,
-                        dir: dir_code(step.arrive),
-                        passed,
-                    },
-                    &mut next,
-                    &mut seen,
-                );
-            }
-            // Change to the next portion here (after moving in this one).
-            let p = s.portion as usize;
-            if s.dir != 0 && p + 1 < k && rules.may_change {
-                let next_line = portions[p + 1];
-                if map.can_change_line(here, line, next_line)
-                    && (rules.open)(here, Some(next_line))
-                    && (rules.passable)(here)
-                {
-                    let co_located = map.station(here).kind == crate::map::StationKind::CoLocated;
-                    for step in map.steps(here, next_line) {
-                        // No change of Line Direction when changing line at a
-                        // Co-Situated station (Rule 1.5.4, RULINGS.md E9).
-                        if rules.no_turn_back
-                            && co_located
-                            && turns_back(map, here, line, s.dir, next_line, step.to)
-                        {
-                            continue;
-                        }
-                        if (rules.enterable)(step.to)
-                            && (rules.segment_open)(next_line, here, step.to)
-                        {
-                            let passed = if interchange(here) {
-                                (s.passed + 1).min(5)
-                            } else {
-                                s.passed
-                            };
-                            push(
-                                State {
-                                    station: step.to,
-                                    portion: s.portion + 1,
-                                    dir: dir_code(step.arrive),
-                                    passed,
-                                },
-                                &mut next,
-                                &mut seen,
-                            );
-                        }
-                    }
-                }
-                // An escalator link counts both stations (Rule 1.5.3).
-                if let Some(partner) = map.escalator_partner(here) {
-                    if map.station(partner).lines.contains(next_line)
-                        && (rules.enterable)(partner)
-                        && (rules.open)(here, None)
-                        && (rules.open)(partner, Some(next_line))
-                    {
-                        push(
-                            State {
-                                station: partner,
-                                portion: s.portion + 1,
-                                dir: 0,
-                                passed: s.passed,
-                            },
-                            &mut next,
-                            &mut seen,
-                        );
-                    }
+        let mut out = Vec::new();
+        for s in &layers[len as usize - 1] {
+            out.clear();
+            step.successors(s, len, &mut out);
+            for t in out.drain(..) {
+                let i = idx(&t);
+                if !seen[i] {
+                    seen[i] = true;
+                    next.push(t);
                 }
             }
         }
-        // Arrivals at this length.
         let mut arrived = false;
-        for s in &next {
-            if s.station == dest
-                && s.portion as usize == k - 1
-                && s.dir != 0
-                && (rules.open)(dest, Some(portions[k - 1]))
-            {
-                arrived = true;
-                if len == want_len && !found.interchanges.contains(&s.passed) {
-                    found.interchanges.push(s.passed);
-                }
+        for s in next.iter().filter(|s| arrives(s)) {
+            arrived = true;
+            if len == want_len && !found.interchanges.contains(&s.passed) {
+                found.interchanges.push(s.passed);
             }
         }
         if arrived {
@@ -280,11 +191,157 @@ pub fn search(
                 found.changes_line = changes;
             }
         }
-        if next.is_empty() {
+        let empty = next.is_empty();
+        layers.push(next);
+        if empty {
             break;
         }
-        layer = next;
     }
     found.interchanges.sort_unstable();
+    if found.lengths.contains(&want_len) {
+        found.through = through(&step, &layers, want_len, &arrives, idx, size);
+    }
     found
+}
+
+/// The stations some valid route of `want_len` stations passes through:
+/// walking the layers back from the arrivals, a state is on a valid route
+/// when one of its successors is.
+fn through(
+    step: &Stepper<'_>,
+    layers: &[Vec<State>],
+    want_len: u32,
+    arrives: &dyn Fn(&State) -> bool,
+    idx: impl Fn(&State) -> usize,
+    size: usize,
+) -> Vec<StationId> {
+    let mut good = vec![false; size];
+    for s in layers[want_len as usize].iter().filter(|s| arrives(s)) {
+        good[idx(s)] = true;
+    }
+    let mut stations: Vec<StationId> = Vec::new();
+    let mut out = Vec::new();
+    for len in (1..want_len).rev() {
+        let mut now = vec![false; size];
+        for s in &layers[len as usize] {
+            out.clear();
+            step.successors(s, len + 1, &mut out);
+            if out.iter().any(|t| good[idx(t)]) {
+                now[idx(s)] = true;
+                if !stations.contains(&s.station) {
+                    stations.push(s.station);
+                }
+            }
+        }
+        good = now;
+    }
+    stations.sort();
+    stations
+}
+
+/// The moves of the search from one state to the next.
+struct Stepper<'a> {
+    map: &'a Map,
+    rules: &'a Rules<'a>,
+    portions: &'a [LineCode],
+    start: StationId,
+}
+
+impl Stepper<'_> {
+    /// The states one station on from `s`, `len` being the new length.
+    fn successors(&self, s: &State, len: u32, out: &mut Vec<State>) {
+        let (map, rules, portions, start) = (self.map, self.rules, self.portions, self.start);
+        let k = portions.len();
+        let interchange =
+            |s: StationId| map.station(s).kind == crate::map::StationKind::Interchange;
+        let here = s.station;
+        let line = portions[s.portion as usize];
+        let leaving_through = s.dir != 0 || here != start || s.portion != 0;
+        // Leaving a station we arrived at means passing through it.
+        let passing = len > 1 && leaving_through;
+        if passing && !(rules.passable)(here) {
+            return;
+        }
+        let passed = if passing && here != start && interchange(here) {
+            (s.passed + 1).min(5)
+        } else {
+            s.passed
+        };
+        // Continue along this portion's line.
+        let mut dirs: &[u8] = match s.dir {
+            0 => &[1, 2],
+            1 => &[1],
+            _ => &[2],
+        };
+        if s.dir != 0
+            && rules.rebounding
+            && (map.is_terminus(here, line) || (rules.next_to_block)(here, line))
+        {
+            dirs = &[1, 2];
+        }
+        for step in map.steps(here, line) {
+            if !dirs.contains(&dir_code(step.leave))
+                || !(rules.enterable)(step.to)
+                || !(rules.segment_open)(line, here, step.to)
+            {
+                continue;
+            }
+            out.push(State {
+                station: step.to,
+                portion: s.portion,
+                dir: dir_code(step.arrive),
+                passed,
+            });
+        }
+        // Change to the next portion here (after moving in this one).
+        let p = s.portion as usize;
+        if s.dir == 0 || p + 1 >= k || !rules.may_change {
+            return;
+        }
+        let next_line = portions[p + 1];
+        if map.can_change_line(here, line, next_line)
+            && (rules.open)(here, Some(next_line))
+            && (rules.passable)(here)
+        {
+            let co_located = map.station(here).kind == crate::map::StationKind::CoLocated;
+            for step in map.steps(here, next_line) {
+                // No change of Line Direction when changing line at a
+                // Co-Situated station (Rule 1.5.4, RULINGS.md E9).
+                if rules.no_turn_back
+                    && co_located
+                    && turns_back(map, here, line, s.dir, next_line, step.to)
+                {
+                    continue;
+                }
+                if (rules.enterable)(step.to) && (rules.segment_open)(next_line, here, step.to) {
+                    let passed = if interchange(here) {
+                        (s.passed + 1).min(5)
+                    } else {
+                        s.passed
+                    };
+                    out.push(State {
+                        station: step.to,
+                        portion: s.portion + 1,
+                        dir: dir_code(step.arrive),
+                        passed,
+                    });
+                }
+            }
+        }
+        // An escalator link counts both stations (Rule 1.5.3).
+        if let Some(partner) = map.escalator_partner(here) {
+            if map.station(partner).lines.contains(next_line)
+                && (rules.enterable)(partner)
+                && (rules.open)(here, None)
+                && (rules.open)(partner, Some(next_line))
+            {
+                out.push(State {
+                    station: partner,
+                    portion: s.portion + 1,
+                    dir: 0,
+                    passed: s.passed,
+                });
+            }
+        }
+    }
 }

@@ -803,26 +803,33 @@ impl<'a> Turn<'a> {
         self.started_at == Some(id) || self.here() == Some(id) || self.through.contains(&id)
     }
 
-    /// [<Colour> Token on <Station>] (Rule 1.14.3).
-    fn token_on(&mut self, colour: Colour, name: &str) {
-        let me = self.me;
-        let Some(id) = self.map.find(name) else {
-            return;
-        };
+    /// The station of a Stack Action: one the Move touched (`rule`), and not
+    /// Pegged (Rule 1.11.4).
+    fn stack_station(&mut self, name: &str, rule: &str) -> Option<StationId> {
+        let id = self.map.find(name)?;
         if !self.on_the_move(id) {
             self.illegal(
-                "1.14.3",
+                rule,
                 format!("{name} is not a station the Piece started at, passed through or ended at"),
             );
-            return;
+            return None;
         }
         if self.pegged(id) {
             self.illegal(
                 "1.11.4",
-                format!("{name} is Pegged: no Token may be placed there"),
+                format!("{name} is Pegged: no Token may be placed there or taken from it"),
             );
-            return;
+            return None;
         }
+        Some(id)
+    }
+
+    /// [<Colour> Token on <Station>] (Rule 1.14.3).
+    fn token_on(&mut self, colour: Colour, name: &str) {
+        let me = self.me;
+        let Some(id) = self.stack_station(name, "1.14.3") else {
+            return;
+        };
         let have = self.s.players[me].tokens.get(colour);
         if have == 0 {
             self.illegal(
@@ -871,23 +878,9 @@ impl<'a> Turn<'a> {
     /// [Claiming a <Colour> Token from <Station>] (Rule 1.14.4).
     fn claim(&mut self, colour: Colour, name: &str) {
         let me = self.me;
-        let Some(id) = self.map.find(name) else {
+        let Some(id) = self.stack_station(name, "1.14.4") else {
             return;
         };
-        if !self.on_the_move(id) {
-            self.illegal(
-                "1.14.4",
-                format!("{name} is not a station the Piece started at, passed through or ended at"),
-            );
-            return;
-        }
-        if self.pegged(id) {
-            self.illegal(
-                "1.11.4",
-                format!("{name} is Pegged: no Token may be removed from it"),
-            );
-            return;
-        }
         if self.claimed_from.contains(&id) {
             let gloves = self.s.players[me].possessions.iter().any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Gloves")));
             if gloves {
@@ -1761,21 +1754,12 @@ fn fmt_tokens(t: &[(u32, Colour)]) -> String {
 }
 
 fn describe(station: &str, line: Option<LineCode>, via: &[LineCode]) -> String {
-    let mut s = station.to_string();
-    let mut spec = Vec::new();
-    if let Some(l) = line {
-        spec.push(l.to_string());
-    }
-    if !via.is_empty() {
-        spec.push(format!(
-            "via: {}",
-            via.iter().map(|l| l.code()).collect::<Vec<_>>().join(",")
-        ));
-    }
-    if !spec.is_empty() {
-        s.push_str(&format!(" ({})", spec.join(" ")));
-    }
-    s
+    crate::gsd::render_move(&Move::To {
+        station: station.to_string(),
+        line,
+        via: via.to_vec(),
+        escalator_to: None,
+    })
 }
 
 /// The stations of `line` between `a` and `b` inclusive (shortest).

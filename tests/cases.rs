@@ -31,6 +31,12 @@ fn the_case_corpus_passes() {
         let case = Case::from_toml(&std::fs::read_to_string(f).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert!(ids.insert(case.id.clone()), "duplicate id {}", case.id);
+        assert!(
+            case.unknown_keys.is_empty(),
+            "{}: unknown keys {:?}",
+            f.display(),
+            case.unknown_keys
+        );
         assert_eq!(
             f.file_stem().unwrap().to_str().unwrap(),
             case.id,

@@ -48,6 +48,7 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
                 pass: false,
                 why: vec![format!("{}: {}", f.display(), e.trim())],
                 verdict: None,
+                ignored: vec![],
             },
         };
         if result.pass {
@@ -58,7 +59,15 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
         if json {
             println!("{}", serde_json::to_string(&result)?);
         } else if result.pass {
-            println!("PASS {}", result.id);
+            if result.ignored.is_empty() {
+                println!("PASS {}", result.id);
+            } else {
+                println!(
+                    "PASS {} (ignored keys: {})",
+                    result.id,
+                    result.ignored.join(", ")
+                );
+            }
         } else {
             println!("FAIL {}: {}", result.id, result.why.join("; "));
         }

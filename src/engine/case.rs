@@ -1,6 +1,7 @@
 //! The rule-case format of `fixtures/cases/**/*.toml` (our DATC): a state,
 //! a play, and what the adjudicator must say. Other tools read this format;
-//! unknown keys are refused.
+//! keys this version does not know are reported (and ignored), so a case
+//! written for a later version still runs.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,6 @@ use crate::map::Map;
 
 /// A case file.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Case {
     /// Unique id, e.g. `lv-exact-001`.
     pub id: String,
@@ -27,11 +27,13 @@ pub struct Case {
     pub play: CasePlay,
     /// What must come out.
     pub expect: Expect,
+    /// Keys of the file this version does not know (ignored).
+    #[serde(skip)]
+    pub unknown_keys: Vec<String>,
 }
 
 /// `[state]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CaseState {
     /// Game Time as in a GSD (`Monday 0900`).
     pub time: String,
@@ -58,7 +60,6 @@ pub struct CaseState {
 
 /// `[[state.players]]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CasePlayer {
     /// Name.
     pub name: String,
@@ -88,7 +89,6 @@ fn yes() -> bool {
 
 /// `[[state.blocks]]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CaseBlock {
     /// The station.
     pub station: String,
@@ -98,7 +98,6 @@ pub struct CaseBlock {
 
 /// `[play]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CasePlay {
     /// The play, exactly as written in a GSD.
     pub line: String,
@@ -106,7 +105,6 @@ pub struct CasePlay {
 
 /// `[expect]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Expect {
     /// `legal` or `illegal`.
     pub verdict: String,
@@ -128,7 +126,6 @@ pub struct Expect {
 
 /// `[expect.players.NAME]`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ExpectPlayer {
     /// Position.
     pub at: Option<String>,
@@ -155,6 +152,9 @@ pub struct CaseResult {
     pub why: Vec<String>,
     /// The verdict given.
     pub verdict: Option<Verdict>,
+    /// Keys of the case file that were ignored.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
 }
 
 fn tokens(map: &BTreeMap<String, u32>) -> Result<Tokens, String> {
@@ -183,9 +183,14 @@ fn station(text: &str, map: &Map) -> Result<crate::map::StationId, String> {
 }
 
 impl Case {
-    /// Parses a case file.
+    /// Parses a case file, noting keys it does not know.
     pub fn from_toml(text: &str) -> Result<Case, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let de = toml::Deserializer::parse(text).map_err(|e| e.to_string())?;
+        let mut unknown = Vec::new();
+        let mut case: Case = serde_ignored::deserialize(de, |path| unknown.push(path.to_string()))
+            .map_err(|e| e.to_string())?;
+        case.unknown_keys = unknown;
+        Ok(case)
     }
 
     /// Builds the starting state.
@@ -276,6 +281,7 @@ impl Case {
             pass: false,
             why,
             verdict,
+            ignored: self.unknown_keys.clone(),
         };
         let state = match self.state(map) {
             Ok(s) => s,
@@ -336,6 +342,7 @@ impl Case {
             pass: why.is_empty(),
             why,
             verdict: Some(out.verdict),
+            ignored: self.unknown_keys.clone(),
         }
     }
 

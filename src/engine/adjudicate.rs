@@ -9,8 +9,8 @@ use super::state::{Block, GameState, Position};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
 use crate::gsd::{
-    parse_token_list, Action, Colour, Disruption, Hat, Item, Move, Phase, Play, PlayItem,
-    StationMark,
+    parse_token_list, Action, Colour, Disruption, Hat, Item, LineState, Move, Phase, Play,
+    PlayItem, StationMark,
 };
 use crate::map::{Category, LineCode, Map, StationId, StationKind};
 
@@ -48,6 +48,8 @@ struct Turn<'a> {
     started_at: Option<StationId>,
     /// Stations a valid route of the Move passes through (Rule 1.5.1).
     through: Vec<StationId>,
+    /// The Player carried Metallic Tokens when eir Move began (Rule 1.20.3).
+    metallic_at_move: bool,
     /// Stations a Token was claimed from this Turn, and Stacks added to.
     claimed_from: Vec<StationId>,
     dropped_on: Vec<StationId>,
@@ -86,6 +88,7 @@ impl<'a> Turn<'a> {
             through: Vec::new(),
             claimed_from: Vec::new(),
             dropped_on: Vec::new(),
+            metallic_at_move: false,
         }
     }
 
@@ -205,6 +208,10 @@ impl<'a> Turn<'a> {
         for a in self.play.actions_before() {
             self.action(a, true);
         }
+        let t = self.s.players[self.me].tokens;
+        self.metallic_at_move = [Colour::Gold, Colour::Silver, Colour::Bronze]
+            .iter()
+            .any(|c| t.get(*c) > 0);
         self.movement(&the_move);
         for a in self.play.actions_after() {
             self.action(a, false);
@@ -223,16 +230,15 @@ impl<'a> Turn<'a> {
                 Disruption::VenbackerLadder => {
                     self.ruling("1.8.9", "a Venbacker Ladder is in effect")
                 }
-                Disruption::SpeedCraze => self.ruling("1.8.13", "a Speed Craze is in effect"),
                 Disruption::ChargeSpiral => self.ruling("1.8.11", "a Charge Spiral is in effect"),
-                Disruption::Bock(c) => {
-                    self.ruling("1.8.8", format!("the game is in {} Bock", c.name()))
-                }
-                Disruption::Line { line, state } if state != crate::gsd::LineState::Normal => self
-                    .ruling(
-                        "1.20.0",
-                        format!("the {line} is in a Line State ({state:?})"),
-                    ),
+                Disruption::Line {
+                    line,
+                    state: LineState::PowerFailure,
+                } => self.ruling("1.20.5", format!("the {line} has a Power Failure")),
+                Disruption::Line {
+                    line,
+                    state: LineState::Soaped,
+                } => self.ruling("1.20.6", format!("the {line} is Soaped")),
                 _ => {}
             }
         }
@@ -334,6 +340,20 @@ impl<'a> Turn<'a> {
         let me = self.me;
         let implemented = match a {
             Action::LvPlus { n } | Action::LvMinus { n } => {
+                let sidestep = self
+                    .play
+                    .actions_before()
+                    .chain(self.play.actions_after())
+                    .any(|x| matches!(x, Action::CrazeSidestep));
+                if matches!(a, Action::LvMinus { .. })
+                    && self.s.has(&Disruption::SpeedCraze)
+                    && !sidestep
+                {
+                    self.illegal(
+                        "1.8.13",
+                        "a Speed Craze is in effect: [LV-X] needs a [Craze Sidestep] this Turn",
+                    );
+                }
                 if !(1..=3).contains(n) {
                     self.illegal("1.6.3", format!("{}: X must be 1, 2 or 3", a.render()));
                 } else {
@@ -473,6 +493,148 @@ impl<'a> Turn<'a> {
             Action::StationWild { station } => {
                 self.station_wild(&station.station);
                 true
+            }
+            Action::SpeedCraze => {
+                if !self.s.has(&Disruption::SpeedCraze) {
+                    self.s.disruptions.push(Disruption::SpeedCraze);
+                }
+                self.changes
+                    .push("a Speed Craze is in effect (Rule 1.8.13)".into());
+                true
+            }
+            Action::CrazeSidestep => true,
+            Action::TerminatingCraze => {
+                let st = self.here().map(|h| self.map.station(h).categories);
+                let high_or_hill =
+                    st.is_some_and(|c| c.contains(Category::High) || c.contains(Category::Hill));
+                if !self.s.has(&Disruption::SpeedCraze) {
+                    self.illegal("1.8.13", "there is no Speed Craze to end");
+                } else if !high_or_hill || self.s.players[me].lv != 10 {
+                    self.illegal(
+                        "1.8.13",
+                        "a Speed Craze ends only from a High or Hill Station with LV 10",
+                    );
+                } else {
+                    self.s.disruptions.retain(|d| *d != Disruption::SpeedCraze);
+                    self.changes
+                        .push("the Speed Craze ends (Rule 1.8.13)".into());
+                }
+                true
+            }
+            Action::Bock { colour } => {
+                // 3 Blue and one Token of the Bock colour (grammar/actions.toml).
+                let cost = self.with_bocks(a, vec![(3, Colour::Blue), (1, *colour)]);
+                self.pay(&a.render(), rule, &cost);
+                if !self.s.has(&Disruption::Bock(*colour)) {
+                    self.s.disruptions.push(Disruption::Bock(*colour));
+                }
+                self.changes.push(format!(
+                    "the game is in {} Bock (Rule 1.8.8)",
+                    colour.name()
+                ));
+                self.duration(a);
+                return;
+            }
+            Action::UnBockColour { colour } => {
+                if !self.s.has(&Disruption::Bock(*colour)) {
+                    self.illegal(
+                        "1.8.8",
+                        format!("the game is not in {} Bock", colour.name()),
+                    );
+                } else {
+                    self.s
+                        .disruptions
+                        .retain(|d| *d != Disruption::Bock(*colour));
+                    self.gain(&[(1, *colour)]);
+                    self.changes
+                        .push(format!("{} Bock ends (Rule 1.8.8)", colour.name()));
+                }
+                true
+            }
+            Action::UnBock => {
+                self.s
+                    .disruptions
+                    .retain(|d| !matches!(d, Disruption::Bock(_)));
+                self.changes.push("every Bock ends (Rule 1.8.8)".into());
+                true
+            }
+            Action::LineNormal { line }
+            | Action::LineOneWay { line, .. }
+            | Action::LineElectrified { line } => {
+                if !self.on_line(*line, before_move) {
+                    self.illegal(
+                        rule,
+                        format!("the Piece must be at a station of the {line} (Rule 1.20.0)"),
+                    );
+                } else {
+                    if let Action::LineOneWay { direction, .. } = a {
+                        let named = &self.map.line(*line).direction;
+                        let reverse = match named.as_str() {
+                            "N-S" => "S-N",
+                            "E-W" => "W-E",
+                            _ => "Anti-Clockwise",
+                        };
+                        if direction != named && direction != reverse {
+                            self.illegal(
+                                "1.20.2",
+                                format!("the {line} runs {named} or {reverse}, not {direction}"),
+                            );
+                            return;
+                        }
+                    }
+                    let state = match a {
+                        Action::LineOneWay { direction, .. } => {
+                            Some(LineState::OneWay(direction.clone()))
+                        }
+                        Action::LineElectrified { .. } => Some(LineState::Electrified),
+                        _ => None,
+                    };
+                    // A new State replaces the line's other States, but not
+                    // its Speed Limit (Rule 1.20.1).
+                    let l = *line;
+                    self.s
+                        .disruptions
+                        .retain(|d| !matches!(d, Disruption::Line { line: x, state } if *x == l && !matches!(state, LineState::SpeedLimit(_))));
+                    if let Some(st) = state {
+                        self.changes
+                            .push(format!("the {l} is {st:?} (Rule {rule})"));
+                        self.s
+                            .disruptions
+                            .push(Disruption::Line { line: l, state: st });
+                    } else {
+                        self.changes
+                            .push(format!("the {l} is back to Normal (Rule 1.20.1)"));
+                    }
+                }
+                true
+            }
+            Action::LineSpeedLimit { line, n } => {
+                if !self.on_line(*line, before_move) {
+                    self.illegal(
+                        rule,
+                        format!("the Piece must be at a station of the {line} (Rule 1.20.0)"),
+                    );
+                } else if *n < 0 {
+                    self.illegal(rule, "a Speed Limit is not negative");
+                } else {
+                    let old = self.speed_limit(*line);
+                    let l = *line;
+                    // The cost is the difference between the Limits, in Blue.
+                    let diff = (old as i64 - *n).unsigned_abs() as u32;
+                    let cost = self.with_bocks(a, vec![(diff, Colour::Blue)]);
+                    self.pay(&a.render(), rule, &cost);
+                    self.s
+                        .disruptions
+                        .retain(|d| !matches!(d, Disruption::Line { line: x, state: LineState::SpeedLimit(_) } if *x == l));
+                    self.s.disruptions.push(Disruption::Line {
+                        line: l,
+                        state: LineState::SpeedLimit(*n as u32),
+                    });
+                    self.changes
+                        .push(format!("the {l} has a Speed Limit of {n} (Rule 1.20.4)"));
+                }
+                self.duration(a);
+                return;
             }
             Action::TokenOn { colour, station } => {
                 self.token_on(*colour, &station.station);
@@ -651,7 +813,10 @@ impl<'a> Turn<'a> {
             return;
         }
         match Self::table_cost(a) {
-            Some(cost) => self.pay(&a.render(), rule, &cost),
+            Some(cost) => {
+                let cost = self.with_bocks(a, cost);
+                self.pay(&a.render(), rule, &cost)
+            }
             None => self.ruling(
                 rule,
                 format!(
@@ -771,10 +936,11 @@ impl<'a> Turn<'a> {
         self.blocks_placed += 1;
         let n = self.blocks_placed;
         if !self.s.players[me].has_stub(self.map, id) {
+            let cost = self.bock_surcharge(vec![(n, Colour::Red)]);
             self.pay(
                 &format!("Block number {n} of the Turn ([Blocking {name}])"),
                 "1.9.1",
-                &[(n, Colour::Red)],
+                &cost,
             );
         }
         self.minutes += 10;
@@ -784,6 +950,91 @@ impl<'a> Turn<'a> {
         });
         self.changes
             .push(format!("{name} is Blocked for one Round (Rule 1.9.1)"));
+    }
+
+    /// Whether the Piece stands at a station of `line` (before or after its Move).
+    fn on_line(&self, line: LineCode, before_move: bool) -> bool {
+        let at = if before_move {
+            self.started_at
+        } else {
+            self.here()
+        };
+        at.is_some_and(|s| self.map.station(s).lines.contains(line))
+    }
+
+    /// A line's Speed Limit (Rule 1.20.4; initially 10).
+    fn speed_limit(&self, line: LineCode) -> u32 {
+        self.s
+            .disruptions
+            .iter()
+            .find_map(|d| match d {
+                Disruption::Line {
+                    line: l,
+                    state: LineState::SpeedLimit(n),
+                } if *l == line => Some(*n),
+                _ => None,
+            })
+            .unwrap_or(10)
+    }
+
+    /// Adds one Token of each Bock colour to a cost (Rule 1.8.8), except for
+    /// free Actions, exchanges, [Un-Bock], costs already in that colour, and
+    /// a Piece at a station with the colour in its name.
+    fn with_bocks(&self, a: &Action, cost: Vec<(u32, Colour)>) -> Vec<(u32, Colour)> {
+        let exempt = matches!(
+            a,
+            Action::UnBock | Action::UnBockColour { .. } | Action::LineChange
+        );
+        if is_exchange(a) || exempt {
+            return cost;
+        }
+        self.bock_surcharge(cost)
+    }
+
+    /// The Bock surcharge on a non-free cost (Rule 1.8.8).
+    fn bock_surcharge(&self, mut cost: Vec<(u32, Colour)>) -> Vec<(u32, Colour)> {
+        if cost.iter().all(|(n, _)| *n == 0) {
+            return cost;
+        }
+        let here = self
+            .here()
+            .map(|h| self.map.station(h).name.to_lowercase())
+            .unwrap_or_default();
+        for d in &self.s.disruptions {
+            if let Disruption::Bock(c) = d {
+                if !cost.iter().any(|(_, x)| x == c) && !here.contains(&c.name().to_lowercase()) {
+                    cost.push((1, *c));
+                }
+            }
+        }
+        cost
+    }
+
+    /// Whether a step from `a` to `b` keeps to every One Way State: a segment
+    /// of a One Way line, or the same pair of stations on another line (which
+    /// touches it), only in the prescribed direction (Rule 1.20.2).
+    fn one_way_allows(&self, a: StationId, b: StationId) -> bool {
+        self.s.disruptions.iter().all(|d| match d {
+            Disruption::Line {
+                line,
+                state: LineState::OneWay(dir),
+            } => {
+                let on_line = self.map.neighbours(a, *line).contains(&b);
+                if !on_line {
+                    return true;
+                }
+                let prescribed = if *dir == self.map.line(*line).direction {
+                    crate::map::Direction::Forward
+                } else {
+                    crate::map::Direction::Backward
+                };
+                self.map
+                    .steps(a, *line)
+                    .iter()
+                    .any(|s| s.to == b && s.leave == prescribed)
+            }
+            _ => true,
+        })
     }
 
     /// The Piece's station now.
@@ -994,6 +1245,14 @@ impl<'a> Turn<'a> {
     /// Blocked for this player now (Rules 1.9.1, 1.9.3, 1.11.3, 1.12.3).
     fn blocked(&self, id: StationId) -> bool {
         let me = &self.s.players[self.me];
+        // An Electrified line Blocks its stations for a Piece carrying
+        // Metallic Tokens when its Move began (Rule 1.20.3).
+        let st = self.map.station(id);
+        if self.metallic_at_move
+            && self.s.disruptions.iter().any(|d| matches!(d, Disruption::Line { line, state: LineState::Electrified } if st.lines.contains(*line)))
+        {
+            return true;
+        }
         if me.has_stub(self.map, id) {
             return false;
         }
@@ -1205,6 +1464,20 @@ impl<'a> Turn<'a> {
             );
             return;
         };
+        // Speed Limits (Rule 1.20.4): no portion on a line whose Limit is
+        // below the LV (twice the Limit with a Charge beyond ±100%).
+        let charge = self.s.players[me].charge;
+        for l in via.iter().chain(std::iter::once(&dest_line)) {
+            let limit = self.speed_limit(*l);
+            let allowed = if charge.abs() > 100 { 2 * limit } else { limit };
+            if lv > allowed {
+                self.illegal(
+                    "1.20.4",
+                    format!("the {l} has a Speed Limit of {limit}: LV {lv} may not move along it"),
+                );
+                return;
+            }
+        }
         if found.changes_line && !self.line_change_paid {
             self.pay(
                 "the Line Change of this Move",
@@ -1236,7 +1509,8 @@ impl<'a> Turn<'a> {
         let passable = |s: StationId| relax.passing || self.passable(s);
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
         let seg = |l: LineCode, a: StationId, b: StationId| {
-            relax.closures || map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes)
+            (relax.closures || map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes))
+                && (relax.one_way || self.one_way_allows(a, b))
         };
         let next_to_block =
             |s: StationId, l: LineCode| map.neighbours(s, l).iter().any(|&n| self.blocked(n));
@@ -1312,7 +1586,11 @@ impl<'a> Turn<'a> {
                     .enumerate()
                     .find(|(i, p)| *i != self.me && p.home == Some(*b))
                     .map(|(_, p)| p.name.clone());
-                let (rule, why) = if let Some(owner) = home_of {
+                let electrified = self.metallic_at_move
+                    && self.s.disruptions.iter().any(|d| matches!(d, Disruption::Line { line, state: LineState::Electrified } if map.station(*b).lines.contains(*line)));
+                let (rule, why) = if electrified {
+                    ("1.20.3", format!("{name} is on an Electrified line and the Piece carries Metallic Tokens"))
+                } else if let Some(owner) = home_of {
                     ("1.12.3", format!("{name} is {owner}'s Home Station, Blocked during your Turn unless you pay a Toll or Rent"))
                 } else if self.s.has_mark(map, *b, StationMark::Bulkhead) {
                     ("1.9.3", format!("{name} is Bulkheaded, and so Blocked"))
@@ -1367,6 +1645,19 @@ impl<'a> Turn<'a> {
                 format!("{written} changes line at a Closed station or runs on a Closed Line Segment at {when}")
             };
             self.illegal("1.13.4", msg);
+        }
+        if fits(
+            self,
+            Relax {
+                one_way: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            self.illegal(
+                "1.20.2",
+                format!("{written} from {from} runs against a One Way Line"),
+            );
         }
         if fits(
             self,
@@ -1712,6 +2003,7 @@ impl Turn<'_> {
 /// Constraints lifted when explaining why no route fits.
 #[derive(Clone, Copy, Debug, Default)]
 struct Relax {
+    one_way: bool,
     blocks: bool,
     closures: bool,
     passing: bool,

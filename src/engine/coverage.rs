@@ -132,6 +132,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Partly,
         "under Sgronk no passing through a Stack; [Sgronk!] needs a ruling",
     ),
+    (
+        "1.8.13",
+        Status::Adjudicated,
+        "Speed Craze, Craze Sidestep, Terminating Craze",
+    ),
     ("1.9.1", Status::Adjudicated, "Blocks"),
     (
         "1.9.3",
@@ -219,6 +224,23 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ("1.17.10", Status::Data, "Call"),
     ("1.19.1", Status::Data, "Currents"),
     ("1.19.2", Status::Adjudicated, "Charge"),
+    (
+        "1.20.0",
+        Status::Partly,
+        "Line States need the Piece on the line; Power Failure and Soaped need a ruling",
+    ),
+    ("1.20.1", Status::Adjudicated, "Normal State"),
+    (
+        "1.20.2",
+        Status::Adjudicated,
+        "One Way lines and the segments touching them",
+    ),
+    (
+        "1.20.3",
+        Status::Adjudicated,
+        "Electrified lines Block for Metallic Tokens",
+    ),
+    ("1.20.4", Status::Adjudicated, "Speed Limits"),
 ];
 
 #[derive(Deserialize)]

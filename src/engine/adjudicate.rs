@@ -48,6 +48,11 @@ struct Turn<'a> {
     started_at: Option<StationId>,
     /// Stations a valid route of the Move passes through (Rule 1.5.1).
     through: Vec<StationId>,
+    /// Home Stations tolled (Closed, not Blocked) or rented (Open) this Turn
+    /// (Rule 1.12.3): (station, rented).
+    tolled: Vec<(StationId, bool)>,
+    /// [Collection Plate] opened every Holy Station for the Turn (Rule 1.11.7).
+    holy_open: bool,
     /// The Player carried Metallic Tokens when eir Move began (Rule 1.20.3).
     metallic_at_move: bool,
     /// Stations a Token was claimed from this Turn, and Stacks added to.
@@ -89,6 +94,8 @@ impl<'a> Turn<'a> {
             claimed_from: Vec::new(),
             dropped_on: Vec::new(),
             metallic_at_move: false,
+            tolled: Vec::new(),
+            holy_open: false,
         }
     }
 
@@ -492,6 +499,82 @@ impl<'a> Turn<'a> {
             }
             Action::StationWild { station } => {
                 self.station_wild(&station.station);
+                true
+            }
+            Action::Toll { player } | Action::Rent { player } => {
+                let rented = matches!(a, Action::Rent { .. });
+                match self.s.player_index(player) {
+                    Some(i) if i != me => match self.s.players[i].home {
+                        Some(h) => {
+                            // The cited player gains the cost (Rule 1.12.3).
+                            let cost = Self::table_cost(a).unwrap_or_default();
+                            let cost = self.with_bocks(a, cost);
+                            self.pay(&a.render(), rule, &cost);
+                            for (n, c) in &cost {
+                                let have = self.s.players[i].tokens.get(*c);
+                                self.s.players[i].tokens.set(*c, have + n);
+                            }
+                            self.tolled.push((h, rented));
+                            let how = if rented {
+                                "Open"
+                            } else {
+                                "Closed rather than Blocked"
+                            };
+                            self.changes.push(format!(
+                                "{}'s Home Station {} is {how} for this Turn (Rule 1.12.3)",
+                                self.s.players[i].name,
+                                self.name(h)
+                            ));
+                        }
+                        None => self.illegal("1.12.3", format!("{player} has no Home Station")),
+                    },
+                    _ => self.illegal(
+                        "1.12.3",
+                        format!("{player} is not another player of this game"),
+                    ),
+                }
+                self.duration(a);
+                return;
+            }
+            Action::CollectionPlate => {
+                self.holy_open = true;
+                self.changes.push(
+                    "every Holy Station is Open for the rest of the Turn (Rule 1.11.7)".into(),
+                );
+                true
+            }
+            Action::Defaming { station } => {
+                let Some(id) = self.map.find(&station.station) else {
+                    return;
+                };
+                let from = if before_move {
+                    self.started_at
+                } else {
+                    self.here()
+                };
+                if !self.map.station(id).categories.contains(Category::Holy) {
+                    self.illegal(
+                        "1.11.7",
+                        format!("{} is not a Holy Station", station.station),
+                    );
+                } else if !from.is_some_and(|f| self.map.same_line_distance(f, id) == Some(1)) {
+                    self.illegal(
+                        "1.11.7",
+                        format!(
+                            "{} is not one station from the Piece along a line (Fosdyke S1)",
+                            station.station
+                        ),
+                    );
+                } else {
+                    self.s.disruptions.push(Disruption::Station {
+                        station: station.station.clone(),
+                        mark: StationMark::Defamed,
+                    });
+                    self.changes.push(format!(
+                        "{} is not Holy until Sunday (Rule 1.11.7)",
+                        station.station
+                    ));
+                }
                 true
             }
             Action::SpeedCraze => {
@@ -1259,12 +1342,13 @@ impl<'a> Turn<'a> {
         self.s.blocks.iter().any(|b| b.station == id)
             || self.s.has_mark(self.map, id, StationMark::Bulkhead)
             || self.s.has_mark(self.map, id, StationMark::HeavyDamage)
-            || self
+            || (self
                 .s
                 .players
                 .iter()
                 .enumerate()
                 .any(|(i, p)| i != self.me && p.home == Some(id))
+                && !self.tolled.iter().any(|(h, _)| *h == id))
     }
 
     /// Open for this player now (Rules 1.13.4 - 1.13.6, 1.11.3, 1.7.28).
@@ -1276,14 +1360,23 @@ impl<'a> Turn<'a> {
         if self.s.has_mark(self.map, id, StationMark::Damage) {
             return false;
         }
+        // A tolled Home Station is Closed, a rented one Open (Rule 1.12.3).
+        if let Some((_, rented)) = self.tolled.iter().find(|(h, _)| *h == id) {
+            return *rented;
+        }
         let defamed = self.s.has_mark(self.map, id, StationMark::Defamed);
         let open = self
             .map
             .station_open(id, line, self.opening_day(), self.s.time.minutes);
+        // [Collection Plate] opens every Holy Station (Rule 1.11.7).
+        if self.holy_open && st.categories.contains(Category::Holy) && !defamed {
+            return true;
+        }
         // A Defamed station is not Holy until Sunday (Rule 1.11.7).
+        // (It is Holy again on the real Sunday; a Holiday is not one.)
         open || (defamed
             && st.categories.contains(Category::Holy)
-            && self.opening_day() != Weekday::Sun)
+            && self.s.time.day != Weekday::Sun)
     }
 
     fn passable(&self, id: StationId) -> bool {
@@ -1917,6 +2010,23 @@ impl<'a> Turn<'a> {
                 .push("no Stack holds two Tokens: the game leaves Sgronk (Rule 1.8.10)".into());
         }
         self.s.time = advance(self.s.time, self.minutes);
+        if self.s.time.day == Weekday::Sun {
+            // Defamed stations are Holy again from the firstcoming Sunday (Rule 1.11.7).
+            let before = self.s.disruptions.len();
+            self.s.disruptions.retain(|d| {
+                !matches!(
+                    d,
+                    Disruption::Station {
+                        mark: StationMark::Defamed,
+                        ..
+                    }
+                )
+            });
+            if self.s.disruptions.len() != before {
+                self.changes
+                    .push("it is Sunday: Defamed stations are Holy again (Rule 1.11.7)".into());
+            }
+        }
         if let Some(at) = self.s.players[me].at {
             if self.map.station(at.station).name == "Mornington Crescent"
                 && !me_name.eq_ignore_ascii_case("Drone")

@@ -180,6 +180,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Partly,
         "other players' Homes are Blocked; Toll and Rent need a ruling",
     ),
+    (
+        "1.11.7",
+        Status::Partly,
+        "Collection Plate, Defaming; Sanctuary matters to targeting Actions, which need a ruling",
+    ),
     ("1.12.4", Status::Adjudicated, "[Home]"),
     (
         "1.13.1",

@@ -557,7 +557,7 @@ impl<'a> Turn<'a> {
                         "1.11.7",
                         format!("{} is not a Holy Station", station.station),
                     );
-                } else if !from.is_some_and(|f| self.map.same_line_distance(f, id) == Some(1)) {
+                } else if from.is_none_or(|f| self.map.same_line_distance(f, id) != Some(1)) {
                     self.illegal(
                         "1.11.7",
                         format!(

@@ -137,11 +137,8 @@ impl<'a> Turn<'a> {
 
     fn run(&mut self) {
         // Whose Turn (Rule 1.3.2), and is the game still on (Rule 1.1.1)?
-        if let Some(w) = &self.s.winner {
-            let w = w.clone();
-            self.illegal("1.1.1", format!("the game is over: {w} has won"));
-            return;
-        }
+        // A won game goes on until every other Active player has declined to
+        // Buzz the winning Turn (Rule 1.1.1); the first winner stands.
         let Some(me) = self.s.player_index(&self.play.player) else {
             self.illegal(
                 "1.3.2",
@@ -149,7 +146,17 @@ impl<'a> Turn<'a> {
             );
             return;
         };
-        // An Inactive player's Turn passes to the next Active one (Rule 1.3.2).
+        // An Inactive player's Turn passes to the next Active one (Rule 1.3.2);
+        // the Drone is Inactive unless an Active player carries the Drone
+        // Stick (Rule 1.15.1).
+        let stick = self.s.players.iter().any(|p| {
+            p.active && !p.name.eq_ignore_ascii_case("Drone") && p.possessions.iter().any(|x| matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Drone Stick")))
+        });
+        for p in self.s.players.iter_mut() {
+            if p.name.eq_ignore_ascii_case("Drone") && !stick {
+                p.active = false;
+            }
+        }
         if !self.s.players[self.s.to_play].active {
             let n = self.s.players.len();
             if let Some(next) = (0..n)
@@ -169,6 +176,30 @@ impl<'a> Turn<'a> {
         }
         self.me = me;
         self.started_at = self.s.players[me].at.map(|a| a.station);
+        // A Piece starting its Turn at a Kafka Sinkhole has its non-Black
+        // Plastic Tokens turned Black (Rule 1.9.6).
+        if let Some(st) = self.started_at {
+            let sink = self
+                .s
+                .stack(st)
+                .is_some_and(|t| t.len() >= 4 && t.iter().all(|c| *c == Colour::Black));
+            if sink {
+                let t = &mut self.s.players[me].tokens;
+                let moved: u32 = [Colour::Blue, Colour::Green, Colour::Red]
+                    .iter()
+                    .map(|c| t.get(*c))
+                    .sum();
+                for c in [Colour::Blue, Colour::Green, Colour::Red] {
+                    t.set(c, 0);
+                }
+                t.set(Colour::Black, t.get(Colour::Black) + moved);
+                if moved > 0 {
+                    self.changes.push(format!(
+                        "{moved} Plastic Token(s) turn Black in the Kafka Sinkhole (Rule 1.9.6)"
+                    ));
+                }
+            }
+        }
         self.game_states_not_adjudicated();
         let items: Vec<&PlayItem> = self.play.items.iter().collect();
         let move_at = items
@@ -187,7 +218,6 @@ impl<'a> Turn<'a> {
             }
         }
         self.check_kinds();
-        self.check_knip();
         for (i, item) in items.iter().enumerate() {
             if let PlayItem::Action(a) = item {
                 let phase = a.spec().phase;
@@ -270,7 +300,9 @@ impl<'a> Turn<'a> {
         }
     }
 
-    /// In Knip no Action may spend Tokens but Out of Knip and Line Change (Rule 1.8.4).
+    /// In Knip no Action may spend Tokens but Out of Knip and Line Change
+    /// (Rule 1.8.4): judged when Tokens are actually paid (see `pay`).
+    #[allow(dead_code)]
     fn check_knip(&mut self) {
         if !self.s.has(&Disruption::Knip) {
             return;
@@ -289,6 +321,17 @@ impl<'a> Turn<'a> {
     /// Pays `cost` tokens for an Action under `rule`; reports a shortfall.
     fn pay(&mut self, what: &str, rule: &str, cost: &[(u32, Colour)]) {
         let me = self.me;
+        let spends = cost.iter().any(|(n, _)| *n > 0);
+        if spends
+            && self.s.has(&Disruption::Knip)
+            && rule != "1.5.11"
+            && !what.starts_with("[Out of Knip]")
+        {
+            self.illegal(
+                "1.8.4",
+                format!("the game is in Knip: {what} spends Tokens"),
+            );
+        }
         let mut short = Vec::new();
         for &(n, c) in cost {
             let have = self.s.players[me].tokens.get(c);
@@ -449,6 +492,10 @@ impl<'a> Turn<'a> {
             }
             Action::IntoKnip | Action::OutOfKnip => {
                 let into = matches!(a, Action::IntoKnip);
+                // Paid before the State changes: entering Knip is not spending in it.
+                let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
+                self.pay(&a.render(), rule, &cost);
+                self.duration(a);
                 self.s.disruptions.retain(|d| *d != Disruption::Knip);
                 if into {
                     self.s.disruptions.push(Disruption::Knip);
@@ -457,7 +504,7 @@ impl<'a> Turn<'a> {
                     "the game is {} Knip (Rule 1.8.4)",
                     if into { "in" } else { "out of" }
                 ));
-                true
+                return;
             }
             _ if is_exchange(a) => {
                 // Bureau de Change (Rule 1.7.21): paid Tokens are lost. The
@@ -1292,9 +1339,15 @@ impl<'a> Turn<'a> {
         self.changes.push(format!("{name} is Wild (Rule 1.11.1)"));
     }
 
+    /// Game Time now, within the Turn: the Turn's start plus the minutes of
+    /// the Actions so far (Actions happen in written order, Rule 1.2.0).
+    fn now(&self) -> crate::gsd::GameTime {
+        advance(self.s.time, self.minutes)
+    }
+
     /// Whether the station is a Holiday-or-Sunday for opening hours.
     fn opening_day(&self) -> Weekday {
-        let today = self.s.time.day;
+        let today = self.now().day;
         let holiday = self
             .s
             .disruptions
@@ -1367,7 +1420,7 @@ impl<'a> Turn<'a> {
         let defamed = self.s.has_mark(self.map, id, StationMark::Defamed);
         let open = self
             .map
-            .station_open(id, line, self.opening_day(), self.s.time.minutes);
+            .station_open(id, line, self.opening_day(), self.now().minutes);
         // [Collection Plate] opens every Holy Station (Rule 1.11.7).
         if self.holy_open && st.categories.contains(Category::Holy) && !defamed {
             return true;
@@ -1402,7 +1455,22 @@ impl<'a> Turn<'a> {
                 // Always Valid (Rule 1.5.0); advances Game Time one hour (Rule 1.3.5).
                 self.minutes += 60;
             }
-            Move::Pass(_) | Move::Farkle(_) => {
+            Move::Pass(named) | Move::Farkle(named) => {
+                // The written position must be the Piece's (Rule 1.2.0).
+                if let (Some(t), Some(at)) = (named, self.s.players[me].at) {
+                    let same_station = self.map.find(&t.station) == Some(at.station);
+                    let same_line = t.line.is_none() || at.line.is_none() || t.line == at.line;
+                    if !same_station || !same_line {
+                        self.illegal(
+                            "1.2.0",
+                            format!(
+                                "the Pass names {}, but the Piece is at {}",
+                                crate::gsd::parse::target_text(t),
+                                at.text(self.map)
+                            ),
+                        );
+                    }
+                }
                 // LV becomes zero (Rules 1.5.2, 1.5.12).
                 self.s.players[me].lv = 0;
                 if matches!(mv, Move::Farkle(_)) {
@@ -1421,8 +1489,9 @@ impl<'a> Turn<'a> {
                 via,
                 escalator_to,
             } => {
-                self.minutes += 10;
+                // Openings are judged when the Move starts; it then takes 10 minutes.
                 self.move_to(station, *line, via, escalator_to.as_deref());
+                self.minutes += 10;
             }
         }
     }
@@ -1497,7 +1566,7 @@ impl<'a> Turn<'a> {
         };
         if special {
             if !self.open(dest, line) {
-                self.illegal("1.13.4", format!("{station} is Closed at {}", self.s.time));
+                self.illegal("1.13.4", format!("{station} is Closed at {}", self.now()));
             }
             if self.blocked(dest) {
                 self.illegal("1.9.1", format!("{station} is Blocked"));
@@ -1602,7 +1671,7 @@ impl<'a> Turn<'a> {
         let passable = |s: StationId| relax.passing || self.passable(s);
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
         let seg = |l: LineCode, a: StationId, b: StationId| {
-            (relax.closures || map.segment_open(l, a, b, self.opening_day(), self.s.time.minutes))
+            (relax.closures || map.segment_open(l, a, b, self.opening_day(), self.now().minutes))
                 && (relax.one_way || self.one_way_allows(a, b))
         };
         let next_to_block =
@@ -1717,7 +1786,7 @@ impl<'a> Turn<'a> {
             },
         ) {
             found_cause = true;
-            let when = self.s.time;
+            let when = self.now();
             let msg = if !self.open(dest, candidates.first().copied()) {
                 let mc = map.station(dest).name == "Mornington Crescent";
                 format!(
@@ -1892,10 +1961,9 @@ impl<'a> Turn<'a> {
         // A Zone Pass for the zone the Move stayed in.
         let zone_pass = self.s.players[me].possessions.iter().any(|p| {
             !p.nantucket
-                && matches!(&p.item, Item::Named { name, .. } if name.to_lowercase().starts_with("zone ") && {
-                    let z: Option<u8> = name.split_whitespace().nth(1).and_then(|n| n.parse().ok());
-                    z.is_some_and(|z| self.map.station(from).zones.contains(&z) && st.zones.contains(&z))
-                })
+                && matches!(&p.item, Item::Named { name, .. } if zone_pass_zones(name).is_some_and(|(lo, hi)| {
+                    (lo..=hi).any(|z| self.map.station(from).zones.contains(&z) && st.zones.contains(&z))
+                }))
         });
         if zone_pass {
             bonus.push((
@@ -2030,6 +2098,7 @@ impl<'a> Turn<'a> {
         if let Some(at) = self.s.players[me].at {
             if self.map.station(at.station).name == "Mornington Crescent"
                 && !me_name.eq_ignore_ascii_case("Drone")
+                && self.s.winner.is_none()
             {
                 self.s.winner = Some(me_name.clone());
                 self.changes.push(format!(
@@ -2107,6 +2176,19 @@ impl Turn<'_> {
         self.changes.push(format!(
             "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
         ));
+    }
+}
+
+/// The zones a Zone Pass covers: "Zone 2 Pass" -> (2, 2), "Zones 1-6 Pass" -> (1, 6).
+fn zone_pass_zones(name: &str) -> Option<(u8, u8)> {
+    let lower = name.to_lowercase();
+    let rest = lower
+        .strip_prefix("zones ")
+        .or_else(|| lower.strip_prefix("zone "))?;
+    let range = rest.strip_suffix(" pass")?.trim();
+    match range.split_once('-') {
+        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
+        None => range.parse().ok().map(|z| (z, z)),
     }
 }
 

@@ -260,6 +260,14 @@ impl Case {
                 })
             })
             .collect::<Result<_, String>>()?;
+        let mc = map.find("Mornington Crescent").expect("on the map");
+        // A Piece already resting at Mornington Crescent has won (Rule 1.1.1).
+        let winner = players
+            .iter()
+            .find(|p| {
+                !p.name.eq_ignore_ascii_case("Drone") && p.at.is_some_and(|a| a.station == mc)
+            })
+            .map(|p| p.name.clone());
         Ok(GameState {
             time,
             players,
@@ -269,7 +277,7 @@ impl Case {
             stacks,
             blocks,
             turn: 0,
-            winner: None,
+            winner,
         })
     }
 

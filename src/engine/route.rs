@@ -121,19 +121,31 @@ pub fn search(
     }
     // Entering the first portion from another line is a change of line at
     // the start station (Rules 1.5.4, 1.5.11).
+    // A Move may also begin by crossing the start station's escalator link
+    // to a station of its first line; both stations count (Rule 1.5.3).
+    let link_to_first = map
+        .escalator_partner(start)
+        .is_some_and(|p| map.station(p).lines.contains(portions[0]));
+    let mut start_link = false;
     let first_change = match start_line {
         Some(l) if l != portions[0] => {
-            if !rules.may_change || !map.can_change_line(start, l, portions[0]) {
+            if rules.may_change && map.can_change_line(start, l, portions[0]) {
+                true
+            } else if rules.may_change && link_to_first {
+                start_link = true;
+                true
+            } else {
                 return found;
             }
-            true
         }
-        _ => {
-            if !map.station(start).lines.contains(portions[0]) {
+        _ if !map.station(start).lines.contains(portions[0]) => {
+            if !link_to_first {
                 return found;
             }
-            false
+            start_link = true;
+            start_line.is_some()
         }
+        _ => false,
     };
     let n = map.stations().len();
     let idx = |s: &State| {
@@ -145,6 +157,7 @@ pub fn search(
         rules,
         portions,
         start,
+        start_link,
     };
     let arrives = |s: &State| {
         s.station == dest
@@ -245,6 +258,8 @@ struct Stepper<'a> {
     rules: &'a Rules<'a>,
     portions: &'a [LineCode],
     start: StationId,
+    /// The first portion's line is reached across the start's escalator link.
+    start_link: bool,
 }
 
 impl Stepper<'_> {
@@ -256,6 +271,19 @@ impl Stepper<'_> {
             |s: StationId| map.station(s).kind == crate::map::StationKind::Interchange;
         let here = s.station;
         let line = portions[s.portion as usize];
+        if self.start_link && len == 1 && here == start && s.dir == 0 && s.portion == 0 {
+            if let Some(partner) = map.escalator_partner(here) {
+                if (rules.enterable)(partner) && (rules.open)(partner, Some(line)) {
+                    out.push(State {
+                        station: partner,
+                        portion: 0,
+                        dir: 0,
+                        passed: s.passed,
+                    });
+                }
+            }
+            return;
+        }
         let leaving_through = s.dir != 0 || here != start || s.portion != 0;
         // Leaving a station we arrived at means passing through it.
         let passing = len > 1 && leaving_through;

@@ -645,6 +645,55 @@ impl<'a> Turn<'a> {
                 self.duration(a);
                 return;
             }
+            Action::Huffing { player }
+            | Action::Blonking { player }
+            | Action::Shadowing { player } => {
+                let first_post = self
+                    .play
+                    .actions_after()
+                    .next()
+                    .is_some_and(|x| std::ptr::eq(x, a));
+                if let Some((v, _)) = self.target_of(a, rule, player, first_post) {
+                    let victim = self.s.players[v].name.clone();
+                    match a {
+                        // Both LVs become a number from 0 to the sum of them (Rule 1.10.15).
+                        Action::Huffing { .. } => match self.choice("lv").and_then(|n| n.parse::<u32>().ok()) {
+                            Some(n) if n <= self.s.players[me].lv + self.s.players[v].lv => {
+                                self.s.players[me].lv = n;
+                                self.s.players[v].lv = n;
+                                self.changes.push(format!("{victim} is Huffed: both LVs are {n} (Rule 1.10.15)"));
+                            }
+                            Some(n) => self.illegal(rule, format!("LV {n} is more than the two LVs together")),
+                            None => self.illegal(rule, "a Huff names the new LV in a comment, e.g. {LV 3}"),
+                        },
+                        // One Token of the victim's is destroyed (Rule 1.10.16).
+                        Action::Blonking { .. } => match self.choice("destroys").and_then(|c| Colour::parse(&c)) {
+                            Some(c) if self.s.players[v].tokens.get(c) > 0 => {
+                                let t = self.s.players[v].tokens.get(c);
+                                self.s.players[v].tokens.set(c, t - 1);
+                                self.changes.push(format!("a {} Token of {victim}'s is destroyed (Rule 1.10.16)", c.name()));
+                            }
+                            Some(c) => self.illegal(rule, format!("{victim} has no {} Token", c.name())),
+                            None => self.illegal(rule, "a Blonk names the Token it destroys in a comment, e.g. {destroys Red}"),
+                        },
+                        // The Shadower takes the victim's LV and gains a Plastic
+                        // Token of a colour the victim holds (Rule 1.10.5).
+                        _ => {
+                            self.s.players[me].lv = self.s.players[v].lv;
+                            let plastic = |c: Colour| matches!(c, Colour::Black | Colour::Blue | Colour::Green | Colour::Red);
+                            match self.choice("takes").and_then(|c| Colour::parse(&c)) {
+                                Some(c) if plastic(c) && self.s.players[v].tokens.get(c) > 0 => {
+                                    self.gain(&[(1, c)]);
+                                    self.changes.push(format!("{} Shadows {victim} and gains a {} Token (Rule 1.10.5)", self.s.players[me].name, c.name()));
+                                }
+                                Some(c) => self.illegal(rule, format!("the Token must be Plastic and of a colour {victim} holds, not {}", c.name())),
+                                None => self.changes.push(format!("{} Shadows {victim} and takes no Token", self.s.players[me].name)),
+                            }
+                        }
+                    }
+                }
+                true
+            }
             Action::SpeedCraze => {
                 if !self.s.has(&Disruption::SpeedCraze) {
                     self.s.disruptions.push(Disruption::SpeedCraze);
@@ -1103,6 +1152,83 @@ impl<'a> Turn<'a> {
             .push(format!("{name} is Blocked for one Round (Rule 1.9.1)"));
     }
 
+    /// The common conditions of Actions that target a player (Rules 1.10.0,
+    /// 1.11.7, 1.13.1): the target's index and position.
+    fn target_of(
+        &mut self,
+        a: &Action,
+        rule: &str,
+        player: &str,
+        first_post: bool,
+    ) -> Option<(usize, Position)> {
+        let me = self.me;
+        if !first_post {
+            self.illegal(
+                "1.10.0",
+                format!(
+                    "{} must be the first post-Move Action of the Turn",
+                    a.render()
+                ),
+            );
+        }
+        if crate::engine::time::in_small_hours(self.now()) {
+            self.illegal(
+                "1.13.1",
+                "Actions that target other Players cannot be played between 0000 and 0500",
+            );
+        }
+        let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
+            self.illegal(rule, format!("{player} is not another player of this game"));
+            return None;
+        };
+        let (Some(mine), Some(theirs)) = (self.s.players[me].at, self.s.players[v].at) else {
+            self.illegal(
+                rule,
+                format!("both Pieces must be on the Map to Shunt {player}"),
+            );
+            return None;
+        };
+        let same_line = mine.line.is_none() || theirs.line.is_none() || mine.line == theirs.line;
+        if mine.station != theirs.station || !same_line {
+            self.illegal(
+                "1.10.0",
+                format!("{player} does not share the Piece's Station and Line"),
+            );
+            return None;
+        }
+        // Sanctuary: nobody at a Holy Station targets or is targeted (Rule 1.11.7).
+        let holy = |s: StationId| {
+            self.map.station(s).categories.contains(Category::Holy)
+                && !self.s.has_mark(self.map, s, StationMark::Defamed)
+        };
+        if holy(mine.station) {
+            self.illegal(
+                "1.11.7",
+                format!(
+                    "{} is a Holy Station: Sanctuary forbids Shunting from it",
+                    self.name(mine.station)
+                ),
+            );
+            return None;
+        }
+        Some((v, theirs))
+    }
+
+    /// The choice a targeting Action leaves to its player, written as a
+    /// comment `{<word> <value>}` (RULINGS.md E24).
+    fn choice(&self, word: &str) -> Option<String> {
+        self.play.comments().find_map(|c| {
+            let lower = c.to_lowercase();
+            let at = lower.find(&format!("{word} "))?;
+            Some(
+                c[at + word.len() + 1..]
+                    .trim()
+                    .trim_end_matches('.')
+                    .to_string(),
+            )
+        })
+    }
+
     /// Shunts (Rules 1.10.0 - 1.10.3, 1.10.17, 1.10.18): the target shares
     /// the Piece's Station and Line; it is sent along one of its lines to a
     /// station LV stations away (or a nearer Terminus), never Mornington
@@ -1124,55 +1250,9 @@ impl<'a> Turn<'a> {
             self.ruling(rule, format!("shunting a {player} is not yet adjudicated"));
             return;
         }
-        if !first_post {
-            self.illegal(
-                "1.10.0",
-                format!(
-                    "{} must be the first post-Move Action of the Turn",
-                    a.render()
-                ),
-            );
-        }
-        if crate::engine::time::in_small_hours(self.now()) {
-            self.illegal(
-                "1.13.1",
-                "Actions that target other Players cannot be played between 0000 and 0500",
-            );
-        }
-        let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
-            self.illegal(rule, format!("{player} is not another player of this game"));
+        let Some((v, theirs)) = self.target_of(a, rule, player, first_post) else {
             return;
         };
-        let (Some(mine), Some(theirs)) = (self.s.players[me].at, self.s.players[v].at) else {
-            self.illegal(
-                rule,
-                format!("both Pieces must be on the Map to Shunt {player}"),
-            );
-            return;
-        };
-        let same_line = mine.line.is_none() || theirs.line.is_none() || mine.line == theirs.line;
-        if mine.station != theirs.station || !same_line {
-            self.illegal(
-                "1.10.0",
-                format!("{player} does not share the Piece's Station and Line"),
-            );
-            return;
-        }
-        // Sanctuary: nobody at a Holy Station targets or is targeted (Rule 1.11.7).
-        let holy = |s: StationId| {
-            self.map.station(s).categories.contains(Category::Holy)
-                && !self.s.has_mark(self.map, s, StationMark::Defamed)
-        };
-        if holy(mine.station) {
-            self.illegal(
-                "1.11.7",
-                format!(
-                    "{} is a Holy Station: Sanctuary forbids Shunting from it",
-                    self.name(mine.station)
-                ),
-            );
-            return;
-        }
         if self.name(theirs.station) == "Dollis Hill" {
             self.illegal(
                 "1.10.1",

@@ -60,7 +60,17 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Partly,
         "the Timeout Move; deadlines are the Speaker's (speaker issue)",
     ),
+    (
+        "1.4.6",
+        Status::Partly,
+        "buying Hats; [Cashing in Hats] needs a ruling",
+    ),
     ("1.4.12", Status::Data, "the Luggage Rack"),
+    (
+        "1.4.18",
+        Status::Adjudicated,
+        "the Emporium: buying and selling",
+    ),
     (
         "1.4.19",
         Status::Adjudicated,
@@ -118,6 +128,16 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "the Action index (grammar/actions.toml)",
     ),
     ("1.7.10", Status::Adjudicated, "[Walking]"),
+    (
+        "1.7.20",
+        Status::Adjudicated,
+        "Busking (the instrument named in a comment)",
+    ),
+    (
+        "1.7.61",
+        Status::Adjudicated,
+        "Begging (the colour named in a comment)",
+    ),
     ("1.7.21", Status::Adjudicated, "Bureau de Change"),
     ("1.7.28", Status::Adjudicated, "[Opening MC]"),
     ("1.8.3", Status::Adjudicated, "Bridges"),

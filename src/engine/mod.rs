@@ -11,6 +11,7 @@
 mod adjudicate;
 pub mod case;
 pub mod coverage;
+mod emporium;
 mod route;
 mod state;
 pub mod time;

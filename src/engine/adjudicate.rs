@@ -66,6 +66,7 @@ enum Special {
     Walking,
     Home,
     Wild,
+    StubLink,
 }
 
 impl<'a> Turn<'a> {
@@ -772,6 +773,115 @@ impl<'a> Turn<'a> {
             Action::Busking => {
                 self.busk(rule);
                 true
+            }
+            Action::MindTheGap | Action::IgnoreTheGap => {
+                let on = matches!(a, Action::MindTheGap);
+                self.s.disruptions.retain(|d| *d != Disruption::Gapminding);
+                if on {
+                    self.s.disruptions.push(Disruption::Gapminding);
+                }
+                self.changes.push(format!(
+                    "the game is {}Gapminding (Rule 1.8.7)",
+                    if on { "" } else { "no longer " }
+                ));
+                true
+            }
+            Action::Sgronk => {
+                if !self.s.has(&Disruption::Sgronk) {
+                    self.s.disruptions.push(Disruption::Sgronk);
+                }
+                self.changes
+                    .push("the game is in Sgronk (Rule 1.8.10)".into());
+                true
+            }
+            Action::RemovingBulkhead { station } => {
+                let name = station.station.clone();
+                let at = self
+                    .s
+                    .disruptions
+                    .iter()
+                    .position(|d| matches!(d, Disruption::Station { station: s, mark: StationMark::Bulkhead } if *s == name));
+                match at {
+                    Some(i) => {
+                        self.s.disruptions.remove(i);
+                        self.changes
+                            .push(format!("the Bulkhead at {name} is removed (Rule 1.9.3)"));
+                    }
+                    None => self.illegal(rule, format!("{name} is not Bulkheaded")),
+                }
+                true
+            }
+            Action::UnMaelberging => {
+                // The Maelberging player's 1 Blue comes back to the Actioning
+                // player (Rule 1.9.5, RULINGS.md E26).
+                let here = self.here().map(|h| self.name(h).to_string());
+                let at = here.as_ref().and_then(|n| {
+                    self.s
+                        .disruptions
+                        .iter()
+                        .position(|d| matches!(d, Disruption::Station { station: s, mark: StationMark::Maelberg } if s == n))
+                });
+                match at {
+                    Some(i) => {
+                        self.s.disruptions.remove(i);
+                        self.gain(&[(1, Colour::Blue)]);
+                        self.changes.push(format!(
+                            "{} is un-Maelberged (Rule 1.9.5)",
+                            here.unwrap_or_default()
+                        ));
+                    }
+                    None => self.illegal(rule, "the Piece is not at a Maelberged station"),
+                }
+                self.duration(a);
+                return;
+            }
+            Action::StubLink => {
+                let me_p = &self.s.players[me];
+                if !self.started_at.is_some_and(|s| me_p.has_stub(self.map, s)) {
+                    self.illegal(
+                        rule,
+                        "a Stub Link starts at a station whose Ticket Stub the player owns",
+                    );
+                }
+                self.special = Some(Special::StubLink);
+                true
+            }
+            Action::GivingTokens { player } => {
+                match self.s.player_index(player).filter(|&v| v != me) {
+                    _ if self.s.players[me].name.eq_ignore_ascii_case("Drone") => {
+                        self.illegal(rule, "the Drone may not give Tokens")
+                    }
+                    None => {
+                        self.illegal(rule, format!("{player} is not another player of this game"))
+                    }
+                    Some(v) => match self.choice("gives").and_then(|t| parse_token_list(&t)) {
+                        None => self.illegal(
+                            rule,
+                            "the Tokens given are named in a comment, e.g. {gives 2Re,1Bu}",
+                        ),
+                        Some(list) => {
+                            let before = self.spent.len();
+                            self.pay(&a.render(), rule, &list.0);
+                            // Given Tokens go to the player, not to a Stack.
+                            self.spent.truncate(before);
+                            for (n, c) in &list.0 {
+                                let have = self.s.players[v].tokens.get(*c);
+                                self.s.players[v].tokens.set(*c, have + n);
+                            }
+                            self.changes.push(format!(
+                                "{} gives {} to {player} (Rule 1.7.27)",
+                                self.s.players[me].name, list
+                            ));
+                        }
+                    },
+                }
+                self.duration(a);
+                return;
+            }
+            Action::Recycling => {
+                self.recycle(rule);
+                self.duration(a);
+                return;
             }
             Action::SpeedCraze => {
                 if !self.s.has(&Disruption::SpeedCraze) {
@@ -1901,6 +2011,64 @@ impl<'a> Turn<'a> {
             .push(format!("Busking earns {} (Rule 1.7.20)", fmt_tokens(&gain)));
     }
 
+    /// [Recycling] (Rule 1.7.39): Tokens of one colour, one Green each, or one
+    /// non-Cursed Possession, half its Emporium price in Green; what is
+    /// recycled is named in a comment `{recycles 3 Red}` / `{recycles Book}`.
+    fn recycle(&mut self, rule: &str) {
+        let me = self.me;
+        let Some(what) = self.choice("recycles") else {
+            self.illegal(
+                rule,
+                "what is Recycled is named in a comment, e.g. {recycles 3 Red}",
+            );
+            return;
+        };
+        if let Some(list) = parse_token_list(&what.replace(' ', "")).filter(|l| l.0.len() == 1) {
+            let (n, c) = list.0[0];
+            let have = self.s.players[me].tokens.get(c);
+            if have < n {
+                self.illegal(
+                    rule,
+                    format!("the player holds {have} {} Tokens, not {n}", c.name()),
+                );
+                return;
+            }
+            self.s.players[me].tokens.set(c, have - n);
+            self.gain(&[(n, Colour::Green)]);
+            self.changes.push(format!(
+                "{n} {} Token(s) Recycled for {n} Green (Rule 1.7.39)",
+                c.name()
+            ));
+            return;
+        }
+        match self.find_possession(&what) {
+            None => self.illegal(rule, format!("the player carries no {what}")),
+            Some(i) => {
+                let p = self.s.players[me].possessions[i].clone();
+                let name = crate::gsd::possession_text(&p);
+                if p.worn || p.nantucket || emporium::is_cursed(&name) {
+                    self.illegal(
+                        rule,
+                        format!("{name} cannot be Recycled (Worn, Nantucketed or Cursed)"),
+                    );
+                    return;
+                }
+                let price = match &p.item {
+                    Item::Named { name, .. } => emporium::good(name).map_or(0, |g| g.price),
+                    Item::Stub(_) => emporium::STUB.price,
+                    Item::Paper(_) => 1,
+                    Item::Hats(_) => 0,
+                };
+                self.s.players[me].possessions.remove(i);
+                self.gain(&[(price / 2, Colour::Green)]);
+                self.changes.push(format!(
+                    "{name} Recycled for {} Green (Rule 1.7.39)",
+                    price / 2
+                ));
+            }
+        }
+    }
+
     /// Whether the Piece stands at a station of `line` (before or after its Move).
     fn on_line(&self, line: LineCode, before_move: bool) -> bool {
         let at = if before_move {
@@ -2358,6 +2526,9 @@ impl<'a> Turn<'a> {
                     Special::Walking => map.within_walking_distance(at.station, dest),
                     Special::Home => self.s.players[me].home == Some(dest),
                     Special::Wild => self.s.wild.contains(&dest),
+                    Special::StubLink => {
+                        dest != at.station && self.s.players[me].has_stub(map, dest)
+                    }
                 };
                 if !ok {
                     let (rule, why) = match kind {
@@ -2376,6 +2547,10 @@ impl<'a> Turn<'a> {
                             ),
                         ),
                         Special::Wild => ("1.11.1", format!("{station} is not a Wild Station")),
+                        Special::StubLink => (
+                            "1.7.33",
+                            format!("the player owns no Ticket Stub for {station}"),
+                        ),
                     };
                     self.illegal(rule, why);
                 }

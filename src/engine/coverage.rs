@@ -138,6 +138,17 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Adjudicated,
         "Begging (the colour named in a comment)",
     ),
+    (
+        "1.7.27",
+        Status::Adjudicated,
+        "Token Gifts (the Tokens named in a comment)",
+    ),
+    ("1.7.33", Status::Adjudicated, "Stub Links"),
+    (
+        "1.7.39",
+        Status::Adjudicated,
+        "Recycling (what is recycled named in a comment)",
+    ),
     ("1.7.21", Status::Adjudicated, "Bureau de Change"),
     ("1.7.28", Status::Adjudicated, "[Opening MC]"),
     ("1.8.3", Status::Adjudicated, "Bridges"),

@@ -67,6 +67,8 @@ enum Special {
     Home,
     Wild,
     StubLink,
+    Strile,
+    Declension,
 }
 
 impl<'a> Turn<'a> {
@@ -882,6 +884,55 @@ impl<'a> Turn<'a> {
                 self.recycle(rule);
                 self.duration(a);
                 return;
+            }
+            Action::Striling | Action::Declension => {
+                if self.s.players[me].lv < 6 {
+                    self.illegal(rule, format!("{} needs an LV of six or more", a.render()));
+                }
+                self.special = Some(if matches!(a, Action::Striling) {
+                    Special::Strile
+                } else {
+                    Special::Declension
+                });
+                true
+            }
+            Action::Freewheeling => {
+                let high = self.started_at.is_some_and(|s| {
+                    let c = self.map.station(s).categories;
+                    c.contains(Category::High) || c.contains(Category::Hill)
+                });
+                if high {
+                    self.s.players[me].lv += 1;
+                } else {
+                    self.illegal(rule, "[Freewheeling] is played at a High or Hill Station");
+                }
+                true
+            }
+            Action::NightTrain => {
+                // The index's "-1 Bu" is read as a cost of one Blue (RULINGS.md E27).
+                let cost = self.with_bocks(a, vec![(1, Colour::Blue)]);
+                self.pay(&a.render(), rule, &cost);
+                self.s.time.night_train = true;
+                self.changes
+                    .push("Night Train: the next 0000-0500 skip is ignored (Rule 1.13.1)".into());
+                self.duration(a);
+                return;
+            }
+            Action::Visiting { place } => {
+                let at_br = self
+                    .here()
+                    .is_some_and(|h| self.map.station(h).british_rail);
+                if !matches!(self.play.the_move(), Move::Pass(_)) {
+                    self.illegal(rule, "[Visiting] follows a Move of Pass");
+                } else if !at_br {
+                    self.illegal(rule, "[Visiting] is played at a British Rail Station");
+                } else {
+                    self.gain(&[(1, Colour::Gold)]);
+                    self.changes.push(format!(
+                        "a visit to {place} earns a Gold Token (Rule 1.7.9)"
+                    ));
+                }
+                true
             }
             Action::SpeedCraze => {
                 if !self.s.has(&Disruption::SpeedCraze) {
@@ -2529,6 +2580,19 @@ impl<'a> Turn<'a> {
                     Special::StubLink => {
                         dest != at.station && self.s.players[me].has_stub(map, dest)
                     }
+                    // Strilable: a Stack identical to the one where the Piece is
+                    // (1.7.12); Declensable: one Token fewer (1.7.58).
+                    Special::Strile | Special::Declension => {
+                        let here = self.s.stack(at.station).filter(|t| !t.is_empty());
+                        let there = self.s.stack(dest).filter(|t| !t.is_empty());
+                        match (here, there) {
+                            (Some(h), Some(t)) if kind == Special::Strile => {
+                                dest != at.station && h == t
+                            }
+                            (Some(h), Some(t)) => t.len() + 1 == h.len(),
+                            _ => false,
+                        }
+                    }
                 };
                 if !ok {
                     let (rule, why) = match kind {
@@ -2551,6 +2615,8 @@ impl<'a> Turn<'a> {
                             "1.7.33",
                             format!("the player owns no Ticket Stub for {station}"),
                         ),
+                        Special::Strile => ("1.7.12", format!("{station} has no Token Stack identical to the one at {}", self.name(at.station))),
+                        Special::Declension => ("1.7.58", format!("{station}'s Token Stack is not one Token smaller than the one at {}", self.name(at.station))),
                     };
                     self.illegal(rule, why);
                 }

@@ -1,0 +1,457 @@
+//! The Emporium and the Luggage Rack: buying, selling, Hats, Garments,
+//! Busking, Recycling (Rules 1.4.6, 1.4.18, 1.4.22, 1.4.30, 1.7.20, 1.7.39).
+
+use super::*;
+
+impl Turn<'_> {
+    /// The station where a shop Action happens: the Piece's before or after its Move.
+    pub(super) fn shop_station(&self, before_move: bool) -> Option<StationId> {
+        if before_move {
+            self.started_at
+        } else {
+            self.here()
+        }
+    }
+
+    /// Whether `good` may be bought or sold at `at` (Rule 1.4.18): any
+    /// British Rail Station; Dispensable goods anywhere; Edible ones also at
+    /// the Home Station.
+    pub(super) fn shop_open(&self, good: &emporium::Good, at: StationId) -> bool {
+        self.map.station(at).british_rail
+            || good.qualities.contains(&"Dispensable")
+            || (good.qualities.contains(&"Edible") && self.s.players[self.me].home == Some(at))
+    }
+
+    /// [Purchasing <Possession>] (Rule 1.4.18).
+    pub(super) fn purchase(&mut self, name: &str, before_move: bool) {
+        let me = self.me;
+        let Some(at) = self.shop_station(before_move) else {
+            self.illegal("1.4.18", "a Piece off the Map cannot shop");
+            return;
+        };
+        let here = self.name(at).to_string();
+        let (good, item) = if let Some(station) = name
+            .strip_suffix(" Stub")
+            .or_else(|| name.strip_suffix(" stub"))
+        {
+            let Some(id) = self.map.find(station) else {
+                self.illegal("1.4.18", format!("{station} is not a station of the map"));
+                return;
+            };
+            if id != at {
+                self.illegal(
+                    "1.4.18",
+                    format!("a Stub is bought at its own station: the Piece is at {here}"),
+                );
+                return;
+            }
+            let held = self.s.players.iter().any(|p| {
+                p.possessions
+                    .iter()
+                    .any(|x| matches!(&x.item, Item::Stub(s) if *s == here))
+            });
+            if held {
+                self.illegal(
+                    "1.4.18",
+                    format!("the {here} Stub has been Purchased already"),
+                );
+                return;
+            }
+            (&emporium::STUB, Item::Stub(here.clone()))
+        } else if name.eq_ignore_ascii_case("Newspaper") {
+            (
+                emporium::good("Newspaper").expect("in the table"),
+                Item::Paper(self.now().day),
+            )
+        } else {
+            let Some(good) = emporium::good(name) else {
+                self.illegal("1.4.18", format!("{name} is not sold by the Emporium"));
+                return;
+            };
+            let shown = if good.name == "Zone Pass" {
+                name.trim().to_string()
+            } else {
+                good.name.to_string()
+            };
+            (
+                good,
+                Item::Named {
+                    name: shown,
+                    stars: 0,
+                },
+            )
+        };
+        if item == Item::Stub(here.clone()) || self.shop_open(good, at) {
+            // Stubs are bought at their station, BR or not (Rule 1.4.18).
+        } else {
+            self.illegal("1.4.18", format!("{} is not sold at {here}: British Rail Stations sell everything, others only Dispensable goods (and Edible ones at the Home Station)", good.name));
+            return;
+        }
+        if good.qualities.contains(&"Unique") {
+            let held = self.s.players.iter().any(|p| p.possessions.iter().any(|x| matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(good.name))));
+            if held {
+                self.illegal(
+                    "1.4.23",
+                    format!("{} is Unique and already carried", good.name),
+                );
+                return;
+            }
+        }
+        let cost = self.bock_surcharge(vec![(good.price, Colour::Bronze)]);
+        self.pay(&format!("[Purchasing {name}]"), "1.4.18", &cost);
+        self.s.players[me].possessions.push(crate::gsd::Possession {
+            item,
+            worn: false,
+            nantucket: false,
+        });
+        // Size limits (Rule 1.4.31): at most two Big or Huge, one Huge.
+        let (mut big, mut huge) = (0, 0);
+        for p in &self.s.players[me].possessions {
+            if let Item::Named { name, .. } = &p.item {
+                if let Some(g) = emporium::good(name) {
+                    if g.qualities.contains(&"Huge") {
+                        huge += 1;
+                        big += 1;
+                    } else if g.qualities.contains(&"Large") || g.qualities.contains(&"Big") {
+                        big += 1;
+                    }
+                }
+            }
+        }
+        if big > 2 || huge > 1 {
+            self.illegal(
+                "1.4.31",
+                "a player carries at most two Big or Huge Possessions, one of them Huge",
+            );
+        }
+        self.changes.push(format!(
+            "{} buys {name} (Rule 1.4.18)",
+            self.s.players[me].name
+        ));
+    }
+
+    /// [Purchasing Hat (<type>)] (Rule 1.4.6).
+    pub(super) fn purchase_hat(&mut self, text: &str) {
+        let me = self.me;
+        let t = text.trim().to_lowercase();
+        let hat = match t.as_str() {
+            "a" | "a-z" | "a to z" => Hat::AToZ,
+            "b" | "br" | "british rail" => Hat::BritishRail,
+            "c" | "compass" => Hat::Compass,
+            "t" | "terminus" => Hat::Terminus,
+            "v" | "verdant" => Hat::Verdant,
+            "h" | "hard" => Hat::Hard,
+            "s" | "silly" => Hat::Silly,
+            _ => {
+                self.illegal("1.4.6", format!("{text} is not a Hat type (A-Z, British Rail, Compass, Terminus, Verdant, Hard, Silly)"));
+                return;
+            }
+        };
+        let Some(at) = self.here() else { return };
+        let st = self.map.station(at);
+        let sold_here = match hat {
+            Hat::AToZ => st.categories.contains(Category::AToZ),
+            Hat::BritishRail => st.categories.contains(Category::BritishRail),
+            Hat::Compass => st.categories.contains(Category::Compass),
+            Hat::Terminus => st.categories.contains(Category::Terminus),
+            Hat::Verdant => st.categories.contains(Category::Verdant),
+            _ => st.british_rail,
+        };
+        if !sold_here {
+            self.illegal("1.4.6", format!("a {text} Hat is not sold at {}", st.name));
+            return;
+        }
+        if self
+            .play
+            .actions_before()
+            .chain(self.play.actions_after())
+            .any(|x| matches!(x, Action::CashingInHats))
+        {
+            self.illegal("1.4.6", "no Hat is bought in the Turn Hats are cashed in");
+            return;
+        }
+        let has = self.s.players[me]
+            .possessions
+            .iter()
+            .any(|p| matches!(&p.item, Item::Hats(hs) if hs.contains(&hat)));
+        if has {
+            self.illegal("1.4.6", format!("the player already carries a {text} Hat"));
+            return;
+        }
+        let cost = self.bock_surcharge(vec![(2, Colour::Bronze)]);
+        self.pay(&format!("[Purchasing Hat ({text})]"), "1.4.6", &cost);
+        let group = self.s.players[me]
+            .possessions
+            .iter_mut()
+            .find(|p| !p.worn && !p.nantucket && matches!(p.item, Item::Hats(_)));
+        match group {
+            Some(p) => {
+                if let Item::Hats(hs) = &mut p.item {
+                    hs.push(hat);
+                    hs.sort();
+                }
+            }
+            None => self.s.players[me].possessions.push(crate::gsd::Possession {
+                item: Item::Hats(vec![hat]),
+                worn: false,
+                nantucket: false,
+            }),
+        }
+        self.changes.push(format!(
+            "{} buys a Hat ({}) (Rule 1.4.6)",
+            self.s.players[me].name,
+            hat.letter()
+        ));
+    }
+
+    /// [Selling <Possession>] at half price (Rule 1.4.18).
+    pub(super) fn sell(&mut self, name: &str, before_move: bool) {
+        let me = self.me;
+        let Some(i) = self.find_possession(name) else {
+            self.illegal(
+                "1.4.18",
+                format!("{} carries no {name}", self.s.players[me].name),
+            );
+            return;
+        };
+        let p = self.s.players[me].possessions[i].clone();
+        if p.worn || p.nantucket {
+            self.illegal(
+                "1.4.18",
+                format!("{name} is Worn or in a Nantucket and cannot be sold"),
+            );
+            return;
+        }
+        let good = match &p.item {
+            Item::Stub(_) => Some(&emporium::STUB),
+            Item::Paper(_) => emporium::good("Newspaper"),
+            Item::Named { name, .. } => emporium::good(name),
+            Item::Hats(_) => None,
+        };
+        let Some(good) = good else {
+            self.illegal("1.4.18", format!("{name} is not a good of the Emporium"));
+            return;
+        };
+        let Some(at) = self.shop_station(before_move) else {
+            return;
+        };
+        if !self.shop_open(good, at) {
+            self.illegal(
+                "1.4.18",
+                format!("{name} cannot be sold at {}", self.name(at)),
+            );
+            return;
+        }
+        self.s.players[me].possessions.remove(i);
+        self.gain(&[(good.price / 2, Colour::Bronze)]);
+        self.changes.push(format!(
+            "{name} is sold for {} Bronze (Rule 1.4.18)",
+            good.price / 2
+        ));
+    }
+
+    /// The index of a carried possession by its written name.
+    pub(super) fn find_possession(&self, name: &str) -> Option<usize> {
+        let want = crate::gsd::parse::possession(name, self.map).ok().map(|p| {
+            crate::gsd::possession_text(&crate::gsd::Possession {
+                worn: false,
+                nantucket: false,
+                ..p
+            })
+        });
+        self.s.players[self.me].possessions.iter().position(|p| {
+            let plain = crate::gsd::possession_text(&crate::gsd::Possession {
+                worn: false,
+                nantucket: false,
+                ..p.clone()
+            });
+            Some(&plain).is_some_and(|x| {
+                want.as_ref().is_some_and(|w| w.eq_ignore_ascii_case(x))
+                    || x.eq_ignore_ascii_case(name)
+            })
+        })
+    }
+
+    /// [Wearing <Possession>] and [Removing <Possession>] (Rule 1.4.30).
+    pub(super) fn wear(&mut self, name: &str, wear: bool, rule: &str) {
+        let me = self.me;
+        let Some(i) = self.find_possession(name) else {
+            self.illegal(
+                rule,
+                format!("{} carries no {name}", self.s.players[me].name),
+            );
+            return;
+        };
+        let p = self.s.players[me].possessions[i].clone();
+        let garment_name = match &p.item {
+            Item::Named { name, .. } => name.clone(),
+            Item::Hats(_) => "Hat".to_string(),
+            _ => String::new(),
+        };
+        let is_hat = matches!(p.item, Item::Hats(_));
+        if !is_hat && !emporium::is_garment(&garment_name) {
+            self.illegal(rule, format!("{name} is not a Garment"));
+            return;
+        }
+        if wear == p.worn {
+            self.illegal(
+                rule,
+                format!("{name} is {} Worn", if wear { "already" } else { "not" }),
+            );
+            return;
+        }
+        if wear {
+            let ty = if is_hat {
+                "hat".to_string()
+            } else {
+                emporium::garment_type(&garment_name)
+            };
+            let same = self.s.players[me].possessions.iter().any(|q| {
+                q.worn
+                    && match &q.item {
+                        Item::Hats(_) => ty == "hat",
+                        Item::Named { name, .. } => emporium::garment_type(name) == ty,
+                        _ => false,
+                    }
+            });
+            if same {
+                self.illegal(
+                    rule,
+                    format!("a {ty} is Worn already: one Garment of a type"),
+                );
+                return;
+            }
+        }
+        self.s.players[me].possessions[i].worn = wear;
+        self.changes.push(format!(
+            "{name} is {} (Rule 1.4.30)",
+            if wear { "Worn" } else { "Removed" }
+        ));
+    }
+
+    /// [Busking] in Peak Hours with an instrument carried, or yodelling at a
+    /// Hill Station (Rule 1.7.20); the instrument is named in a comment
+    /// `{plays <Instrument>}` or `{yodels}`.
+    pub(super) fn busk(&mut self, rule: &str) {
+        let me = self.me;
+        let now = self.now();
+        if !crate::engine::time::is_peak(now, self.opening_day() == Weekday::Sun) {
+            self.illegal(rule, format!("Busking is in Peak Hours only, not {now}"));
+            return;
+        }
+        let yodel = self
+            .play
+            .comments()
+            .any(|c| c.to_lowercase().contains("yodel"));
+        let instrument = if yodel {
+            Some("yodel".to_string())
+        } else {
+            self.choice("plays")
+        };
+        let Some(instrument) = instrument else {
+            self.illegal(
+                rule,
+                "the comments name the instrument played, e.g. {plays Guitar}, or {yodels}",
+            );
+            return;
+        };
+        let Some(reward) = emporium::busking_reward(&instrument) else {
+            self.illegal(
+                rule,
+                format!("{instrument} is not an instrument of Rule 1.7.20"),
+            );
+            return;
+        };
+        let ok = if yodel {
+            self.here()
+                .is_some_and(|h| self.map.station(h).categories.contains(Category::Hill))
+        } else {
+            self.s.players[me].possessions.iter().any(|p| !p.nantucket && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(&instrument)))
+        };
+        if !ok {
+            self.illegal(
+                rule,
+                if yodel {
+                    "yodelling needs a Hill Station".to_string()
+                } else {
+                    format!("the player carries no {instrument}")
+                },
+            );
+            return;
+        }
+        let colours = [
+            Colour::Black,
+            Colour::Blue,
+            Colour::Red,
+            Colour::Bronze,
+            Colour::Gold,
+        ];
+        let gain: Vec<(u32, Colour)> = colours
+            .iter()
+            .zip(reward)
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| (n, *c))
+            .collect();
+        self.gain(&gain);
+        self.changes
+            .push(format!("Busking earns {} (Rule 1.7.20)", fmt_tokens(&gain)));
+    }
+
+    /// [Recycling] (Rule 1.7.39): Tokens of one colour, one Green each, or one
+    /// non-Cursed Possession, half its Emporium price in Green; what is
+    /// recycled is named in a comment `{recycles 3 Red}` / `{recycles Book}`.
+    pub(super) fn recycle(&mut self, rule: &str) {
+        let me = self.me;
+        let Some(what) = self.choice("recycles") else {
+            self.illegal(
+                rule,
+                "what is Recycled is named in a comment, e.g. {recycles 3 Red}",
+            );
+            return;
+        };
+        if let Some(list) = parse_token_list(&what.replace(' ', "")).filter(|l| l.0.len() == 1) {
+            let (n, c) = list.0[0];
+            let have = self.s.players[me].tokens.get(c);
+            if have < n {
+                self.illegal(
+                    rule,
+                    format!("the player holds {have} {} Tokens, not {n}", c.name()),
+                );
+                return;
+            }
+            self.s.players[me].tokens.set(c, have - n);
+            self.gain(&[(n, Colour::Green)]);
+            self.changes.push(format!(
+                "{n} {} Token(s) Recycled for {n} Green (Rule 1.7.39)",
+                c.name()
+            ));
+            return;
+        }
+        match self.find_possession(&what) {
+            None => self.illegal(rule, format!("the player carries no {what}")),
+            Some(i) => {
+                let p = self.s.players[me].possessions[i].clone();
+                let name = crate::gsd::possession_text(&p);
+                if p.worn || p.nantucket || emporium::is_cursed(&name) {
+                    self.illegal(
+                        rule,
+                        format!("{name} cannot be Recycled (Worn, Nantucketed or Cursed)"),
+                    );
+                    return;
+                }
+                let price = match &p.item {
+                    Item::Named { name, .. } => emporium::good(name).map_or(0, |g| g.price),
+                    Item::Stub(_) => emporium::STUB.price,
+                    Item::Paper(_) => 1,
+                    Item::Hats(_) => 0,
+                };
+                self.s.players[me].possessions.remove(i);
+                self.gain(&[(price / 2, Colour::Green)]);
+                self.changes.push(format!(
+                    "{name} Recycled for {} Green (Rule 1.7.39)",
+                    price / 2
+                ));
+            }
+        }
+    }
+}

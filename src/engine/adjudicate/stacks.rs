@@ -1,0 +1,209 @@
+//! Token Stacks: dropping, claiming, and where spent Tokens go
+//! (Rules 1.4.19, 1.14.x, 1.11.4).
+
+use super::*;
+
+impl Turn<'_> {
+    /// Where the Piece started, passed through or ended this Turn (Rules
+    /// 1.14.3, 1.14.4).
+    pub(super) fn on_the_move(&self, id: StationId) -> bool {
+        self.started_at == Some(id) || self.here() == Some(id) || self.through.contains(&id)
+    }
+
+    /// The station of a Stack Action: one the Move touched (`rule`), and not
+    /// Pegged (Rule 1.11.4).
+    pub(super) fn stack_station(&mut self, name: &str, rule: &str) -> Option<StationId> {
+        let id = self.map.find(name)?;
+        if !self.on_the_move(id) {
+            self.illegal(
+                rule,
+                format!("{name} is not a station the Piece started at, passed through or ended at"),
+            );
+            return None;
+        }
+        if self.pegged(id) {
+            self.illegal(
+                "1.11.4",
+                format!("{name} is Pegged: no Token may be placed there or taken from it"),
+            );
+            return None;
+        }
+        Some(id)
+    }
+
+    /// [<Colour> Token on <Station>] (Rule 1.14.3).
+    pub(super) fn token_on(&mut self, colour: Colour, name: &str) {
+        let me = self.me;
+        let Some(id) = self.stack_station(name, "1.14.3") else {
+            return;
+        };
+        let have = self.s.players[me].tokens.get(colour);
+        if have == 0 {
+            self.illegal(
+                "1.14.3",
+                format!(
+                    "{} has no {} Token to place",
+                    self.s.players[me].name,
+                    colour.name()
+                ),
+            );
+            return;
+        }
+        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"].contains(&name);
+        let i = match self.s.stacks.iter().position(|(s, _)| *s == id) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((id, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        };
+        let before = self.s.stacks[i].1.len();
+        if before >= 6 && !unlimited {
+            self.illegal(
+                "1.14.3",
+                format!("the Stack at {name} already holds six Tokens"),
+            );
+            return;
+        }
+        self.s.players[me].tokens.set(colour, have - 1);
+        self.s.stacks[i].1.push(colour);
+        self.dropped_on.push(id);
+        if self.s.stacks[i].1.len() == 6 && (1..=5).contains(&before) {
+            self.ruling(
+                "1.14.2",
+                format!(
+                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
+                ),
+            );
+        }
+        self.changes.push(format!(
+            "a {} Token is placed on the Stack at {name} (Rule 1.14.3)",
+            colour.name()
+        ));
+    }
+
+    /// [Claiming a <Colour> Token from <Station>] (Rule 1.14.4).
+    pub(super) fn claim(&mut self, colour: Colour, name: &str) {
+        let me = self.me;
+        let Some(id) = self.stack_station(name, "1.14.4") else {
+            return;
+        };
+        if self.claimed_from.contains(&id) {
+            let gloves = self.s.players[me].possessions.iter().any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Gloves")));
+            if gloves {
+                self.ruling("1.14.4", "a second claim with Gloves");
+            } else {
+                self.illegal(
+                    "1.14.4",
+                    format!("a Token was already claimed from {name} this Turn"),
+                );
+            }
+            return;
+        }
+        if self.dropped_on.contains(&id) {
+            self.illegal(
+                "1.14.4",
+                format!("the top Token at {name} was placed earlier in this Turn"),
+            );
+            return;
+        }
+        let Some(i) = self
+            .s
+            .stacks
+            .iter()
+            .position(|(s, t)| *s == id && !t.is_empty())
+        else {
+            self.illegal("1.14.4", format!("there is no Token Stack at {name}"));
+            return;
+        };
+        let top = *self.s.stacks[i].1.last().expect("not empty");
+        if top != colour {
+            self.illegal(
+                "1.14.4",
+                format!(
+                    "the top Token at {name} is {}, not {}",
+                    top.name(),
+                    colour.name()
+                ),
+            );
+            return;
+        }
+        self.s.stacks[i].1.pop();
+        if self.s.stacks[i].1.is_empty() {
+            self.s.stacks.remove(i);
+        }
+        let have = self.s.players[me].tokens.get(colour);
+        self.s.players[me].tokens.set(colour, have + 1);
+        self.claimed_from.push(id);
+        self.changes.push(format!(
+            "a {} Token is claimed from {name} (Rule 1.14.4)",
+            colour.name()
+        ));
+    }
+
+    /// Tokens paid for Actions go on the Stack the play's comment names
+    /// (`{Tokens to Euston}`), else they are discarded (Rule 1.4.19,
+    /// RULINGS.md E6).
+    pub(super) fn place_spent(&mut self) {
+        if self.spent.is_empty() {
+            return;
+        }
+        let spent = std::mem::take(&mut self.spent);
+        let named = self.play.comments().find_map(|c| {
+            let lower = c.to_lowercase();
+            let at = lower.find("tokens to ")?;
+            Some(
+                c[at + "tokens to ".len()..]
+                    .trim()
+                    .trim_end_matches('.')
+                    .to_string(),
+            )
+        });
+        let Some(name) = named else {
+            self.changes.push(format!(
+                "{} spent Token(s) discarded: no Stack named (Rule 1.4.19)",
+                spent.len()
+            ));
+            return;
+        };
+        let Some(id) = self.map.find(&name) else {
+            self.illegal(
+                "1.4.19",
+                format!("the spent Tokens go to {name:?}, which is not a station"),
+            );
+            return;
+        };
+        let at = self.s.players[self.me].at.map(|p| p.station);
+        let far = at.is_none_or(|a| self.map.quadrant_distance(a, id) >= 2);
+        if !far || self.pegged(id) {
+            self.changes.push(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
+            return;
+        }
+        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"]
+            .contains(&self.map.station(id).name.as_str());
+        let idx = match self.s.stacks.iter().position(|(s, _)| *s == id) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((id, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        };
+        let before = self.s.stacks[idx].1.len();
+        for c in spent {
+            if unlimited || self.s.stacks[idx].1.len() < 6 {
+                self.s.stacks[idx].1.push(c);
+            }
+        }
+        if self.s.stacks[idx].1.len() == 6 && (1..=5).contains(&before) {
+            self.ruling(
+                "1.14.2",
+                format!(
+                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
+                ),
+            );
+        }
+        self.changes.push(format!(
+            "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
+        ));
+    }
+}

@@ -65,6 +65,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Partly,
         "buying Hats; [Cashing in Hats] needs a ruling",
     ),
+    (
+        "1.4.16",
+        Status::Partly,
+        "Eating for LV, the Marmalade Sandwich's Special Move; British Rail Coffee needs a ruling",
+    ),
     ("1.4.12", Status::Data, "the Luggage Rack"),
     (
         "1.4.18",
@@ -248,6 +253,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "a declared Holiday is a Sunday; [Upcoming Holiday] needs dice and a ruling",
     ),
     ("1.14.1", Status::Data, "Token Stacks"),
+    (
+        "1.14.2",
+        Status::Adjudicated,
+        "Stack sequences and their rewards",
+    ),
     ("1.14.3", Status::Adjudicated, "Token Dropping"),
     (
         "1.14.4",

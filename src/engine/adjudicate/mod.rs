@@ -59,6 +59,8 @@ struct Turn<'a> {
     tolled: Vec<(StationId, bool)>,
     /// [Collection Plate] opened every Holy Station for the Turn (Rule 1.11.7).
     holy_open: bool,
+    /// The Token Stacks as the Turn began (Rule 1.14.2).
+    initial_stacks: Vec<(StationId, Vec<Colour>)>,
     /// The Player carried Metallic Tokens when eir Move began (Rule 1.20.3).
     metallic_at_move: bool,
     /// Stations a Token was claimed from this Turn, and Stacks added to.
@@ -74,6 +76,7 @@ enum Special {
     StubLink,
     Strile,
     Declension,
+    Paddington,
 }
 
 impl<'a> Turn<'a> {
@@ -103,6 +106,7 @@ impl<'a> Turn<'a> {
             claimed_from: Vec::new(),
             dropped_on: Vec::new(),
             metallic_at_move: false,
+            initial_stacks: state.stacks.clone(),
             tolled: Vec::new(),
             holy_open: false,
         }
@@ -939,6 +943,41 @@ impl<'a> Turn<'a> {
                 }
                 true
             }
+            Action::Eating { .. }
+            | Action::EatingOverpricedBaguette
+            | Action::EatingMarmaladeSandwich => {
+                let food = match a {
+                    Action::Eating { possession } => possession.clone(),
+                    Action::EatingOverpricedBaguette => "Overpriced Baguette".to_string(),
+                    _ => "Marmalade Sandwich".to_string(),
+                };
+                let first = self
+                    .play
+                    .items
+                    .iter()
+                    .find(|i| !matches!(i, crate::gsd::PlayItem::Comment(_)));
+                let at_start =
+                    matches!(first, Some(crate::gsd::PlayItem::Action(x)) if std::ptr::eq(x, a));
+                let good = emporium::good(&food).filter(|g| g.qualities.contains(&"Edible"));
+                match (self.find_possession(&food), good) {
+                    (_, None) => self.illegal("1.4.16", format!("{food} is not Edible")),
+                    (None, _) => self.illegal("1.4.16", format!("the player carries no {food}")),
+                    (Some(_), Some(_)) if !at_start => {
+                        self.illegal("1.4.16", "Eating is done at the start of the Turn")
+                    }
+                    (Some(i), Some(g)) => {
+                        self.s.players[me].possessions.remove(i);
+                        if matches!(a, Action::EatingMarmaladeSandwich) {
+                            // A Special Move to Paddington (Rule 1.4.16).
+                            self.special = Some(Special::Paddington);
+                        } else {
+                            self.s.players[me].lv += g.price;
+                        }
+                        self.changes.push(format!("{food} is eaten (Rule 1.4.16)"));
+                    }
+                }
+                true
+            }
             Action::SpeedCraze => {
                 if !self.s.has(&Disruption::SpeedCraze) {
                     self.s.disruptions.push(Disruption::SpeedCraze);
@@ -1482,6 +1521,36 @@ impl<'a> Turn<'a> {
         })
     }
 
+    /// A new day: the first Damaged station in Disruptions is repaired; a
+    /// Heavily Damaged one becomes Lightly Damaged, listed anew (Rule 1.11.3).
+    fn repair_damage(&mut self) {
+        let first = self.s.disruptions.iter().position(|d| {
+            matches!(
+                d,
+                Disruption::Station {
+                    mark: StationMark::Damage | StationMark::HeavyDamage,
+                    ..
+                }
+            )
+        });
+        if let Some(i) = first {
+            if let Disruption::Station { station, mark } = self.s.disruptions.remove(i) {
+                if mark == StationMark::HeavyDamage {
+                    self.changes.push(format!(
+                        "a new day: {station} is now Lightly Damaged (Rule 1.11.3)"
+                    ));
+                    self.s.disruptions.push(Disruption::Station {
+                        station,
+                        mark: StationMark::Damage,
+                    });
+                } else {
+                    self.changes
+                        .push(format!("a new day: {station} is repaired (Rule 1.11.3)"));
+                }
+            }
+        }
+    }
+
     /// The Piece's station now.
     fn here(&self) -> Option<StationId> {
         self.s.players[self.me].at.map(|a| a.station)
@@ -1722,6 +1791,7 @@ impl<'a> Turn<'a> {
                     }
                     // Strilable: a Stack identical to the one where the Piece is
                     // (1.7.12); Declensable: one Token fewer (1.7.58).
+                    Special::Paddington => map.station(dest).name == "Paddington",
                     Special::Strile | Special::Declension => {
                         let here = self.s.stack(at.station).filter(|t| !t.is_empty());
                         let there = self.s.stack(dest).filter(|t| !t.is_empty());
@@ -1755,6 +1825,7 @@ impl<'a> Turn<'a> {
                             "1.7.33",
                             format!("the player owns no Ticket Stub for {station}"),
                         ),
+                        Special::Paddington => ("1.4.16", format!("a Marmalade Sandwich permits a Special Move to Paddington, not {station}")),
                         Special::Strile => ("1.7.12", format!("{station} has no Token Stack identical to the one at {}", self.name(at.station))),
                         Special::Declension => ("1.7.58", format!("{station}'s Token Stack is not one Token smaller than the one at {}", self.name(at.station))),
                     };
@@ -2039,7 +2110,11 @@ impl<'a> Turn<'a> {
             self.changes
                 .push("no Stack holds two Tokens: the game leaves Sgronk (Rule 1.8.10)".into());
         }
+        let before = self.s.time;
         self.s.time = advance(self.s.time, self.minutes);
+        if self.s.time.day != before.day {
+            self.repair_damage();
+        }
         if self.s.time.day == Weekday::Sun {
             // Defamed stations are Holy again from the firstcoming Sunday (Rule 1.11.7).
             let before = self.s.disruptions.len();

@@ -68,14 +68,7 @@ impl Turn<'_> {
         self.s.players[me].tokens.set(colour, have - 1);
         self.s.stacks[i].1.push(colour);
         self.dropped_on.push(id);
-        if self.s.stacks[i].1.len() == 6 && (1..=5).contains(&before) {
-            self.ruling(
-                "1.14.2",
-                format!(
-                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
-                ),
-            );
-        }
+        self.stack_reward(id);
         self.changes.push(format!(
             "a {} Token is placed on the Stack at {name} (Rule 1.14.3)",
             colour.name()
@@ -188,22 +181,55 @@ impl Turn<'_> {
                 self.s.stacks.len() - 1
             }
         };
-        let before = self.s.stacks[idx].1.len();
         for c in spent {
             if unlimited || self.s.stacks[idx].1.len() < 6 {
                 self.s.stacks[idx].1.push(c);
             }
         }
-        if self.s.stacks[idx].1.len() == 6 && (1..=5).contains(&before) {
-            self.ruling(
-                "1.14.2",
-                format!(
-                    "the Stack at {name} now holds six Tokens: its reward is not yet adjudicated"
-                ),
-            );
-        }
+        self.stack_reward(id);
         self.changes.push(format!(
             "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
         ));
+    }
+
+    /// Rule 1.14.2: a Stack that now holds exactly six Tokens, and held one to
+    /// five when the Turn began, pays its reward if it forms a sequence of
+    /// the table (bottom to top); that Stack is then destroyed.
+    pub(super) fn stack_reward(&mut self, id: StationId) {
+        use Colour::*;
+        let Some(i) = self.s.stacks.iter().position(|(s, _)| *s == id) else {
+            return;
+        };
+        let before = self
+            .initial_stacks
+            .iter()
+            .find(|(s, _)| *s == id)
+            .map_or(0, |(_, t)| t.len());
+        if self.s.stacks[i].1.len() != 6 || !(1..=5).contains(&before) {
+            return;
+        }
+        const SEQUENCES: [([Colour; 6], (u32, Colour)); 7] = [
+            ([Red, Red, Red, Red, Red, Red], (4, Blue)),
+            ([Blue, Blue, Blue, Blue, Blue, Blue], (4, Silver)),
+            ([Green, Green, Green, Green, Green, Green], (1, Gold)),
+            ([Silver, Silver, Silver, Silver, Silver, Silver], (2, Gold)),
+            ([Red, Green, Red, Green, Red, Green], (2, Silver)),
+            ([Green, Blue, Green, Blue, Green, Blue], (4, Silver)),
+            ([Blue, Black, Blue, Black, Blue, Black], (6, Blue)),
+        ];
+        let stack = self.s.stacks[i].1.clone();
+        if let Some((_, reward)) = SEQUENCES
+            .iter()
+            .find(|(seq, _)| seq.as_slice() == stack.as_slice())
+        {
+            self.s.stacks.remove(i);
+            self.gain(&[*reward]);
+            self.changes.push(format!(
+                "the Stack at {} forms a sequence: it is destroyed for {} {} (Rule 1.14.2)",
+                self.name(id),
+                reward.0,
+                reward.1.name()
+            ));
+        }
     }
 }

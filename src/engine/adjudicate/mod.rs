@@ -634,14 +634,12 @@ impl<'a> Turn<'a> {
                         ),
                     );
                 } else {
-                    self.s.disruptions.push(Disruption::Station {
-                        station: station.station.clone(),
-                        mark: StationMark::Defamed,
-                    });
-                    self.changes.push(format!(
-                        "{} is not Holy until Sunday (Rule 1.11.7)",
-                        station.station
-                    ));
+                    self.mark(
+                        &station.station,
+                        StationMark::Defamed,
+                        "not Holy until Sunday",
+                        "1.11.7",
+                    );
                 }
                 true
             }
@@ -1148,12 +1146,12 @@ impl<'a> Turn<'a> {
                         ),
                     );
                 } else {
-                    self.s.disruptions.push(Disruption::Station {
-                        station: station.station.clone(),
-                        mark: StationMark::Bulkhead,
-                    });
-                    self.changes
-                        .push(format!("{} is Bulkheaded (Rule 1.9.3)", station.station));
+                    self.mark(
+                        &station.station,
+                        StationMark::Bulkhead,
+                        "Bulkheaded",
+                        "1.9.3",
+                    );
                 }
                 true
             }
@@ -1184,12 +1182,7 @@ impl<'a> Turn<'a> {
                             format!("{} holds a Piece and cannot be Pegged", station.station),
                         );
                     } else {
-                        self.s.disruptions.push(Disruption::Station {
-                            station: station.station.clone(),
-                            mark: StationMark::Peg,
-                        });
-                        self.changes
-                            .push(format!("{} is Pegged (Rule 1.11.4)", station.station));
+                        self.mark(&station.station, StationMark::Peg, "Pegged", "1.11.4");
                     }
                 } else {
                     let touched = self.through.contains(&id)
@@ -1232,12 +1225,12 @@ impl<'a> Turn<'a> {
                         ),
                     );
                 } else {
-                    self.s.disruptions.push(Disruption::Station {
-                        station: station.station.clone(),
-                        mark: StationMark::Maelberg,
-                    });
-                    self.changes
-                        .push(format!("{} is Maelberged (Rule 1.9.5)", station.station));
+                    self.mark(
+                        &station.station,
+                        StationMark::Maelberg,
+                        "Maelberged",
+                        "1.9.5",
+                    );
                 }
                 true
             }
@@ -1549,6 +1542,16 @@ impl<'a> Turn<'a> {
                 }
             }
         }
+    }
+
+    /// Records a station mark in Disruptions (Rules 1.9.3, 1.9.5, 1.11.4, 1.11.7).
+    fn mark(&mut self, station: &str, mark: StationMark, what: &str, rule: &str) {
+        self.s.disruptions.push(Disruption::Station {
+            station: station.to_string(),
+            mark,
+        });
+        self.changes
+            .push(format!("{station} is {what} (Rule {rule})"));
     }
 
     /// The Piece's station now.

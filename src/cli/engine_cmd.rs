@@ -109,6 +109,10 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
                 ..
             } = play.the_move()
             {
+                if let Some(g) = map.lookup_ghost(station) {
+                    p.ghost = Some(g.to_string());
+                    break;
+                }
                 let target = escalator_to.as_deref().unwrap_or(station);
                 p.at = map.find(target).map(|s| Position {
                     station: s,

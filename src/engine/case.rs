@@ -178,6 +178,16 @@ fn position(text: &str, map: &Map) -> Result<Position, String> {
     })
 }
 
+/// A Ghost Station named as a position: `Aldwych` or `Aldwych (GH)`.
+fn ghost(text: &str, map: &Map) -> Option<String> {
+    let t = text.trim();
+    let t = t
+        .strip_suffix("(GH)")
+        .or_else(|| t.strip_suffix("(gh)"))
+        .unwrap_or(t);
+    map.lookup_ghost(t).map(str::to_string)
+}
+
 fn station(text: &str, map: &Map) -> Result<crate::map::StationId, String> {
     map.lookup(text).map_err(|e| e.to_string())
 }
@@ -203,7 +213,10 @@ impl Case {
             let mut p = PlayerState::joining(name);
             if let Some(cp) = s.players.iter().find(|p| p.name.eq_ignore_ascii_case(name)) {
                 p.active = cp.active;
-                p.at = cp.at.as_deref().map(|a| position(a, map)).transpose()?;
+                match cp.at.as_deref().and_then(|a| ghost(a, map)) {
+                    Some(g) => p.ghost = Some(g),
+                    None => p.at = cp.at.as_deref().map(|a| position(a, map)).transpose()?,
+                }
                 p.home = cp.home.as_deref().map(|h| station(h, map)).transpose()?;
                 p.lv = cp.lv;
                 p.charge = cp.charge;
@@ -405,6 +418,15 @@ impl Case {
                 continue;
             };
             if let Some(at) = &ep.at {
+                if let Some(g) = ghost(at, map) {
+                    if p.ghost.as_deref() != Some(g.as_str()) {
+                        why.push(format!(
+                            "{name}.at: expected the Ghost Station {g}, got {:?}",
+                            p.ghost
+                        ));
+                    }
+                    continue;
+                }
                 let want = position(at, map).ok();
                 let got = p.at;
                 let same = match (want, got) {

@@ -32,8 +32,11 @@ pub struct PlayerState {
     pub name: String,
     /// Active (not marked `*`).
     pub active: bool,
-    /// The Piece, or `None` while it is off the Map (Rule 1.1.8).
+    /// The Piece, or `None` while it is off the Map (Rule 1.1.8) or at a
+    /// Ghost Station.
     pub at: Option<Position>,
+    /// The Ghost Station the Piece is at (Rule 1.11.6), if any.
+    pub ghost: Option<String>,
     /// Home Station (Rule 1.12.1).
     pub home: Option<StationId>,
     /// Line Velocity (Rule 1.6.1).
@@ -58,6 +61,7 @@ impl PlayerState {
             name: name.to_string(),
             active: true,
             at: None,
+            ghost: None,
             home: None,
             lv: 0,
             charge: 0,

@@ -77,6 +77,7 @@ enum Special {
     Strile,
     Declension,
     Paddington,
+    Ghosting,
 }
 
 impl<'a> Turn<'a> {
@@ -892,6 +893,10 @@ impl<'a> Turn<'a> {
                 self.duration(a);
                 return;
             }
+            Action::Ghosting => {
+                self.special = Some(Special::Ghosting);
+                true
+            }
             Action::Striling | Action::Declension => {
                 if self.s.players[me].lv < 6 {
                     self.illegal(rule, format!("{} needs an LV of six or more", a.render()));
@@ -1544,6 +1549,41 @@ impl<'a> Turn<'a> {
         }
     }
 
+    /// A Special Move to a Ghost Station: only by [Ghosting], to an empty one
+    /// (Rule 1.11.6); its Current is 50.
+    fn to_ghost(&mut self, ghost: &str) {
+        let me = self.me;
+        if self.special != Some(Special::Ghosting) {
+            self.illegal(
+                "1.11.6",
+                format!("{ghost} is a Ghost Station: it is reached only by [Ghosting]"),
+            );
+            return;
+        }
+        if self
+            .s
+            .players
+            .iter()
+            .any(|p| p.ghost.as_deref() == Some(ghost))
+        {
+            self.illegal("1.11.6", format!("the Ghost Station {ghost} is not empty"));
+            return;
+        }
+        let from = self.s.players[me]
+            .at
+            .map(|a| self.map.station(a.station).current as i32)
+            .unwrap_or(self.map.ghost_current() as i32);
+        let p = &mut self.s.players[me];
+        p.charge = (p.charge + self.map.ghost_current() as i32 - from).clamp(-999, 999);
+        p.at = None;
+        p.ghost = Some(ghost.to_string());
+        p.lv = 0;
+        self.changes.push(format!(
+            "{} slips away to the Ghost Station {ghost} (Rule 1.11.6)",
+            self.s.players[me].name
+        ));
+    }
+
     /// Records a station mark in Disruptions (Rules 1.9.3, 1.9.5, 1.11.4, 1.11.7).
     fn mark(&mut self, station: &str, mark: StationMark, what: &str, rule: &str) {
         self.s.disruptions.push(Disruption::Station {
@@ -1756,10 +1796,10 @@ impl<'a> Turn<'a> {
         let me = self.me;
         let map = self.map;
         let Some(dest) = map.find(station) else {
-            self.ruling(
-                "1.11.6",
-                format!("a Move to the Ghost Station {station} (only by [Ghosting])"),
-            );
+            match map.lookup_ghost(station) {
+                Some(g) => self.to_ghost(g),
+                None => self.illegal("1.5.0", format!("{station} is not a station of the map")),
+            }
             return;
         };
         if let Some(l) = line {
@@ -1776,6 +1816,37 @@ impl<'a> Turn<'a> {
             }
         }
         let start = self.s.players[me].at;
+        // A Piece at a Ghost Station is adjacent to nowhere: it leaves only by
+        // a Special Move that does not start from a station (Rule 1.11.6).
+        if let Some(g) = self.s.players[me].ghost.clone() {
+            let ok = match self.special {
+                Some(Special::Home) => self.s.players[me].home == Some(dest),
+                Some(Special::Wild) => self.s.wild.contains(&dest),
+                Some(Special::Paddington) => map.station(dest).name == "Paddington",
+                _ => false,
+            };
+            if !ok {
+                self.illegal("1.11.6", format!("a Piece at the Ghost Station {g} leaves only by a Special Move such as [Home] or [Wild]"));
+                return;
+            }
+            if !self.open(dest, line) || self.blocked(dest) {
+                self.illegal("1.13.4", format!("{station} is Closed or Blocked"));
+            }
+            let p = &mut self.s.players[me];
+            p.charge = (p.charge + map.station(dest).current as i32 - map.ghost_current() as i32)
+                .clamp(-999, 999);
+            p.ghost = None;
+            p.at = Some(Position {
+                station: dest,
+                line,
+            });
+            p.lv = 0;
+            self.changes.push(format!(
+                "{} leaves the Ghost Station {g} for {station}",
+                self.s.players[me].name
+            ));
+            return;
+        }
         // Special Moves: no LV check, LV becomes zero (Rules 1.5.0, 1.6.2).
         let special = match (start, self.special) {
             (None, _) => {
@@ -1794,6 +1865,8 @@ impl<'a> Turn<'a> {
                     }
                     // Strilable: a Stack identical to the one where the Piece is
                     // (1.7.12); Declensable: one Token fewer (1.7.58).
+                    // [Ghosting] leads only to Ghost Stations (handled above).
+                    Special::Ghosting => false,
                     Special::Paddington => map.station(dest).name == "Paddington",
                     Special::Strile | Special::Declension => {
                         let here = self.s.stack(at.station).filter(|t| !t.is_empty());
@@ -1828,6 +1901,7 @@ impl<'a> Turn<'a> {
                             "1.7.33",
                             format!("the player owns no Ticket Stub for {station}"),
                         ),
+                        Special::Ghosting => ("1.11.6", format!("[Ghosting] permits a Special Move to a Ghost Station, not {station}")),
                         Special::Paddington => ("1.4.16", format!("a Marmalade Sandwich permits a Special Move to Paddington, not {station}")),
                         Special::Strile => ("1.7.12", format!("{station} has no Token Stack identical to the one at {}", self.name(at.station))),
                         Special::Declension => ("1.7.58", format!("{station}'s Token Stack is not one Token smaller than the one at {}", self.name(at.station))),

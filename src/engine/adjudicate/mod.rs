@@ -1551,7 +1551,7 @@ impl<'a> Turn<'a> {
 
     /// A Special Move to a Ghost Station: only by [Ghosting], to an empty one
     /// (Rule 1.11.6); its Current is 50.
-    fn to_ghost(&mut self, ghost: &str) {
+    fn ghosting_move(&mut self, ghost: &str) {
         let me = self.me;
         if self.special != Some(Special::Ghosting) {
             self.illegal(
@@ -1797,7 +1797,7 @@ impl<'a> Turn<'a> {
         let map = self.map;
         let Some(dest) = map.find(station) else {
             match map.lookup_ghost(station) {
-                Some(g) => self.to_ghost(g),
+                Some(g) => self.ghosting_move(g),
                 None => self.illegal("1.5.0", format!("{station} is not a station of the map")),
             }
             return;

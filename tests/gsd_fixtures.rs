@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use mornbot::gsd::{parse_gsd, render, Gsd};
+use mornbot::gsd::{parse_gsd, parse_play, render, render_play, Gsd};
 use mornbot::map::Map;
 
 fn dir(name: &str) -> PathBuf {
@@ -126,4 +126,33 @@ fn fuzz_regressions() {
             Err(e) => assert!(e.line >= 1 && e.column >= 1, "{}: {e}", path.display()),
         }
     }
+}
+
+/// Play lines the `play` fuzz target once broke (a crash or a timeout): each
+/// parses and round-trips, or fails with a position.
+#[test]
+fn play_fuzz_regressions() {
+    let cases = files("fuzz-play", "txt");
+    assert!(!cases.is_empty());
+    let map = Map::london_1999();
+    for path in &cases {
+        let text = String::from_utf8_lossy(&fs::read(path).unwrap()).into_owned();
+        match parse_play(&text, map) {
+            Ok(p) => {
+                let line = render_play(&p);
+                assert_eq!(parse_play(&line, map).unwrap(), p, "{}", path.display());
+            }
+            Err(e) => assert!(e.line >= 1 && e.column >= 1, "{}: {e}", path.display()),
+        }
+    }
+}
+
+/// No suggestion is computed for a name far longer than any station's: the
+/// play matcher asks for them at every split of a long line (the timeout
+/// the `play` fuzz target found).
+#[test]
+fn no_suggestions_for_overlong_names() {
+    let map = Map::london_1999();
+    assert!(map.suggest(&"Moorgate ".repeat(20), 3).is_empty());
+    assert_eq!(map.suggest("Moorgat", 1), vec!["Moorgate".to_string()]);
 }

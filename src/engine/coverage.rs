@@ -169,6 +169,12 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "Recycling (what is recycled named in a comment)",
     ),
     ("1.7.45", Status::Adjudicated, "Freewheeling"),
+    ("1.7.46", Status::Adjudicated, "Electroplating"),
+    (
+        "1.7.51",
+        Status::Adjudicated,
+        "Long Lunch: whole hours for Blue; the 60-minute limit grows with it",
+    ),
     ("1.7.58", Status::Adjudicated, "Turner's Declension"),
     (
         "1.7.61",

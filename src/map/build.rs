@@ -558,11 +558,17 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
         .map(|l| l.expect("checked above"))
         .collect();
     let distances = Distances::compute(&stations, &steps, &escalator);
+    let longest_name = stations
+        .iter()
+        .map(|s| normalise(&s.name).chars().count())
+        .max()
+        .unwrap_or(0);
     Ok(Map {
         name: raw.map.name,
         meridian: meridian.expect("checked above"),
         stations,
         lines,
+        longest_name,
         by_key: keys,
         steps,
         neighbours: neighbours

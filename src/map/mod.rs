@@ -178,6 +178,8 @@ pub struct Map {
     stations: Vec<Station>,
     lines: Vec<Line>,
     by_key: HashMap<String, StationId>,
+    /// Characters in the longest normalised station name (bounds `suggest`).
+    longest_name: usize,
     /// `steps[line][station]`: where a Piece can go next along `line`.
     steps: Vec<Vec<Vec<Step>>>,
     /// `neighbours[line][station]`: adjacent stations on the line, sorted.
@@ -263,6 +265,13 @@ impl Map {
     /// The station names nearest to `name`, best first.
     pub fn suggest(&self, name: &str, at_most: usize) -> Vec<String> {
         let key = names::normalise(name);
+        // Nothing far longer than every station name is a near miss, and
+        // edit distances on long garbage are quadratic: a parser that
+        // backtracks through a long line would pay for them at every split
+        // (found by the `play` fuzz target).
+        if key.chars().count() > self.longest_name + 8 {
+            return Vec::new();
+        }
         let mut scored: Vec<(usize, &str)> = self
             .stations
             .iter()

@@ -40,6 +40,8 @@ struct Turn<'a> {
     rulings: Vec<Violation>,
     changes: Vec<String>,
     minutes: u32,
+    /// Extra minutes a Long Lunch adds to the 60-minute Turn (Rule 1.7.51).
+    extra_limit: u32,
     mc_open: bool,
     rebounding: bool,
     special: Option<Special>,
@@ -91,6 +93,7 @@ impl<'a> Turn<'a> {
             rulings: Vec::new(),
             changes: Vec::new(),
             minutes: 0,
+            extra_limit: 0,
             mc_open: false,
             rebounding: false,
             special: None,
@@ -928,6 +931,58 @@ impl<'a> Turn<'a> {
                 self.changes
                     .push("Night Train: the next 0000-0500 skip is ignored (Rule 1.13.1)".into());
                 self.duration(a);
+                return;
+            }
+            Action::Electroplating => {
+                // "Every other Player" is every other player in the Token
+                // Table, Inactive ones included (RULINGS.md E30).
+                let mine = self.s.players[me].charge;
+                let near: Vec<String> = self
+                    .s
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, p)| *i != me && (p.charge - mine).abs() < 50)
+                    .map(|(_, p)| format!("{} ({:+}%)", p.name, p.charge))
+                    .collect();
+                if near.is_empty() {
+                    self.gain(&[(1, Colour::Gold)]);
+                } else {
+                    self.illegal(
+                        rule,
+                        format!(
+                            "[Electroplating] needs a Charge at least 50 from every other player's; {mine:+}% is within 50 of {}",
+                            near.join(", ")
+                        ),
+                    );
+                }
+                true
+            }
+            Action::DurationExtension { time } => {
+                // "[Duration: +0x00]": x whole hours for x Blue Tokens; the
+                // Turn's Game Time and its 60-minute limit both grow by x
+                // hours (RULINGS.md E30).
+                let hours = (time.len() == 4
+                    && time.bytes().all(|b| b.is_ascii_digit())
+                    && time.ends_with("00"))
+                .then(|| time[..2].parse::<u32>().ok())
+                .flatten()
+                .filter(|h| *h >= 1);
+                match hours {
+                    Some(h) => {
+                        let cost = self.with_bocks(a, vec![(h, Colour::Blue)]);
+                        self.pay(&a.render(), rule, &cost);
+                        self.minutes += 60 * h;
+                        self.extra_limit += 60 * h;
+                        self.changes.push(format!(
+                            "a Long Lunch: the Turn lasts {h} hour(s) longer (Rule 1.7.51)"
+                        ));
+                    }
+                    None => self.illegal(
+                        rule,
+                        format!("[Duration: +{time}] extends a Turn by whole hours, written +0x00 (e.g. +0200)"),
+                    ),
+                }
                 return;
             }
             Action::Visiting { place } => {
@@ -2152,12 +2207,13 @@ impl<'a> Turn<'a> {
         {
             self.illegal("1.12.2", "a player entering the Map must declare a Home Station ([Home: <Station>]) in the same Turn");
         }
-        if self.minutes > 60 && !matches!(mv, Move::Timeout) {
+        if self.minutes > 60 + self.extra_limit && !matches!(mv, Move::Timeout) {
             self.illegal(
                 "1.13.1",
                 format!(
-                    "the Turn takes {} minutes of Game Time; a Turn lasts at most 60",
-                    self.minutes
+                    "the Turn takes {} minutes of Game Time; a Turn lasts at most {}",
+                    self.minutes,
+                    60 + self.extra_limit
                 ),
             );
         }

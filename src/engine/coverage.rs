@@ -175,6 +175,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Adjudicated,
         "Long Lunch: whole hours for Blue; the 60-minute limit grows with it",
     ),
+    (
+        "1.7.52",
+        Status::Adjudicated,
+        "Waiting (its length in a comment; outside the 60-minute limit)",
+    ),
     ("1.7.58", Status::Adjudicated, "Turner's Declension"),
     (
         "1.7.61",

@@ -42,6 +42,8 @@ struct Turn<'a> {
     minutes: u32,
     /// Extra minutes a Long Lunch adds to the 60-minute Turn (Rule 1.7.51).
     extra_limit: u32,
+    /// [Waiting] Actions judged so far this Turn (each has its own comment).
+    waits: usize,
     mc_open: bool,
     rebounding: bool,
     special: Option<Special>,
@@ -94,6 +96,7 @@ impl<'a> Turn<'a> {
             changes: Vec::new(),
             minutes: 0,
             extra_limit: 0,
+            waits: 0,
             mc_open: false,
             rebounding: false,
             special: None,
@@ -304,10 +307,11 @@ impl<'a> Turn<'a> {
         for a in self.play.actions_before().chain(self.play.actions_after()) {
             let i = a.index();
             // Blocks, exchanges and Discards may repeat (Rules 1.9.1, 1.7.21,
-            // 1.4.22); buying and selling different goods are different Actions.
+            // 1.4.22, 1.7.52); buying and selling different goods are different Actions.
             let many = matches!(
                 a,
                 Action::Blocking { .. }
+                    | Action::Waiting
                     | Action::Discarding { .. }
                     | Action::Purchasing { .. }
                     | Action::Selling { .. }
@@ -931,6 +935,48 @@ impl<'a> Turn<'a> {
                 self.changes
                     .push("Night Train: the next 0000-0500 skip is ignored (Rule 1.13.1)".into());
                 self.duration(a);
+                return;
+            }
+            Action::Waiting => {
+                // Each [Waiting] states its length in a comment, in play order:
+                // `{waits 0130}`, `{waits 2 hours}`; the time passes but does
+                // not count against the 60-minute Turn (RULINGS.md E31).
+                let k = self.waits;
+                self.waits += 1;
+                let stated: Vec<String> = self
+                    .play
+                    .comments()
+                    .filter_map(|c| {
+                        let lower = c.to_lowercase();
+                        let at = lower.find("waits ")?;
+                        Some(lower[at + 6..].trim().trim_end_matches('.').to_string())
+                    })
+                    .collect();
+                let Some(text) = stated.get(k) else {
+                    self.illegal(
+                        rule,
+                        "the comments state how long each [Waiting] lasts, in order: {waits 0130} or {waits 2 hours}",
+                    );
+                    return;
+                };
+                match parse_wait(text) {
+                    Some(m) if (5..=7 * 24 * 60).contains(&m) => {
+                        self.minutes += m;
+                        self.extra_limit += m;
+                        self.changes.push(format!(
+                            "{} waits {m} minutes of Game Time (Rule 1.7.52)",
+                            self.s.players[me].name
+                        ));
+                    }
+                    Some(m) => self.illegal(
+                        rule,
+                        format!("[Waiting] lasts from five minutes to one week, not {m} minutes"),
+                    ),
+                    None => self.illegal(
+                        rule,
+                        format!("{{waits {text}}} is not a length of time: write {{waits 0130}} or {{waits 2 hours}}"),
+                    ),
+                }
                 return;
             }
             Action::Electroplating => {
@@ -2372,4 +2418,38 @@ fn segment_stations(map: &Map, line: LineCode, a: StationId, b: StationId) -> Ve
         }
     }
     vec![]
+}
+
+/// A length of Game Time written in a `{waits ...}` comment: `0130` (hours
+/// and minutes), or amounts with units, `2 hours`, `90 minutes`,
+/// `1 day 3 hours`, `45 mins`. None when it is not one.
+fn parse_wait(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if text.len() == 4 && text.bytes().all(|b| b.is_ascii_digit()) {
+        let (h, m) = (
+            text[..2].parse::<u32>().ok()?,
+            text[2..].parse::<u32>().ok()?,
+        );
+        return (m < 60).then_some(h * 60 + m);
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty() && *w != "and")
+        .collect();
+    if words.is_empty() || words.len() % 2 != 0 {
+        return None;
+    }
+    let mut total: u32 = 0;
+    for pair in words.chunks(2) {
+        let n: u32 = pair[0].parse().ok()?;
+        let unit = match pair[1] {
+            "minute" | "minutes" | "min" | "mins" => 1,
+            "hour" | "hours" | "hr" | "hrs" => 60,
+            "day" | "days" => 24 * 60,
+            "week" | "weeks" => 7 * 24 * 60,
+            _ => return None,
+        };
+        total = total.checked_add(n.checked_mul(unit)?)?;
+    }
+    Some(total)
 }

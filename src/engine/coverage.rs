@@ -67,6 +67,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     ("1.4.12", Status::Data, "the Luggage Rack"),
     (
+        "1.4.10",
+        Status::Adjudicated,
+        "Bonanza (colour named in a comment when several)",
+    ),
+    (
         "1.4.16",
         Status::Partly,
         "Eating for LV, the Marmalade Sandwich's Special Move; British Rail Coffee needs a ruling",
@@ -92,6 +97,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "1.4.31",
         Status::Partly,
         "size limits when buying; other Possession rules need a ruling",
+    ),
+    (
+        "1.4.37",
+        Status::Adjudicated,
+        "Poll Tax (the taxer pays it too)",
     ),
     (
         "1.5.0",
@@ -179,6 +189,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "1.7.52",
         Status::Adjudicated,
         "Waiting (its length in a comment; outside the 60-minute limit)",
+    ),
+    (
+        "1.7.57",
+        Status::Adjudicated,
+        "Single, Double and Triple Helsinkis",
     ),
     ("1.7.58", Status::Adjudicated, "Turner's Declension"),
     (

@@ -44,6 +44,8 @@ struct Turn<'a> {
     extra_limit: u32,
     /// [Waiting] Actions judged so far this Turn (each has its own comment).
     waits: usize,
+    /// A Helsinki has been played this Turn (one per Turn, Rule 1.7.57).
+    helsinki: bool,
     mc_open: bool,
     rebounding: bool,
     special: Option<Special>,
@@ -97,6 +99,7 @@ impl<'a> Turn<'a> {
             minutes: 0,
             extra_limit: 0,
             waits: 0,
+            helsinki: false,
             mc_open: false,
             rebounding: false,
             special: None,
@@ -307,11 +310,12 @@ impl<'a> Turn<'a> {
         for a in self.play.actions_before().chain(self.play.actions_after()) {
             let i = a.index();
             // Blocks, exchanges and Discards may repeat (Rules 1.9.1, 1.7.21,
-            // 1.4.22, 1.7.52); buying and selling different goods are different Actions.
+            // 1.4.22, 1.7.52, and Bonanza, an exchange by 1.4.10); buying and selling different goods are different Actions.
             let many = matches!(
                 a,
                 Action::Blocking { .. }
                     | Action::Waiting
+                    | Action::Bonanza
                     | Action::Discarding { .. }
                     | Action::Purchasing { .. }
                     | Action::Selling { .. }
@@ -934,6 +938,96 @@ impl<'a> Turn<'a> {
                 self.s.time.night_train = true;
                 self.changes
                     .push("Night Train: the next 0000-0500 skip is ignored (Rule 1.13.1)".into());
+                self.duration(a);
+                return;
+            }
+            Action::Bonanza => {
+                // Ten Plastic Tokens of one colour for a Gold, an exchange
+                // (nothing is stacked). The colour is the only one the player
+                // holds ten of, or is named `{pays Red}` (RULINGS.md E32).
+                let plastic = [Colour::Black, Colour::Blue, Colour::Green, Colour::Red];
+                let enough: Vec<Colour> = plastic
+                    .into_iter()
+                    .filter(|c| self.s.players[me].tokens.get(*c) >= 10)
+                    .collect();
+                let named = self.choice("pays").map(|w| {
+                    Colour::parse(w.trim_start_matches("10 ").trim_end_matches(" Tokens"))
+                });
+                let colour = match (named, enough.as_slice()) {
+                    (Some(Some(c)), _) if plastic.contains(&c) => Some(c),
+                    (Some(_), _) => {
+                        self.illegal(
+                            rule,
+                            "[Bonanza] is paid with Plastic Tokens: Black, Blue, Green or Red",
+                        );
+                        return;
+                    }
+                    (None, [one]) => Some(*one),
+                    (None, []) => None,
+                    (None, _) => {
+                        self.illegal(
+                            rule,
+                            "the player holds ten of several Plastic colours: a comment names the one paid, e.g. {pays Red}",
+                        );
+                        return;
+                    }
+                };
+                match colour {
+                    Some(c) => {
+                        let before = self.spent.len();
+                        let cost = self.with_bocks(a, vec![(10, c)]);
+                        self.pay(&a.render(), rule, &cost);
+                        self.spent.truncate(before);
+                        self.gain(&[(1, Colour::Gold)]);
+                        self.changes.push(format!("10 {} -> 1 Gold (Rule 1.4.10)", c.name()));
+                    }
+                    None => self.illegal(
+                        rule,
+                        "[Bonanza] costs ten Plastic Tokens of one colour; the player holds ten of none",
+                    ),
+                }
+                self.duration(a);
+                return;
+            }
+            Action::PollTax => {
+                // Paid first (2 Gold); then every player, the taxer included,
+                // loses one Token of each colour e holds (RULINGS.md E32).
+                let cost = self.with_bocks(a, vec![(2, Colour::Gold)]);
+                self.pay(&a.render(), rule, &cost);
+                for p in self.s.players.iter_mut() {
+                    for c in Colour::ALL {
+                        let n = p.tokens.get(c);
+                        if n > 0 {
+                            p.tokens.set(c, n - 1);
+                        }
+                    }
+                }
+                self.changes.push(
+                    "Poll Tax: every player loses one Token of each colour (Rule 1.4.37)".into(),
+                );
+                self.duration(a);
+                return;
+            }
+            Action::SingleHelsinki | Action::DoubleHelsinki | Action::TripleHelsinki => {
+                let n = match a {
+                    Action::SingleHelsinki => 1,
+                    Action::DoubleHelsinki => 2,
+                    _ => 3,
+                };
+                if self.helsinki {
+                    self.illegal(rule, "no more than one Helsinki Action per Turn");
+                    return;
+                }
+                self.helsinki = true;
+                let cost = self.with_bocks(a, vec![(3 * n as u32, Colour::Blue)]);
+                self.pay(&a.render(), rule, &cost);
+                for (_, stack) in self.s.stacks.iter_mut() {
+                    stack.drain(..n.min(stack.len()));
+                }
+                self.s.stacks.retain(|(_, st)| !st.is_empty());
+                self.changes.push(format!(
+                    "the bottom {n} Token(s) of every Token Stack are destroyed (Rule 1.7.57)"
+                ));
                 self.duration(a);
                 return;
             }

@@ -99,6 +99,12 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "size limits when buying; other Possession rules need a ruling",
     ),
     (
+        "1.4.28",
+        Status::Adjudicated,
+        "All Day Rover Cards: stamped, free Line Changes, Expired ones discarded",
+    ),
+    ("1.4.29", Status::Adjudicated, "the Spanger's free Shunts"),
+    (
         "1.4.37",
         Status::Adjudicated,
         "Poll Tax (the taxer pays it too)",

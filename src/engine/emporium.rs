@@ -70,7 +70,9 @@ pub(crate) fn good(name: &str) -> Option<&'static Good> {
     }
     GOODS.iter().find(|g| {
         let gn = g.name.to_lowercase();
-        gn == n || gn.strip_suffix(" (off)") == Some(n.as_str())
+        gn == n
+            || gn.strip_suffix(" (off)") == Some(n.as_str())
+            || (gn == "all day rover" && n == "all day rover card")
     })
 }
 

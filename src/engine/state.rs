@@ -70,6 +70,22 @@ impl PlayerState {
         }
     }
 
+    /// Whether the player carries a Possession of this name (any case).
+    pub fn carries(&self, name: &str) -> bool {
+        self.possessions.iter().any(|p| {
+            matches!(&p.item, crate::gsd::Item::Named { name: n, .. } if n.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// Whether the player owns a Current All Day Rover Card, one stamped
+    /// with the Game Day `day` (Rule 1.4.28).
+    pub fn has_rover(&self, day: chrono::Weekday) -> bool {
+        self.carries(&format!(
+            "{} Rover Card",
+            crate::gsd::DAYS[day.num_days_from_monday() as usize]
+        ))
+    }
+
     /// Whether the player owns the Ticket Stub of a station (Rule 1.7.33).
     pub fn has_stub(&self, map: &Map, station: StationId) -> bool {
         let name = &map.station(station).name;

@@ -492,8 +492,10 @@ impl<'a> Turn<'a> {
                 true
             }
             Action::LineChange => {
-                // Paid once; the Move pays nothing more (Rule 1.5.11).
-                if let Some(cost) = Self::table_cost(a) {
+                // Paid once; the Move pays nothing more (Rule 1.5.11); free
+                // with a Current All Day Rover Card (Rule 1.4.28).
+                let rover = self.s.players[me].has_rover(self.now().day);
+                if let (Some(cost), false) = (Self::table_cost(a), rover) {
                     self.pay("[Line Change]", "1.5.11", &cost);
                 }
                 self.line_change_paid = true;
@@ -670,9 +672,19 @@ impl<'a> Turn<'a> {
                     .actions_after()
                     .next()
                     .is_some_and(|x| std::ptr::eq(x, a));
+                // A Spanger makes Shunts free and keeps the shunter's LV (Rule 1.4.29).
+                let spanger = self.s.players[me].carries("Spanger");
+                let lv = self.s.players[me].lv;
                 self.shunt(a, rule, player, station, first_post);
-                let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
-                self.pay(&a.render(), rule, &cost);
+                if spanger {
+                    self.s.players[me].lv = lv;
+                    self.changes.push(
+                        "the Spanger makes the Shunt free and keeps the LV (Rule 1.4.29)".into(),
+                    );
+                } else {
+                    let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
+                    self.pay(&a.render(), rule, &cost);
+                }
                 self.duration(a);
                 return;
             }
@@ -2183,7 +2195,10 @@ impl<'a> Turn<'a> {
                 return;
             }
         }
-        if found.changes_line && !self.line_change_paid {
+        if found.changes_line
+            && !self.line_change_paid
+            && !self.s.players[self.me].has_rover(self.now().day)
+        {
             self.pay(
                 "the Line Change of this Move",
                 "1.5.11",
@@ -2385,6 +2400,24 @@ impl<'a> Turn<'a> {
         }
         let before = self.s.time;
         self.s.time = advance(self.s.time, self.minutes);
+        // Expired All Day Rover Cards are discarded (Rule 1.4.28).
+        let today = format!(
+            "{} Rover Card",
+            crate::gsd::DAYS[self.s.time.day.num_days_from_monday() as usize]
+        );
+        for p in self.s.players.iter_mut() {
+            let before = p.possessions.len();
+            p.possessions.retain(|x| {
+                !matches!(&x.item, Item::Named { name, .. }
+                    if name.to_lowercase().ends_with(" rover card") && !name.eq_ignore_ascii_case(&today))
+            });
+            if p.possessions.len() != before {
+                self.changes.push(format!(
+                    "{}'s Expired All Day Rover Card is discarded (Rule 1.4.28)",
+                    p.name
+                ));
+            }
+        }
         if self.s.time.day != before.day {
             self.repair_damage();
         }

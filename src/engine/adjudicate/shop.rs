@@ -63,6 +63,18 @@ impl Turn<'_> {
                 emporium::good("Newspaper").expect("in the table"),
                 Item::Paper(self.now().day),
             )
+        } else if emporium::good(name).is_some_and(|g| g.name == "All Day Rover") {
+            // Stamped with the Game Day of purchase (Rule 1.4.28).
+            (
+                emporium::good(name).expect("matched"),
+                Item::Named {
+                    name: format!(
+                        "{} Rover Card",
+                        crate::gsd::DAYS[self.now().day.num_days_from_monday() as usize]
+                    ),
+                    stars: 0,
+                },
+            )
         } else {
             let Some(good) = emporium::good(name) else {
                 self.illegal("1.4.18", format!("{name} is not sold by the Emporium"));

@@ -184,6 +184,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         Status::Adjudicated,
         "Recycling (what is recycled named in a comment)",
     ),
+    (
+        "1.7.38",
+        Status::Adjudicated,
+        "the Hyde Mask: LV by five, no Holy Stations, Red costs",
+    ),
     ("1.7.45", Status::Adjudicated, "Freewheeling"),
     ("1.7.46", Status::Adjudicated, "Electroplating"),
     (

@@ -18,7 +18,9 @@ impl Turn<'_> {
         lv: u32,
     ) -> (Option<(LineCode, crate::engine::route::Found)>, Vec<u32>) {
         let map = self.map;
-        let enterable = |s: StationId| relax.blocks || !self.blocked(s);
+        let enterable = |s: StationId| {
+            (relax.blocks || !self.blocked(s)) && (relax.hyde || !self.hyde_forbids(s))
+        };
         let passable = |s: StationId| relax.passing || self.passable(s);
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
         let seg = |l: LineCode, a: StationId, b: StationId| {
@@ -128,6 +130,21 @@ impl Turn<'_> {
                     break;
                 }
             }
+        }
+        if self.hyde()
+            && fits(
+                self,
+                Relax {
+                    hyde: true,
+                    ..Relax::default()
+                },
+            )
+        {
+            found_cause = true;
+            self.illegal(
+                "1.7.38",
+                format!("{written} from {from} would pass through or end at a Holy Station, which a player wearing the Hyde Mask may not"),
+            );
         }
         if fits(
             self,

@@ -437,8 +437,15 @@ impl<'a> Turn<'a> {
                         "a Speed Craze is in effect: [LV-X] needs a [Craze Sidestep] this Turn",
                     );
                 }
-                if !(1..=3).contains(n) {
-                    self.illegal("1.6.3", format!("{}: X must be 1, 2 or 3", a.render()));
+                // The Hyde Mask allows five rather than three (Rule 1.7.38).
+                let most = if self.hyde() { 5 } else { 3 };
+                if !(1..=most).contains(n) {
+                    let (rule, x) = if most == 5 {
+                        ("1.7.38", "from 1 to 5 with the Hyde Mask")
+                    } else {
+                        ("1.6.3", "1, 2 or 3")
+                    };
+                    self.illegal(rule, format!("{}: X must be {x}", a.render()));
                 } else {
                     let lv = self.s.players[me].lv as i64;
                     let new = if matches!(a, Action::LvPlus { .. }) {
@@ -505,6 +512,13 @@ impl<'a> Turn<'a> {
             Action::HomeStation { station } => {
                 self.declare_home(&station.station);
                 true
+            }
+            Action::OpeningMc if self.hyde() => {
+                self.illegal(
+                    "1.7.38",
+                    "a player wearing the Hyde Mask may not perform [Opening MC]",
+                );
+                return;
             }
             Action::OpeningMc => {
                 self.mc_open = true;
@@ -761,7 +775,9 @@ impl<'a> Turn<'a> {
                     Some(i) => {
                         let p = &self.s.players[me].possessions[i];
                         let name = crate::gsd::possession_text(p);
-                        if p.worn || p.nantucket {
+                        // The Hyde Mask is never Removed, only Discarded (Rule 1.7.38).
+                        let mask = matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask"));
+                        if (p.worn && !mask) || p.nantucket {
                             self.illegal(
                                 rule,
                                 format!("{name} is Worn or in a Nantucket and cannot be Discarded"),
@@ -776,6 +792,12 @@ impl<'a> Turn<'a> {
                     }
                 }
                 true
+            }
+            Action::Removing { possession }
+                if possession.trim().eq_ignore_ascii_case("Hyde Mask") =>
+            {
+                self.illegal("1.7.38", "the Hyde Mask may not be removed, only discarded");
+                return;
             }
             Action::Wearing { possession } | Action::Removing { possession } => {
                 let wear = matches!(a, Action::Wearing { .. });
@@ -1040,6 +1062,33 @@ impl<'a> Turn<'a> {
                 self.changes.push(format!(
                     "the bottom {n} Token(s) of every Token Stack are destroyed (Rule 1.7.57)"
                 ));
+                self.duration(a);
+                return;
+            }
+            Action::HydeTransformation => {
+                // The Hyde Mask is a Unique Garment, put on by the
+                // Transformation (RULINGS.md E34).
+                let here = self.here().map(|h| self.map.station(h).name.as_str());
+                let taken = self.s.players.iter().any(|p| p.carries("Hyde Mask"));
+                if here != Some("Hyde Park Corner") {
+                    self.illegal(rule, "[Hyde Transformation] is played at Hyde Park Corner");
+                } else if taken {
+                    self.illegal(rule, "the Hyde Mask is Unique and already owned");
+                } else {
+                    // Paid in full: the Mask is gained only by the Action.
+                    let cost = self.with_bocks(a, vec![(1, Colour::Blue), (2, Colour::Red)]);
+                    self.pay(&a.render(), rule, &cost);
+                    self.s.players[me].possessions.push(crate::gsd::Possession {
+                        item: Item::Named {
+                            name: "Hyde Mask".into(),
+                            stars: 0,
+                        },
+                        worn: true,
+                        nantucket: false,
+                    });
+                    self.changes
+                        .push("the Hyde Mask is worn (Rule 1.7.38)".into());
+                }
                 self.duration(a);
                 return;
             }
@@ -1677,6 +1726,40 @@ impl<'a> Turn<'a> {
         if is_exchange(a) || exempt {
             return cost;
         }
+        let mut cost = cost;
+        // The Hyde Mask (Rule 1.7.38): one Red more to target its wearer,
+        // one Red less for the wearer's own Actions.
+        let target = match a {
+            Action::Shunting { player, .. }
+            | Action::DeadEndShunting { player, .. }
+            | Action::PowerShunting { player, .. }
+            | Action::StationaryShunting { player, .. }
+            | Action::Huffing { player }
+            | Action::Blonking { player }
+            | Action::Shadowing { player } => Some(player.as_str()),
+            _ => None,
+        };
+        let masked = |p: &crate::engine::state::PlayerState| {
+            p.possessions
+                .iter()
+                .any(|x| x.worn && matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask")))
+        };
+        if target.is_some_and(|t| {
+            self.s
+                .players
+                .iter()
+                .any(|p| p.name.eq_ignore_ascii_case(t) && masked(p))
+        }) {
+            match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
+                Some((n, _)) => *n += 1,
+                None => cost.push((1, Colour::Red)),
+            }
+        }
+        if self.hyde() {
+            if let Some((n, _)) = cost.iter_mut().find(|(n, c)| *c == Colour::Red && *n > 0) {
+                *n -= 1;
+            }
+        }
         self.bock_surcharge(cost)
     }
 
@@ -1876,6 +1959,19 @@ impl<'a> Turn<'a> {
     }
 
     /// Blocked for this player now (Rules 1.9.1, 1.9.3, 1.11.3, 1.12.3).
+    /// Whether the player wears the Hyde Mask (Rule 1.7.38).
+    fn hyde(&self) -> bool {
+        self.s.players[self.me]
+            .possessions
+            .iter()
+            .any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask")))
+    }
+
+    /// A Holy Station, which the Hyde Mask forbids (Rule 1.7.38).
+    fn hyde_forbids(&self, id: StationId) -> bool {
+        self.hyde() && self.map.station(id).categories.contains(Category::Holy)
+    }
+
     fn blocked(&self, id: StationId) -> bool {
         let me = &self.s.players[self.me];
         // An Electrified line Blocks its stations for a Piece carrying
@@ -2125,6 +2221,12 @@ impl<'a> Turn<'a> {
             }
             if self.blocked(dest) {
                 self.illegal("1.9.1", format!("{station} is Blocked"));
+            }
+            if self.hyde_forbids(dest) {
+                self.illegal(
+                    "1.7.38",
+                    format!("{station} is a Holy Station: a player wearing the Hyde Mask may not Move to it"),
+                );
             }
             if start.is_some() {
                 // A Special Move passes through nothing and rides no line:
@@ -2476,6 +2578,7 @@ pub(super) struct Relax {
     pub(super) passing: bool,
     pub(super) changes: bool,
     pub(super) turn_back: bool,
+    pub(super) hyde: bool,
 }
 
 fn is_exchange(a: &Action) -> bool {

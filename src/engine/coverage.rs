@@ -208,6 +208,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     ("1.7.58", Status::Adjudicated, "Turner's Declension"),
     (
+        "1.7.60",
+        Status::Adjudicated,
+        "Streaking (a lost Suspect Package needs a ruling)",
+    ),
+    (
         "1.7.61",
         Status::Adjudicated,
         "Begging (the colour named in a comment)",

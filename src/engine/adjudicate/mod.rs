@@ -1092,6 +1092,80 @@ impl<'a> Turn<'a> {
                 self.duration(a);
                 return;
             }
+            Action::Streaking => {
+                // RULINGS.md E35: "-4 Re" is a cost of four Red, like Night
+                // Train's "-1 Bu"; players at the stations the Move passed
+                // through lose their loose Possessions.
+                if !self.s.players[me].possessions.is_empty() {
+                    self.illegal(
+                        rule,
+                        "[Streaking] is played by a player who carries no Possessions",
+                    );
+                    return;
+                }
+                let mut cost = vec![(4, Colour::Red)];
+                let here = self.here();
+                let finish = here.map(|h| self.map.station(h).name.clone());
+                let caught = matches!(
+                    finish.as_deref(),
+                    Some("Arsenal" | "Wembley Park" | "Wimbledon")
+                );
+                if caught {
+                    cost.push((1, Colour::Bronze));
+                }
+                let cost = self.with_bocks(a, cost);
+                self.pay(&a.render(), rule, &cost);
+                let through = self.through.clone();
+                let mut packages = false;
+                for (i, p) in self.s.players.iter_mut().enumerate() {
+                    if i == me || !p.at.is_some_and(|at| through.contains(&at.station)) {
+                        continue;
+                    }
+                    let before = p.possessions.len();
+                    p.possessions.retain(|x| {
+                        let name = crate::gsd::possession_text(x);
+                        if name.to_lowercase().contains("package") {
+                            packages = true;
+                        }
+                        x.worn || x.nantucket || emporium::is_cursed(&name)
+                    });
+                    if p.possessions.len() != before {
+                        self.changes.push(format!(
+                            "{} is Streaked past and loses {} Possession(s) (Rule 1.7.60)",
+                            p.name,
+                            before - p.possessions.len()
+                        ));
+                    }
+                }
+                if packages {
+                    self.ruling(rule, "a Suspect Package lost to Streaking may be dropped where its owner stands (Rule 1.4.7)");
+                }
+                if caught {
+                    let tower = self
+                        .map
+                        .find("Tower Hill")
+                        .expect("Tower Hill is on the map");
+                    let p = &mut self.s.players[me];
+                    p.possessions.push(crate::gsd::Possession {
+                        item: Item::Named {
+                            name: "Overcoat".into(),
+                            stars: 0,
+                        },
+                        worn: false,
+                        nantucket: false,
+                    });
+                    p.at = Some(Position {
+                        station: tower,
+                        line: None,
+                    });
+                    self.changes.push(format!(
+                        "caught Streaking at {}: an Overcoat, and transported to Tower Hill (Rule 1.7.60)",
+                        finish.unwrap_or_default()
+                    ));
+                }
+                self.duration(a);
+                return;
+            }
             Action::Waiting => {
                 // Each [Waiting] states its length in a comment, in play order:
                 // `{waits 0130}`, `{waits 2 hours}`; the time passes but does

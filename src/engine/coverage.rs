@@ -99,11 +99,21 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "size limits when buying; other Possession rules need a ruling",
     ),
     (
+        "1.4.9",
+        Status::Adjudicated,
+        "Hoarding onto the Home Station's Stack",
+    ),
+    (
         "1.4.28",
         Status::Adjudicated,
         "All Day Rover Cards: stamped, free Line Changes, Expired ones discarded",
     ),
     ("1.4.29", Status::Adjudicated, "the Spanger's free Shunts"),
+    (
+        "1.4.32",
+        Status::Adjudicated,
+        "Newspapers: stamped, free Walking, Yesterday's discarded",
+    ),
     (
         "1.4.37",
         Status::Adjudicated,
@@ -120,6 +130,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "Pieces stay put between Turns",
     ),
     ("1.5.2", Status::Adjudicated, "Pass sets LV to 0"),
+    (
+        "1.5.10",
+        Status::Data,
+        "no Construction Line on the 1999 map (RULINGS.md M18)",
+    ),
     (
         "1.5.3",
         Status::Adjudicated,

@@ -1166,6 +1166,11 @@ impl<'a> Turn<'a> {
                 self.duration(a);
                 return;
             }
+            Action::Hoarding { tokens } => {
+                self.hoard(&tokens.0, rule);
+                self.duration(a);
+                return;
+            }
             Action::Waiting => {
                 // Each [Waiting] states its length in a comment, in play order:
                 // `{waits 0130}`, `{waits 2 hours}`; the time passes but does

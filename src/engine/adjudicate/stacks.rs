@@ -31,6 +31,71 @@ impl Turn<'_> {
         Some(id)
     }
 
+    /// [Hoarding <Tokens>] (Rule 1.4.9): the Tokens go, one at a time and in
+    /// the order written, onto the Stack at the player's Home Station, no
+    /// more than its unused space.
+    pub(super) fn hoard(&mut self, tokens: &[(u32, Colour)], rule: &str) {
+        let me = self.me;
+        let Some(home) = self.s.players[me].home else {
+            self.illegal(rule, "[Hoarding] needs a Home Station");
+            return;
+        };
+        let name = self.map.station(home).name.clone();
+        if self.pegged(home) {
+            self.illegal(
+                "1.11.4",
+                format!("{name} is Pegged: no Token may be placed there"),
+            );
+            return;
+        }
+        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"].contains(&name.as_str());
+        let held = self.s.stack(home).map_or(0, |s| s.len() as u32);
+        let space = if unlimited {
+            u32::MAX
+        } else {
+            6u32.saturating_sub(held)
+        };
+        let n: u32 = tokens.iter().map(|(n, _)| n).sum();
+        if n == 0 || n > space {
+            self.illegal(
+                rule,
+                format!("the Stack at {name} has room for {space} Token(s); {n} cannot be Hoarded"),
+            );
+            return;
+        }
+        let short: Vec<String> = Colour::ALL
+            .into_iter()
+            .filter_map(|c| {
+                let want: u32 = tokens.iter().filter(|(_, x)| *x == c).map(|(k, _)| k).sum();
+                let have = self.s.players[me].tokens.get(c);
+                (want > have).then(|| format!("{want} {} (has {have})", c.name()))
+            })
+            .collect();
+        if !short.is_empty() {
+            self.illegal(rule, format!("cannot Hoard {}", short.join(", ")));
+            return;
+        }
+        let i = match self.s.stacks.iter().position(|(s, _)| *s == home) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((home, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        };
+        for &(k, c) in tokens {
+            let have = self.s.players[me].tokens.get(c);
+            self.s.players[me].tokens.set(c, have - k);
+            self.s.stacks[i]
+                .1
+                .extend(std::iter::repeat_n(c, k as usize));
+        }
+        self.dropped_on.push(home);
+        self.stack_reward(home);
+        self.changes.push(format!(
+            "{n} Token(s) Hoarded on the Stack at {name} (Rule 1.4.9)"
+        ));
+    }
+
     /// [<Colour> Token on <Station>] (Rule 1.14.3).
     pub(super) fn token_on(&mut self, colour: Colour, name: &str) {
         let me = self.me;

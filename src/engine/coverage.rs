@@ -131,6 +131,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     ("1.5.2", Status::Adjudicated, "Pass sets LV to 0"),
     (
+        "1.5.13",
+        Status::Adjudicated,
+        "Translocations: not Blocked or Closed, nothing passed",
+    ),
+    (
         "1.5.10",
         Status::Data,
         "no Construction Line on the 1999 map (RULINGS.md M18)",
@@ -198,6 +203,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "1.7.39",
         Status::Adjudicated,
         "Recycling (what is recycled named in a comment)",
+    ),
+    (
+        "1.7.13",
+        Status::Adjudicated,
+        "Compass Wormholes (a Translocation)",
     ),
     (
         "1.7.38",

@@ -1171,6 +1171,10 @@ impl<'a> Turn<'a> {
                 self.duration(a);
                 return;
             }
+            Action::CompassWormhole { compass, station } => {
+                self.wormhole(compass, station, rule);
+                true
+            }
             Action::Waiting => {
                 // Each [Waiting] states its length in a comment, in play order:
                 // `{waits 0130}`, `{waits 2 hours}`; the time passes but does
@@ -2038,6 +2042,87 @@ impl<'a> Turn<'a> {
     }
 
     /// Blocked for this player now (Rules 1.9.1, 1.9.3, 1.11.3, 1.12.3).
+    /// [<Compass> Wormhole to <Station>] (Rule 1.7.13): the compass word is
+    /// a word of both names; the Piece is Translocated (Rule 1.5.13).
+    fn wormhole(&mut self, compass: &str, target: &crate::gsd::Target, rule: &str) {
+        let has_word = |name: &str| {
+            name.split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.eq_ignore_ascii_case(compass))
+        };
+        let Some(here) = self.here() else {
+            self.illegal(rule, "a Wormhole starts from the Piece's Station");
+            return;
+        };
+        let here_name = self.name(here).to_string();
+        if !has_word(&here_name) {
+            self.illegal(
+                rule,
+                format!("\"{compass}\" is not a word of {here_name}, the Piece's Station"),
+            );
+            return;
+        }
+        if !has_word(&target.station) {
+            self.illegal(
+                rule,
+                format!("\"{compass}\" is not a word of {}", target.station),
+            );
+            return;
+        }
+        self.translocate(target, here, rule);
+    }
+
+    /// A Translocation (Rule 1.5.13): the Piece is shifted to `target`
+    /// without passing through anything; the station must be one an
+    /// ordinary Move could end at (not Blocked or Closed).
+    fn translocate(&mut self, target: &crate::gsd::Target, from: StationId, rule: &str) {
+        let Some(dest) = self.map.find(&target.station) else {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+            return;
+        };
+        if dest == from {
+            self.illegal(rule, "a Translocation goes to another station");
+            return;
+        }
+        if let Some(l) = target.line {
+            if !self.map.station(dest).lines.contains(l) {
+                self.illegal(rule, format!("{} is not on the {l}", target.station));
+                return;
+            }
+        }
+        if self.blocked(dest) {
+            self.illegal(
+                "1.5.13",
+                format!("{} is Blocked: no Translocation to it", target.station),
+            );
+            return;
+        }
+        if !self.open(dest, target.line) {
+            self.illegal(
+                "1.5.13",
+                format!(
+                    "{} is Closed at {}: no Translocation to it",
+                    target.station,
+                    self.now()
+                ),
+            );
+            return;
+        }
+        if self.hyde_forbids(dest) {
+            self.illegal(
+                "1.7.38",
+                format!(
+                    "{} is a Holy Station: a player wearing the Hyde Mask may not go to it",
+                    target.station
+                ),
+            );
+            return;
+        }
+        self.arrive(dest, target.line, Some(from), None);
+    }
+
     /// Whether the player wears the Hyde Mask (Rule 1.7.38).
     fn hyde(&self) -> bool {
         self.s.players[self.me]

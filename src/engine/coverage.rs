@@ -205,6 +205,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "Recycling (what is recycled named in a comment)",
     ),
     (
+        "1.7.6",
+        Status::Partly,
+        "Standing Straddles; a Running Straddle needs a ruling",
+    ),
+    (
         "1.7.13",
         Status::Adjudicated,
         "Compass Wormholes (a Translocation)",

@@ -46,6 +46,8 @@ struct Turn<'a> {
     waits: usize,
     /// A Helsinki has been played this Turn (one per Turn, Rule 1.7.57).
     helsinki: bool,
+    /// A Straddle was made: no Aggressive Action for the rest of the Turn (Rule 1.7.6).
+    straddled: bool,
     mc_open: bool,
     rebounding: bool,
     special: Option<Special>,
@@ -100,6 +102,7 @@ impl<'a> Turn<'a> {
             extra_limit: 0,
             waits: 0,
             helsinki: false,
+            straddled: false,
             mc_open: false,
             rebounding: false,
             special: None,
@@ -363,6 +366,14 @@ impl<'a> Turn<'a> {
             self.illegal(
                 "1.8.4",
                 format!("the game is in Knip: {what} spends Tokens"),
+            );
+        }
+        if self.straddled && cost.iter().any(|&(n, c)| c == Colour::Red && n > 0) {
+            self.illegal(
+                "1.7.6",
+                format!(
+                    "{what} spends Red Tokens: no Aggressive Action after a Straddle this Turn"
+                ),
             );
         }
         let mut short = Vec::new();
@@ -1173,6 +1184,10 @@ impl<'a> Turn<'a> {
             }
             Action::CompassWormhole { compass, station } => {
                 self.wormhole(compass, station, rule);
+                true
+            }
+            Action::Straddling { station } => {
+                self.straddle(station, rule);
                 true
             }
             Action::Waiting => {
@@ -2121,6 +2136,57 @@ impl<'a> Turn<'a> {
             return;
         }
         self.arrive(dest, target.line, Some(from), None);
+    }
+
+    /// [Straddling to <Station>] (Rule 1.7.6): a Standing Straddle from the
+    /// Piece's Station, whose Stack holds at least as many Tokens as the
+    /// route distance R to the destination (RULINGS.md E38).
+    fn straddle(&mut self, target: &crate::gsd::Target, rule: &str) {
+        let Some(here) = self.here() else {
+            self.illegal(rule, "a Straddle starts from the Piece's Station");
+            return;
+        };
+        let Some(dest) = self.map.find(&target.station) else {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+            return;
+        };
+        let reach = |t: &Self, from: StationId| {
+            let tokens = t.s.stack(from).map_or(0, |s| s.len() as u32);
+            tokens > 0
+                && t.map
+                    .route_distance(from, dest)
+                    .is_some_and(|d| d <= tokens)
+        };
+        if !reach(self, here) {
+            // A Running Straddle starts next to the Piece in the Line
+            // Direction of its last Move Segment, which the engine does
+            // not track: judged by a human when one could fit.
+            let line = self.s.players[self.me].at.and_then(|p| p.line);
+            let running =
+                line.is_some_and(|l| self.map.neighbours(here, l).iter().any(|&n| reach(self, n)));
+            if running {
+                self.ruling(rule, "only a Running Straddle could reach it; its Line Direction needs a human ruling");
+            } else {
+                let tokens = self.s.stack(here).map_or(0, |s| s.len());
+                self.illegal(
+                    rule,
+                    format!(
+                        "a Straddle from {} reaches stations at most {tokens} away (the Tokens of its Stack); {} is {}",
+                        self.name(here),
+                        target.station,
+                        self.map
+                            .route_distance(here, dest)
+                            .map_or("unreachable".to_string(), |d| format!("{d} away"))
+                    ),
+                );
+            }
+            return;
+        }
+        self.translocate(target, here, rule);
+        self.straddled = true;
     }
 
     /// Whether the player wears the Hyde Mask (Rule 1.7.38).

@@ -104,6 +104,11 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "Hoarding onto the Home Station's Stack",
     ),
     (
+        "1.4.23",
+        Status::Adjudicated,
+        "a second Unique Possession is destroyed when created",
+    ),
+    (
         "1.4.28",
         Status::Adjudicated,
         "All Day Rover Cards: stamped, free Line Changes, Expired ones discarded",

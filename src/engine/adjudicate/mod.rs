@@ -1083,12 +1083,17 @@ impl<'a> Turn<'a> {
                 let taken = self.s.players.iter().any(|p| p.carries("Hyde Mask"));
                 if here != Some("Hyde Park Corner") {
                     self.illegal(rule, "[Hyde Transformation] is played at Hyde Park Corner");
-                } else if taken {
-                    self.illegal(rule, "the Hyde Mask is Unique and already owned");
+                    return;
+                }
+                // Paid in full: the Mask is gained only by the Action.
+                let cost = self.with_bocks(a, vec![(1, Colour::Blue), (2, Colour::Red)]);
+                self.pay(&a.render(), rule, &cost);
+                if taken {
+                    // A second Unique Mask is destroyed at once (Rule 1.4.23).
+                    self.changes.push(
+                        "the Hyde Mask is Unique and already in play: the new one is destroyed (Rule 1.4.23)".into(),
+                    );
                 } else {
-                    // Paid in full: the Mask is gained only by the Action.
-                    let cost = self.with_bocks(a, vec![(1, Colour::Blue), (2, Colour::Red)]);
-                    self.pay(&a.render(), rule, &cost);
                     self.s.players[me].possessions.push(crate::gsd::Possession {
                         item: Item::Named {
                             name: "Hyde Mask".into(),

@@ -99,18 +99,19 @@ impl Turn<'_> {
             self.illegal("1.4.18", format!("{} is not sold at {here}: British Rail Stations sell everything, others only Dispensable goods (and Edible ones at the Home Station)", good.name));
             return;
         }
-        if good.qualities.contains(&"Unique") {
-            let held = self.s.players.iter().any(|p| p.possessions.iter().any(|x| matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(good.name))));
-            if held {
-                self.illegal(
-                    "1.4.23",
-                    format!("{} is Unique and already carried", good.name),
-                );
-                return;
-            }
-        }
+        // A second instance of a Unique Possession is destroyed as soon as
+        // it is created (Rule 1.4.23): the purchase stands, paid for nothing.
+        let duplicate = good.qualities.contains(&"Unique")
+            && self.s.players.iter().any(|p| p.possessions.iter().any(|x| matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(good.name))));
         let cost = self.bock_surcharge(vec![(good.price, Colour::Bronze)]);
         self.pay(&format!("[Purchasing {name}]"), "1.4.18", &cost);
+        if duplicate {
+            self.changes.push(format!(
+                "{} is Unique and already in play: the new one is destroyed (Rule 1.4.23)",
+                good.name
+            ));
+            return;
+        }
         self.s.players[me].possessions.push(crate::gsd::Possession {
             item,
             worn: false,

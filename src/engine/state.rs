@@ -80,10 +80,14 @@ impl PlayerState {
     /// Whether the player owns a Current All Day Rover Card, one stamped
     /// with the Game Day `day` (Rule 1.4.28).
     pub fn has_rover(&self, day: chrono::Weekday) -> bool {
-        self.carries(&format!(
-            "{} Rover Card",
-            crate::gsd::DAYS[day.num_days_from_monday() as usize]
-        ))
+        self.carries(&rover_card(day))
+    }
+
+    /// Whether the player wears a Possession of this name (any case).
+    pub fn wears(&self, name: &str) -> bool {
+        self.possessions.iter().any(|p| {
+            p.worn && matches!(&p.item, crate::gsd::Item::Named { name: n, .. } if n.eq_ignore_ascii_case(name))
+        })
     }
 
     /// Whether the player owns the Ticket Stub of a station (Rule 1.7.33).
@@ -93,6 +97,12 @@ impl PlayerState {
             .iter()
             .any(|p| !p.nantucket && matches!(&p.item, crate::gsd::Item::Stub(s) if s == name))
     }
+}
+
+/// The name of an All Day Rover Card stamped with `day`: `Thursday Rover
+/// Card` (Rule 1.4.28).
+pub fn rover_card(day: chrono::Weekday) -> String {
+    format!("{} Rover Card", crate::gsd::day_name(day))
 }
 
 /// A Block for one Round (Rule 1.9.1).
@@ -155,6 +165,15 @@ impl GameState {
     /// Whether a game-wide state is in the Disruptions box.
     pub fn has(&self, d: &Disruption) -> bool {
         self.disruptions.contains(d)
+    }
+
+    /// Puts a game-wide Disruption in force (at the end of the box) or
+    /// lifts it.
+    pub fn set(&mut self, d: Disruption, on: bool) {
+        self.disruptions.retain(|x| *x != d);
+        if on {
+            self.disruptions.push(d);
+        }
     }
 
     /// The Token Stack at a station.

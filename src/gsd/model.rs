@@ -95,6 +95,14 @@ impl Colour {
         ["Black", "Blue", "Bronze", "Gold", "Green", "Red", "Silver"][self as usize]
     }
 
+    /// Plastic Tokens: Black, Blue, Green and Red (the others are Metallic).
+    pub fn is_plastic(self) -> bool {
+        matches!(
+            self,
+            Colour::Black | Colour::Blue | Colour::Green | Colour::Red
+        )
+    }
+
     /// Parses a code or a name, ignoring case; `Bl` is Black (Rule 1.14.1's
     /// example writes it so).
     pub fn parse(s: &str) -> Option<Colour> {

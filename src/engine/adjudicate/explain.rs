@@ -18,8 +18,11 @@ impl Turn<'_> {
         lv: u32,
     ) -> (Option<(LineCode, crate::engine::route::Found)>, Vec<u32>) {
         let map = self.map;
+        // Looked up once: the closure runs for every station the search enters.
+        let hyde = self.hyde() && !relax.hyde;
         let enterable = |s: StationId| {
-            (relax.blocks || !self.blocked(s)) && (relax.hyde || !self.hyde_forbids(s))
+            (relax.blocks || !self.blocked(s))
+                && !(hyde && map.station(s).categories.contains(Category::Holy))
         };
         let passable = |s: StationId| relax.passing || self.passable(s);
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);

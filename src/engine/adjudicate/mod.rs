@@ -540,10 +540,7 @@ impl<'a> Turn<'a> {
             }
             Action::BridgesUp | Action::BridgesDown => {
                 let up = matches!(a, Action::BridgesUp);
-                self.s.disruptions.retain(|d| *d != Disruption::BridgesUp);
-                if up {
-                    self.s.disruptions.push(Disruption::BridgesUp);
-                }
+                self.s.set(Disruption::BridgesUp, up);
                 self.changes.push(format!(
                     "Bridges are {} (Rule 1.8.3)",
                     if up { "Up" } else { "Down" }
@@ -556,10 +553,7 @@ impl<'a> Turn<'a> {
                 let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
                 self.pay(&a.render(), rule, &cost);
                 self.duration(a);
-                self.s.disruptions.retain(|d| *d != Disruption::Knip);
-                if into {
-                    self.s.disruptions.push(Disruption::Knip);
-                }
+                self.s.set(Disruption::Knip, into);
                 self.changes.push(format!(
                     "the game is {} Knip (Rule 1.8.4)",
                     if into { "in" } else { "out of" }
@@ -748,9 +742,8 @@ impl<'a> Turn<'a> {
                         // Token of a colour the victim holds (Rule 1.10.5).
                         _ => {
                             self.s.players[me].lv = self.s.players[v].lv;
-                            let plastic = |c: Colour| matches!(c, Colour::Black | Colour::Blue | Colour::Green | Colour::Red);
                             match self.choice("takes").and_then(|c| Colour::parse(&c)) {
-                                Some(c) if plastic(c) && self.s.players[v].tokens.get(c) > 0 => {
+                                Some(c) if c.is_plastic() && self.s.players[v].tokens.get(c) > 0 => {
                                     self.gain(&[(1, c)]);
                                     self.changes.push(format!("{} Shadows {victim} and gains a {} Token (Rule 1.10.5)", self.s.players[me].name, c.name()));
                                 }
@@ -787,7 +780,7 @@ impl<'a> Turn<'a> {
                         let p = &self.s.players[me].possessions[i];
                         let name = crate::gsd::possession_text(p);
                         // The Hyde Mask is never Removed, only Discarded (Rule 1.7.38).
-                        let mask = matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask"));
+                        let mask = matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(HYDE_MASK));
                         if (p.worn && !mask) || p.nantucket {
                             self.illegal(
                                 rule,
@@ -805,7 +798,7 @@ impl<'a> Turn<'a> {
                 true
             }
             Action::Removing { possession }
-                if possession.trim().eq_ignore_ascii_case("Hyde Mask") =>
+                if possession.trim().eq_ignore_ascii_case(HYDE_MASK) =>
             {
                 self.illegal("1.7.38", "the Hyde Mask may not be removed, only discarded");
                 return;
@@ -819,11 +812,7 @@ impl<'a> Turn<'a> {
                 if !matches!(self.play.the_move(), Move::Pass(_)) {
                     self.illegal(rule, "[Begging] needs a Move of Pass this Turn");
                 } else if let Some(c) = self.choice("takes").and_then(|c| Colour::parse(&c)) {
-                    let plastic = matches!(
-                        c,
-                        Colour::Black | Colour::Blue | Colour::Green | Colour::Red
-                    );
-                    if !plastic || self.s.players[me].tokens.get(c) > 2 {
+                    if !c.is_plastic() || self.s.players[me].tokens.get(c) > 2 {
                         self.illegal(rule, format!("Begging gains a Plastic Token of a colour the player holds at most two of, not {}", c.name()));
                     } else {
                         self.gain(&[(1, c)]);
@@ -842,10 +831,7 @@ impl<'a> Turn<'a> {
             }
             Action::MindTheGap | Action::IgnoreTheGap => {
                 let on = matches!(a, Action::MindTheGap);
-                self.s.disruptions.retain(|d| *d != Disruption::Gapminding);
-                if on {
-                    self.s.disruptions.push(Disruption::Gapminding);
-                }
+                self.s.set(Disruption::Gapminding, on);
                 self.changes.push(format!(
                     "the game is {}Gapminding (Rule 1.8.7)",
                     if on { "" } else { "no longer " }
@@ -990,16 +976,15 @@ impl<'a> Turn<'a> {
                 // Ten Plastic Tokens of one colour for a Gold, an exchange
                 // (nothing is stacked). The colour is the only one the player
                 // holds ten of, or is named `{pays Red}` (RULINGS.md E32).
-                let plastic = [Colour::Black, Colour::Blue, Colour::Green, Colour::Red];
-                let enough: Vec<Colour> = plastic
+                let enough: Vec<Colour> = Colour::ALL
                     .into_iter()
-                    .filter(|c| self.s.players[me].tokens.get(*c) >= 10)
+                    .filter(|c| c.is_plastic() && self.s.players[me].tokens.get(*c) >= 10)
                     .collect();
                 let named = self.choice("pays").map(|w| {
                     Colour::parse(w.trim_start_matches("10 ").trim_end_matches(" Tokens"))
                 });
                 let colour = match (named, enough.as_slice()) {
-                    (Some(Some(c)), _) if plastic.contains(&c) => Some(c),
+                    (Some(Some(c)), _) if c.is_plastic() => Some(c),
                     (Some(_), _) => {
                         self.illegal(
                             rule,
@@ -1080,7 +1065,7 @@ impl<'a> Turn<'a> {
                 // The Hyde Mask is a Unique Garment, put on by the
                 // Transformation (RULINGS.md E34).
                 let here = self.here().map(|h| self.map.station(h).name.as_str());
-                let taken = self.s.players.iter().any(|p| p.carries("Hyde Mask"));
+                let taken = self.s.players.iter().any(|p| p.carries(HYDE_MASK));
                 if here != Some("Hyde Park Corner") {
                     self.illegal(rule, "[Hyde Transformation] is played at Hyde Park Corner");
                     return;
@@ -1096,7 +1081,7 @@ impl<'a> Turn<'a> {
                 } else {
                     self.s.players[me].possessions.push(crate::gsd::Possession {
                         item: Item::Named {
-                            name: "Hyde Mask".into(),
+                            name: HYDE_MASK.into(),
                             stars: 0,
                         },
                         worn: true,
@@ -1842,16 +1827,11 @@ impl<'a> Turn<'a> {
             | Action::Shadowing { player } => Some(player.as_str()),
             _ => None,
         };
-        let masked = |p: &crate::engine::state::PlayerState| {
-            p.possessions
-                .iter()
-                .any(|x| x.worn && matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask")))
-        };
         if target.is_some_and(|t| {
             self.s
                 .players
                 .iter()
-                .any(|p| p.name.eq_ignore_ascii_case(t) && masked(p))
+                .any(|p| p.name.eq_ignore_ascii_case(t) && p.wears(HYDE_MASK))
         }) {
             match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
                 Some((n, _)) => *n += 1,
@@ -2196,10 +2176,7 @@ impl<'a> Turn<'a> {
 
     /// Whether the player wears the Hyde Mask (Rule 1.7.38).
     fn hyde(&self) -> bool {
-        self.s.players[self.me]
-            .possessions
-            .iter()
-            .any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Hyde Mask")))
+        self.s.players[self.me].wears(HYDE_MASK)
     }
 
     /// A Holy Station, which the Hyde Mask forbids (Rule 1.7.38).
@@ -2738,10 +2715,7 @@ impl<'a> Turn<'a> {
         let before = self.s.time;
         self.s.time = advance(self.s.time, self.minutes);
         // Expired All Day Rover Cards are discarded (Rule 1.4.28).
-        let today = format!(
-            "{} Rover Card",
-            crate::gsd::DAYS[self.s.time.day.num_days_from_monday() as usize]
-        );
+        let today = crate::engine::state::rover_card(self.s.time.day);
         for p in self.s.players.iter_mut() {
             let before = p.possessions.len();
             p.possessions.retain(|x| {
@@ -2815,6 +2789,9 @@ pub(super) struct Relax {
     pub(super) turn_back: bool,
     pub(super) hyde: bool,
 }
+
+/// The Unique Garment of Rule 1.7.38.
+const HYDE_MASK: &str = "Hyde Mask";
 
 fn is_exchange(a: &Action) -> bool {
     a.spec().rule == "1.7.21"

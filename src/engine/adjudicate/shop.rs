@@ -68,10 +68,7 @@ impl Turn<'_> {
             (
                 emporium::good(name).expect("matched"),
                 Item::Named {
-                    name: format!(
-                        "{} Rover Card",
-                        crate::gsd::DAYS[self.now().day.num_days_from_monday() as usize]
-                    ),
+                    name: crate::engine::state::rover_card(self.now().day),
                     stars: 0,
                 },
             )

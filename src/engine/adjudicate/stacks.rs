@@ -48,7 +48,7 @@ impl Turn<'_> {
             );
             return;
         }
-        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"].contains(&name.as_str());
+        let unlimited = self.unlimited_stack(home);
         let held = self.s.stack(home).map_or(0, |s| s.len() as u32);
         let space = if unlimited {
             u32::MAX
@@ -75,13 +75,7 @@ impl Turn<'_> {
             self.illegal(rule, format!("cannot Hoard {}", short.join(", ")));
             return;
         }
-        let i = match self.s.stacks.iter().position(|(s, _)| *s == home) {
-            Some(i) => i,
-            None => {
-                self.s.stacks.push((home, Vec::new()));
-                self.s.stacks.len() - 1
-            }
-        };
+        let i = self.stack_index(home);
         for &(k, c) in tokens {
             let have = self.s.players[me].tokens.get(c);
             self.s.players[me].tokens.set(c, have - k);
@@ -94,6 +88,23 @@ impl Turn<'_> {
         self.changes.push(format!(
             "{n} Token(s) Hoarded on the Stack at {name} (Rule 1.4.9)"
         ));
+    }
+
+    /// Stacks with no six-Token limit (Rule 1.14.3).
+    fn unlimited_stack(&self, id: StationId) -> bool {
+        ["Mornington Crescent", "Seven Sisters", "Euston"]
+            .contains(&self.map.station(id).name.as_str())
+    }
+
+    /// The index of the Stack at `id`, creating an empty one if none.
+    fn stack_index(&mut self, id: StationId) -> usize {
+        match self.s.stacks.iter().position(|(s, _)| *s == id) {
+            Some(i) => i,
+            None => {
+                self.s.stacks.push((id, Vec::new()));
+                self.s.stacks.len() - 1
+            }
+        }
     }
 
     /// [<Colour> Token on <Station>] (Rule 1.14.3).
@@ -114,14 +125,8 @@ impl Turn<'_> {
             );
             return;
         }
-        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"].contains(&name);
-        let i = match self.s.stacks.iter().position(|(s, _)| *s == id) {
-            Some(i) => i,
-            None => {
-                self.s.stacks.push((id, Vec::new()));
-                self.s.stacks.len() - 1
-            }
-        };
+        let unlimited = self.unlimited_stack(id);
+        let i = self.stack_index(id);
         let before = self.s.stacks[i].1.len();
         if before >= 6 && !unlimited {
             self.illegal(
@@ -237,15 +242,8 @@ impl Turn<'_> {
             self.changes.push(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
             return;
         }
-        let unlimited = ["Mornington Crescent", "Seven Sisters", "Euston"]
-            .contains(&self.map.station(id).name.as_str());
-        let idx = match self.s.stacks.iter().position(|(s, _)| *s == id) {
-            Some(i) => i,
-            None => {
-                self.s.stacks.push((id, Vec::new()));
-                self.s.stacks.len() - 1
-            }
-        };
+        let unlimited = self.unlimited_stack(id);
+        let idx = self.stack_index(id);
         for c in spent {
             if unlimited || self.s.stacks[idx].1.len() < 6 {
                 self.s.stacks[idx].1.push(c);

@@ -19,4 +19,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod gsd;
+pub mod mail;
 pub mod map;
+pub mod speaker;
+pub mod store;

@@ -1,0 +1,1 @@
+//! What a lounge message is: see the module docs of [`crate::mail`].

@@ -1,0 +1,1 @@
+//! Raw mail to [`Inbound`]: see the module docs of [`crate::mail`].

@@ -1,8 +1,8 @@
 //! The one configuration file (`config.example.toml` documents every key).
 //!
 //! Unknown keys are refused, so a typo never silently falls back to a
-//! default. Each issue adds its own section; today the file can point the
-//! daemon at another map.
+//! default. With no `[imap]` section the daemon runs on the embedded
+//! default: a Maildir spool and a file outbox under the data directory.
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +15,285 @@ pub struct Config {
     /// The `[map]` section.
     #[serde(default)]
     pub map: MapConfig,
+    /// The `[bot]` section: who the bot is and where it keeps its data.
+    #[serde(default)]
+    pub bot: BotConfig,
+    /// The `[imap]` section: where lounge mail is read. Absent: the Maildir
+    /// spool `<data_dir>/lounge/`.
+    pub imap: Option<ImapConfig>,
+    /// The `[smtp]` section: how replies are sent. Absent: files in
+    /// `<data_dir>/outbox/`.
+    pub smtp: Option<SmtpConfig>,
+    /// The `[speaker]` section: timeouts and the buzz workflow.
+    #[serde(default)]
+    pub speaker: SpeakerConfig,
+    /// `[[game]]` tables: the games the lounge hosts.
+    #[serde(default, rename = "game")]
+    pub games: Vec<GameConfig>,
+}
+
+/// `[bot]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct BotConfig {
+    /// The bot's own address: the From of its replies, where players send
+    /// commands.
+    pub address: String,
+    /// The display name on its replies.
+    pub name: String,
+    /// The lounge list's posting address: where verdicts go.
+    pub lounge: String,
+    /// The data directory (SQLite database, and on the embedded default the
+    /// spool and outbox). Relative to the config file.
+    pub data_dir: PathBuf,
+    /// Largest message judged; larger ones get a polite refusal.
+    pub max_message_bytes: usize,
+    /// The authserv-id of the receiving server whose Authentication-Results
+    /// (RFC 8601) headers are trusted; when set, a turn needs dkim=pass or
+    /// spf=pass for its From domain.
+    pub trusted_authserv_id: Option<String>,
+    /// Games a new database starts with, besides `[[game]]`: a TOML file of
+    /// `[[game]]` tables. Default on the embedded default:
+    /// `<data_dir>/game.toml`, written with a sample game on first start.
+    pub games_file: Option<PathBuf>,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            address: "mornbot@localhost".into(),
+            name: "mornbot".into(),
+            lounge: "lounge@localhost".into(),
+            data_dir: PathBuf::from("mornbot-data"),
+            max_message_bytes: 1 << 20,
+            trusted_authserv_id: None,
+            games_file: None,
+        }
+    }
+}
+
+/// How a connection is secured.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// STARTTLS upgrade (IMAP 143, submission 587).
+    #[default]
+    Starttls,
+    /// No TLS: refused unless the host is a loopback address.
+    Plain,
+}
+
+/// Where a password comes from: never the config text itself.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Secret {
+    /// A file whose first line is the password.
+    pub password_file: Option<PathBuf>,
+    /// An environment variable holding the password.
+    pub password_env: Option<String>,
+}
+
+/// How the daemon waits for new mail.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Wait {
+    /// IMAP IDLE (RFC 2177), re-issued before the server's timeout.
+    #[default]
+    Idle,
+    /// NOOP polling every `poll_ms`.
+    Poll,
+}
+
+/// `[imap]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ImapConfig {
+    /// Server host name.
+    pub host: String,
+    /// Port (default 993 for tls, 143 otherwise).
+    pub port: Option<u16>,
+    /// TLS mode.
+    #[serde(default)]
+    pub security: Security,
+    /// Login name.
+    pub user: String,
+    /// The password's source.
+    #[serde(flatten)]
+    pub secret: Secret,
+    /// The lounge folder.
+    #[serde(default = "default_folder")]
+    pub folder: String,
+    /// IDLE or polling.
+    #[serde(default)]
+    pub wait: Wait,
+    /// Polling interval, and the IDLE fallback's.
+    #[serde(default = "default_poll_ms")]
+    pub poll_ms: u64,
+    /// Re-issue IDLE after this many seconds (RFC 2177: under 29 minutes).
+    #[serde(default = "default_idle_secs")]
+    pub idle_secs: u64,
+    /// Extra CA certificate (PEM) to trust, e.g. a private server's.
+    pub ca_file: Option<PathBuf>,
+}
+
+fn default_folder() -> String {
+    "INBOX".into()
+}
+fn default_poll_ms() -> u64 {
+    1000
+}
+fn default_idle_secs() -> u64 {
+    25 * 60
+}
+
+/// `[smtp]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpConfig {
+    /// Server host name.
+    pub host: String,
+    /// Port (default 465 for tls, 587 otherwise).
+    pub port: Option<u16>,
+    /// TLS mode.
+    #[serde(default)]
+    pub security: Security,
+    /// Login name; none: no authentication (a local relay).
+    pub user: Option<String>,
+    /// The password's source.
+    #[serde(flatten)]
+    pub secret: Secret,
+    /// Extra CA certificate (PEM) to trust.
+    pub ca_file: Option<PathBuf>,
+}
+
+/// `[speaker]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SpeakerConfig {
+    /// Hours before a turn deadline that the private reminder goes out.
+    pub reminder_hours: u32,
+    /// Whether the bot, as a buzzer, contests defences (so a human decides).
+    pub bot_contests_defences: bool,
+    /// Whether enforcing Timeouts is on.
+    pub timeouts: bool,
+}
+
+impl Default for SpeakerConfig {
+    fn default() -> Self {
+        SpeakerConfig {
+            reminder_hours: 12,
+            bot_contests_defences: true,
+            timeouts: true,
+        }
+    }
+}
+
+/// `[[game]]`: one game of the lounge (Rule 1.1.7).
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameConfig {
+    /// The tag in subjects, e.g. `MN12`.
+    pub tag: String,
+    /// Game Time at the start, as in a GSD (default `Monday 0900`).
+    #[serde(default = "default_start")]
+    pub start: String,
+    /// The players in order of play, with their registered addresses.
+    #[serde(rename = "player")]
+    pub players: Vec<PlayerConfig>,
+    /// The appointed referee's address, if any (judgments, Rule 1.16.4).
+    pub referee: Option<String>,
+}
+
+fn default_start() -> String {
+    "Monday 0900".into()
+}
+
+/// `[[game.player]]`.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    /// The name in the Token Table.
+    pub name: String,
+    /// The registered address: turns are accepted only from it.
+    pub address: String,
+}
+
+/// Reads a password from its file (first line) or environment variable;
+/// `None` when neither is configured.
+pub fn read_secret(s: &Secret) -> Result<Option<String>, String> {
+    if let Some(f) = &s.password_file {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| format!("password_file {}: {e}", f.display()))?;
+        return Ok(Some(text.lines().next().unwrap_or("").to_string()));
+    }
+    if let Some(v) = &s.password_env {
+        return std::env::var(v)
+            .map(Some)
+            .map_err(|_| format!("password_env: environment variable {v} is not set"));
+    }
+    Ok(None)
+}
+
+/// Whether `host` is a loopback address or name (plain connections are
+/// allowed only there).
+pub fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+impl Config {
+    /// Checks what the types cannot: plain connections only to loopback,
+    /// [imap] and [smtp] together, game tags and player lists sound.
+    pub fn validate(&self) -> Result<(), String> {
+        if let Some(i) = &self.imap {
+            if i.security == Security::Plain && !is_loopback(&i.host) {
+                return Err(format!(
+                    "[imap] security = \"plain\" is allowed only to a loopback host, not {}",
+                    i.host
+                ));
+            }
+        }
+        if let Some(s) = &self.smtp {
+            if s.security == Security::Plain && !is_loopback(&s.host) {
+                return Err(format!(
+                    "[smtp] security = \"plain\" is allowed only to a loopback host, not {}",
+                    s.host
+                ));
+            }
+        }
+        if self.imap.is_some() != self.smtp.is_some() {
+            return Err("[imap] and [smtp] go together: give both, or neither".into());
+        }
+        let mut tags = std::collections::BTreeSet::new();
+        for g in &self.games {
+            if g.tag.is_empty() || !g.tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(format!(
+                    "[[game]] tag {:?}: letters, digits and '-' only",
+                    g.tag
+                ));
+            }
+            if !tags.insert(g.tag.to_uppercase()) {
+                return Err(format!("[[game]] tag {} appears twice", g.tag));
+            }
+            if g.players.is_empty() {
+                return Err(format!("[[game]] {}: no players", g.tag));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A file of `[[game]]` tables.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GamesFile {
+    /// The games.
+    #[serde(default, rename = "game")]
+    pub games: Vec<GameConfig>,
 }
 
 /// `[map]`: which Underground map the games use.
@@ -49,8 +328,17 @@ impl Config {
     /// file at `path`.
     pub fn resolve_paths(mut self, path: &Path) -> Config {
         let base = path.parent().unwrap_or(Path::new("."));
-        if let Some(f) = self.map.file.take() {
-            self.map.file = Some(if f.is_absolute() { f } else { base.join(f) });
+        let abs = |f: PathBuf| if f.is_absolute() { f } else { base.join(f) };
+        self.map.file = self.map.file.take().map(abs);
+        self.bot.data_dir = abs(std::mem::take(&mut self.bot.data_dir));
+        self.bot.games_file = self.bot.games_file.take().map(abs);
+        if let Some(i) = &mut self.imap {
+            i.ca_file = i.ca_file.take().map(abs);
+            i.secret.password_file = i.secret.password_file.take().map(abs);
+        }
+        if let Some(s) = &mut self.smtp {
+            s.ca_file = s.ca_file.take().map(abs);
+            s.secret.password_file = s.secret.password_file.take().map(abs);
         }
         self
     }

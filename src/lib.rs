@@ -17,6 +17,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod daemon;
 pub mod engine;
 pub mod gsd;
 pub mod mail;

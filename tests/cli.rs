@@ -139,11 +139,129 @@ fn fosdyke_between_two_stations() {
     assert_eq!(v["fosdyke"]["l"], 1);
 }
 
+/// The embedded default: `run` in an empty directory writes the sample
+/// game, judges a mail dropped into the spool, writes the reply to the
+/// outbox, and exits 0 on SIGTERM; a restart judges nothing twice.
 #[test]
-fn run_is_not_yet_available() {
-    let out = mornbot(&["run"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not yet available"));
+fn run_on_the_embedded_default_judges_spool_mail_and_stops_on_sigterm() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("mornbot-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_mornbot"))
+            .arg("run")
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let data = dir.join("mornbot-data");
+    let wait = |what: &str, f: &dyn Fn() -> bool| {
+        let t = Instant::now();
+        while !f() {
+            assert!(t.elapsed() < Duration::from_secs(30), "timed out: {what}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let stop = |child: std::process::Child| {
+        Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let child = start();
+    wait("the spool", &|| data.join("lounge/new").is_dir());
+    std::fs::write(
+        data.join("lounge/new/t1.eml"),
+        "From: rushton@example.org\nTo: lounge@localhost\nSubject: [MN1] turn\n\
+         Message-ID: <t1@example.org>\n\nRushton : Epping (CN) [Home: Hainault]\n",
+    )
+    .unwrap();
+    let outbox = data.join("outbox");
+    let replies = || -> Vec<String> {
+        std::fs::read_dir(&outbox)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                    .map(|e| std::fs::read_to_string(e.path()).unwrap())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    wait("the reply", &|| replies().len() == 1);
+    let err = stop(child);
+    assert!(err.contains("first start: wrote a sample game"), "{err}");
+    assert!(data.join("game.toml").exists());
+    assert!(replies()[0].contains("Subject: [MN1] Turn 1: Rushton (legal)"));
+    // The message was marked seen; a restart (same spool) judges nothing
+    // again and writes no second reply.
+    let child = start();
+    std::fs::write(
+        data.join("lounge/new/t1-again.eml"),
+        "From: rushton@example.org\nSubject: [MN1] turn\n\
+         Message-ID: <t1@example.org>\n\nRushton : Epping (CN) [Home: Hainault]\n",
+    )
+    .unwrap();
+    wait("the duplicate to be seen", &|| {
+        !data.join("lounge/new/t1-again.eml").exists()
+    });
+    let err = stop(child);
+    assert!(!err.contains("first start"), "{err}");
+    assert_eq!(replies().len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn demo_plays_its_scripted_game() {
+    let dir = std::env::temp_dir().join(format!("mornbot-demo-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = mornbot(&["demo", "--dir", dir.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("33 turns accepted, 0 unexpected verdicts"),
+        "{text}"
+    );
+    // A second demo into the same directory is refused, not mixed in.
+    let again = mornbot(&["demo", "--dir", dir.to_str().unwrap()]);
+    assert_ne!(again.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn deadline_prints_rfc3339_utc_and_refuses_bad_timestamps() {
+    let out = mornbot(&["deadline", "--kind", "turn", "2026-11-20T10:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "2026-11-23T22:00:00Z"
+    );
+    let out = mornbot(&["deadline", "--kind", "buzz", "2026-11-20T10:00:00+01:00"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "2026-11-21T21:00:00Z"
+    );
+    let out = mornbot(&["deadline", "--kind", "judgment", "2026-11-20T10:00:00Z"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "2026-11-23T10:00:00Z"
+    );
+    let out = mornbot(&["deadline", "--kind", "turn", "Friday 10am"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = mornbot(&["deadline", "--kind", "nap", "2026-11-20T10:00:00Z"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

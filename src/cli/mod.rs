@@ -3,16 +3,15 @@
 //! This is an edge module: it reads files, prints, and turns library errors
 //! into exit codes. The work itself is done by the pure library modules.
 
+mod daemon_cmd;
+pub mod demo;
 mod engine_cmd;
 mod gsd_cmd;
 mod map_cmd;
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Parser, Subcommand};
-
-use crate::config::Config;
 
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +53,27 @@ pub enum Command {
         /// Configuration file (see config.example.toml).
         #[arg(long)]
         config: Option<PathBuf>,
+    },
+    /// Play a scripted game of 20+ turns through the embedded daemon (mails
+    /// into a spool, verdicts read back from the outbox); exit 0 only if
+    /// every verdict is the scripted one.
+    Demo {
+        /// Data directory for the demo (default: a fresh temporary one).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Validate a configuration file and try its IMAP and SMTP logins.
+    CheckConfig {
+        /// The configuration file.
+        file: PathBuf,
+    },
+    /// Print the deadline for an event (Rules 1.3.5, 1.16.x) as RFC 3339 UTC.
+    Deadline {
+        /// turn (36 weekday hours), buzz (36 hours), judgment (three days).
+        #[arg(long)]
+        kind: String,
+        /// When the event happened, RFC 3339.
+        timestamp: String,
     },
     /// Parse or format a Game State Document.
     Gsd {
@@ -160,33 +180,10 @@ pub enum MapCommand {
 /// Runs a parsed command line, writing to stdout/stderr.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
-        Command::Run { config } => {
-            let how = match &config {
-                Some(path) => {
-                    // Validate what exists already so a bad config fails now.
-                    let text = std::fs::read_to_string(path)
-                        .with_context(|| format!("reading {}", path.display()))?;
-                    let cfg = match Config::from_toml(&text, &path.display().to_string()) {
-                        Ok(c) => c.resolve_paths(path),
-                        Err(e) => {
-                            eprintln!("mornbot: {e}");
-                            return Ok(Exit::BadInput);
-                        }
-                    };
-                    if let Err(e) = map_cmd::load(cfg.map.file.as_deref())? {
-                        eprintln!("mornbot: {e}");
-                        return Ok(Exit::BadInput);
-                    }
-                    format!("with config {}", path.display())
-                }
-                None => "on the embedded default".to_string(),
-            };
-            eprintln!(
-                "mornbot run: not yet available ({how}): the daemon arrives with the mail issue; \
-                 `mornbot map` works today"
-            );
-            Ok(Exit::Failure)
-        }
+        Command::Run { config } => daemon_cmd::run(config.as_deref()),
+        Command::Demo { dir } => demo::run(dir.as_deref()),
+        Command::CheckConfig { file } => daemon_cmd::check_config(&file),
+        Command::Deadline { kind, timestamp } => daemon_cmd::deadline(&kind, &timestamp),
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
         Command::Gsd { command } => gsd_cmd::run(command),
         Command::Case { paths, json } => engine_cmd::case(&paths, json),

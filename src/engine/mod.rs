@@ -12,11 +12,13 @@ mod adjudicate;
 pub mod case;
 pub mod coverage;
 mod emporium;
+pub mod game;
 mod route;
 mod state;
 pub mod time;
 
 pub use adjudicate::adjudicate;
+pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
 pub use state::{Block, GameState, PlayerState, Position};
 

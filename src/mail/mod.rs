@@ -1,9 +1,17 @@
 //! Mail edges: reading lounge messages, classifying them, writing replies.
 //!
 //! [`inbound`] turns raw RFC 5322 bytes into an [`inbound::Inbound`] (text
-//! body, threading headers, loop and auto-reply markers); [`classify`] says
-//! what a message is (a turn, a Buzz, a command, chatter...). Both are pure;
-//! the IMAP, Maildir and SMTP transports live beside them.
+//! body, threading headers, loop and auto-reply markers, the trusted
+//! `Authentication-Results` verdict); [`classify`] says what a message is
+//! (a turn, a Buzz, a command, chatter...) and which game it concerns. Both
+//! are pure; each module's docs list the judgment calls it makes. Mail the
+//! bot must never answer ([`inbound::AutoKind`]) classifies as chatter. The
+//! IMAP, Maildir and SMTP transports live beside them.
 
 pub mod classify;
+pub mod imap;
 pub mod inbound;
+pub mod maildir;
+pub mod outbound;
+pub mod render;
+pub mod send;

@@ -1,4 +1,16 @@
 //! The Speaker's automation: deadlines, timeouts, buzzes and judgments, as a
 //! pure state machine over an injected clock.
+//!
+//! - [`deadline`](mod@deadline): when a Turn, an answer to a Buzz or a Judgment is due
+//!   (Rules 1.3.5, 1.16.3, 1.16.4), reminders, and the two-month timeout of
+//!   Rule 1.1.10.
+//! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
 
 pub mod deadline;
+pub mod referee;
+
+pub use deadline::{
+    buzz_response_deadline, judgment_deadline, parse_timestamp, reminder_at, resignation_due,
+    turn_deadline, DeadlineError, Kind,
+};
+pub use referee::{draw_referee, eligible_referees, seed_from};

@@ -1,0 +1,184 @@
+//! Raw mail to the referee's [`Letter`]: parsing ([`crate::mail::inbound`])
+//! and classification ([`crate::mail::classify`]) glued to the games the
+//! referee knows.
+
+use crate::config::Config;
+use crate::daemon::referee::{Command, Letter, Referee, Request};
+use crate::mail::classify::{self, ClassifyContext, Excerpt, GameInfo, GameRef, Kind, Replacement};
+use crate::mail::inbound::{self, AuthVerdict, InboundError, Limits};
+use crate::mail::outbound::Identity;
+use crate::map::Map;
+
+/// What reading a message needs besides its bytes.
+pub struct Context {
+    /// The map, to recognise play lines.
+    pub map: &'static Map,
+    /// Size limit, loop token, own addresses, trusted authserv-id.
+    pub limits: Limits,
+    /// Largest message judged.
+    pub max_bytes: usize,
+    /// The bot's address.
+    pub bot: String,
+}
+
+impl Context {
+    /// The context for a configuration.
+    pub fn new(map: &'static Map, me: &Identity, cfg: &Config) -> Context {
+        Context {
+            map,
+            limits: Limits {
+                max_bytes: cfg.bot.max_message_bytes,
+                own_addresses: vec![me.address.clone()],
+                loop_token: Some(me.loop_token().to_string()),
+                trusted_authserv_id: cfg.bot.trusted_authserv_id.clone(),
+                list_address: Some(me.lounge.clone()),
+            },
+            max_bytes: cfg.bot.max_message_bytes,
+            bot: me.address.clone(),
+        }
+    }
+}
+
+/// A message that could not be read, as a letter asking for a polite
+/// refusal (or for silence, when it must not be answered).
+fn unreadable(e: &InboundError, raw: &[u8]) -> Letter {
+    let env = e.envelope();
+    let reason = match e {
+        InboundError::Oversize { bytes, limit, .. } => format!(
+            "Your message is {bytes} bytes, over mornbot's limit of {limit}: it was not read. \
+             Please post the turn as plain text."
+        ),
+        InboundError::Unreadable { reason, .. } => {
+            format!("mornbot could not read your message ({reason}).")
+        }
+    };
+    Letter {
+        message_id: env
+            .map(|e| e.message_id.clone())
+            .unwrap_or_else(|| inbound::synthesized_message_id(raw)),
+        from: env.and_then(|e| e.from.clone()).unwrap_or_default(),
+        subject: env.map(|e| e.subject.clone()).unwrap_or_default(),
+        references: env.map(|e| e.references.clone()).unwrap_or_default(),
+        game: Err(Vec::new()),
+        request: Request::Refuse(reason),
+        body: String::new(),
+        auth_failed: false,
+        no_reply: match env {
+            Some(e) if e.auto.is_some() => Some(format!("not answered: {:?}", e.auto)),
+            Some(e) if e.from.is_some() => None,
+            _ => Some("not answered: no sender address".into()),
+        },
+    }
+}
+
+/// A message too large to download, from its headers alone.
+pub fn oversize(headers: &[u8], size: usize, ctx: &Context) -> Letter {
+    let mut limits = ctx.limits.clone();
+    limits.max_bytes = usize::MAX;
+    let env = inbound::parse(headers, &limits)
+        .ok()
+        .map(|m| inbound::Envelope {
+            message_id: m.message_id,
+            in_reply_to: m.in_reply_to,
+            references: m.references,
+            from: Some(m.from),
+            from_name: m.from_name,
+            subject: m.subject,
+            auto: m.auto,
+            list_id: m.list_id,
+        });
+    let e = InboundError::Oversize {
+        bytes: size,
+        limit: ctx.max_bytes,
+        envelope: env.map(Box::new),
+    };
+    unreadable(&e, headers)
+}
+
+/// Reads and classifies one message.
+pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
+    let msg = match inbound::parse(raw, &ctx.limits) {
+        Ok(m) => m,
+        Err(e) => return unreadable(&e, raw),
+    };
+    let roster = referee.roster();
+    let cctx = ClassifyContext {
+        map: ctx.map,
+        games: roster
+            .into_iter()
+            .map(|(tag, players)| GameInfo { tag, players })
+            .collect(),
+        bot_address: ctx.bot.clone(),
+    };
+    let c = classify::classify(&msg, &cctx);
+    let game = match c.game {
+        GameRef::Tagged(t) | GameRef::Named(t) | GameRef::Only(t) => Ok(t),
+        GameRef::Ambiguous(v) => Err(v),
+        GameRef::Unknown => Err(Vec::new()),
+    };
+    let request = request_of(c.kind);
+    let mut references = msg.references.clone();
+    if let Some(r) = &msg.in_reply_to {
+        if !references.contains(r) {
+            references.push(r.clone());
+        }
+    }
+    Letter {
+        message_id: msg.message_id,
+        from: msg.from,
+        subject: msg.subject,
+        references,
+        game,
+        request,
+        body: msg.body,
+        auth_failed: msg.auth == AuthVerdict::Fail,
+        no_reply: msg.auto.map(|a| format!("not answered: {a:?}")),
+    }
+}
+
+fn turn_of(e: Excerpt, gsd: bool) -> Request {
+    Request::Turn {
+        text: e.text,
+        gsd,
+        line: e.line,
+        column: e.column,
+    }
+}
+
+fn request_of(kind: Kind) -> Request {
+    match kind {
+        Kind::Turn { gsd, play } => match (gsd, play) {
+            (Some(e), _) => turn_of(e, true),
+            (None, Some(e)) => turn_of(e, false),
+            (None, None) => Request::Chatter,
+        },
+        Kind::Command(cmds) => Request::Commands(
+            cmds.into_iter()
+                .map(|c| match c {
+                    classify::Command::Help => Command::Help,
+                    classify::Command::Status { game } => Command::Status(game),
+                    classify::Command::Gsd { game } => Command::Gsd(game),
+                    classify::Command::History { game } => Command::History(game),
+                    classify::Command::Rules { topic } => match topic.as_deref() {
+                        None | Some("coverage") => Command::Rules,
+                        Some(t) => Command::Unknown(format!("RULES {t}")),
+                    },
+                    classify::Command::Unknown(s) => Command::Unknown(s),
+                })
+                .collect(),
+        ),
+        Kind::TakeBack { replacement } => Request::TakeBack(replacement.map(|r| {
+            Box::new(match r {
+                Replacement::Gsd(e) => turn_of(e, true),
+                Replacement::Play(e) => turn_of(e, false),
+            })
+        })),
+        Kind::Buzz { .. } => Request::Buzz("Buzz".into()),
+        Kind::Concede => Request::Buzz("concession".into()),
+        Kind::Contest { .. } => Request::Buzz("contest".into()),
+        Kind::Withdraw => Request::Buzz("withdrawal".into()),
+        Kind::Judgment { .. } => Request::Buzz("Judgment".into()),
+        Kind::Decline => Request::Buzz("decline".into()),
+        Kind::Chatter => Request::Chatter,
+    }
+}

@@ -1,0 +1,330 @@
+//! The daemon: the mail source, the referee, the outbox sender, and the
+//! loop that ties them together.
+//!
+//! One task reads messages oldest first and hands each to the
+//! [`referee::Referee`], which commits its effects and replies in one
+//! transaction; only then is the message marked seen at its source. A
+//! second task delivers the outbox with exponential backoff. SIGTERM (or
+//! the `shutdown` future) lets the message in hand finish, then both tasks
+//! stop.
+
+pub mod letter;
+pub mod referee;
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use tokio::sync::{watch, Notify};
+
+use crate::config::Config;
+use crate::mail::maildir::Maildir;
+use crate::mail::outbound::Identity;
+use crate::mail::send::{FileSink, Sink, SmtpSink};
+use crate::map::Map;
+use crate::store::{Origin, Store, StoreError};
+use referee::{Handled, Referee, RefereeError};
+
+/// A failure that stops the daemon.
+#[derive(Debug, thiserror::Error)]
+pub enum DaemonError {
+    /// The database.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Rebuilding the games.
+    #[error(transparent)]
+    Referee(#[from] RefereeError),
+    /// A file or directory.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The configuration cannot be used.
+    #[error("config: {0}")]
+    Config(String),
+    /// The IMAP server.
+    #[error("imap: {0}")]
+    Imap(String),
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DaemonError + '_ {
+    move |source| DaemonError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Paths of the data directory.
+#[derive(Clone, Debug)]
+pub struct DataDir {
+    /// The directory.
+    pub root: PathBuf,
+}
+
+impl DataDir {
+    /// The SQLite database.
+    pub fn db(&self) -> PathBuf {
+        self.root.join("mornbot.db")
+    }
+    /// The Maildir spool of the embedded default.
+    pub fn lounge(&self) -> PathBuf {
+        self.root.join("lounge")
+    }
+    /// The file outbox of the embedded default.
+    pub fn outbox(&self) -> PathBuf {
+        self.root.join("outbox")
+    }
+    /// The sample games file of the embedded default.
+    pub fn games_file(&self) -> PathBuf {
+        self.root.join("game.toml")
+    }
+}
+
+/// The sample game written on the embedded default's first start.
+pub const SAMPLE_GAME: &str = r#"# The games this lounge hosts. Edit, then restart `mornbot run`.
+# Each game: a tag (used in subjects: "[MN1] my turn"), a starting Game Time,
+# and the players in order of play with the addresses turns must come from.
+[[game]]
+tag = "MN1"
+start = "Monday 0900"
+
+[[game.player]]
+name = "Rushton"
+address = "rushton@example.org"
+
+[[game.player]]
+name = "Warren"
+address = "warren@example.org"
+
+[[game.player]]
+name = "Acton"
+address = "acton@example.org"
+"#;
+
+/// Everything `run` needs, resolved from the config.
+pub struct Setup {
+    /// Data directory.
+    pub data: DataDir,
+    /// Who the bot is.
+    pub me: Identity,
+    /// The games to ensure at start.
+    pub games: Vec<crate::config::GameConfig>,
+    /// Whether this is the embedded default (Maildir + files).
+    pub embedded: bool,
+    /// Whether the games file was just written (first start).
+    pub first_start: bool,
+}
+
+/// Prepares the data directory and the games list.
+pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
+    let data = DataDir {
+        root: cfg.bot.data_dir.clone(),
+    };
+    std::fs::create_dir_all(&data.root).map_err(io(&data.root))?;
+    let embedded = cfg.imap.is_none();
+    if cfg.imap.is_some() != cfg.smtp.is_some() {
+        return Err(DaemonError::Config(
+            "[imap] and [smtp] go together: give both, or neither for the embedded default".into(),
+        ));
+    }
+    let mut games = cfg.games.clone();
+    let mut first_start = false;
+    let file = cfg
+        .bot
+        .games_file
+        .clone()
+        .or_else(|| embedded.then(|| data.games_file()));
+    if let Some(file) = file {
+        if embedded && !file.exists() && cfg.bot.games_file.is_none() {
+            std::fs::write(&file, SAMPLE_GAME).map_err(io(&file))?;
+            first_start = true;
+        }
+        if file.exists() {
+            let text = std::fs::read_to_string(&file).map_err(io(&file))?;
+            let more: crate::config::GamesFile = toml::from_str(&text)
+                .map_err(|e| DaemonError::Config(format!("{}: {e}", file.display())))?;
+            games.extend(more.games);
+        }
+    }
+    Ok(Setup {
+        data,
+        me: Identity {
+            address: cfg.bot.address.to_lowercase(),
+            name: cfg.bot.name.clone(),
+            lounge: cfg.bot.lounge.to_lowercase(),
+        },
+        games,
+        embedded,
+        first_start,
+    })
+}
+
+/// Handles every message waiting in a Maildir spool, oldest first.
+pub fn drain_maildir(
+    md: &Maildir,
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+) -> Result<Vec<Handled>, DaemonError> {
+    let mut done = Vec::new();
+    for w in md.waiting().map_err(io(md.root()))? {
+        let raw = match std::fs::read(&w.path) {
+            Ok(r) => r,
+            // Gone meanwhile (another reader): nothing to do.
+            Err(_) => continue,
+        };
+        let h = process(referee, store, ctx, &raw, origin_maildir(), w.received)?;
+        tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
+        md.mark_seen(&w.path).map_err(io(&w.path))?;
+        done.push(h);
+    }
+    Ok(done)
+}
+
+fn origin_maildir() -> Origin {
+    Origin {
+        source: "maildir".into(),
+        uidvalidity: None,
+        uid: None,
+    }
+}
+
+/// Parses, classifies and judges one raw message, committing its effects.
+pub fn process(
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+    raw: &[u8],
+    origin: Origin,
+    received: DateTime<Utc>,
+) -> Result<Handled, DaemonError> {
+    let l = letter::letter(raw, ctx, referee);
+    Ok(referee.handle(store, origin, &l, received)?)
+}
+
+/// Handles a message too large to download, from its headers: a polite
+/// refusal.
+pub fn process_oversize(
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+    headers: &[u8],
+    size: usize,
+    origin: Origin,
+    received: DateTime<Utc>,
+) -> Result<Handled, DaemonError> {
+    let l = letter::oversize(headers, size, ctx);
+    Ok(referee.handle(store, origin, &l, received)?)
+}
+
+/// Delivers the outbox until `stop` turns true, retrying failures with
+/// exponential backoff (1 s doubling to 10 minutes).
+pub async fn sender(
+    db: PathBuf,
+    mut sink: Sink,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let mut store = Store::open(&db)?;
+    loop {
+        let now = Utc::now();
+        for m in store.due_mail(now, 100)? {
+            match sink.send(&m).await {
+                Ok(()) => {
+                    store.mark_sent(m.id, Utc::now())?;
+                    tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
+                }
+                Err(e) => {
+                    let secs = 1u64 << m.attempts.min(10);
+                    let retry = Utc::now() + chrono::Duration::seconds(secs.min(600) as i64);
+                    tracing::warn!(id = %m.message_id, "delivery failed, retry at {retry}: {e}");
+                    store.mark_failed(m.id, &e.to_string(), retry)?;
+                    break;
+                }
+            }
+            if *stop.borrow() {
+                break;
+            }
+        }
+        if *stop.borrow() {
+            if let Sink::Smtp(s) = &mut sink {
+                s.close().await;
+            }
+            return Ok(());
+        }
+        let wait = match store.next_mail_due()? {
+            Some(t) => (t - Utc::now())
+                .to_std()
+                .unwrap_or(Duration::ZERO)
+                .min(Duration::from_secs(60)),
+            None => Duration::from_secs(60),
+        };
+        tokio::select! {
+            _ = wake.notified() => {}
+            _ = tokio::time::sleep(wait) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+/// Runs the daemon until `shutdown` completes.
+pub async fn run(
+    cfg: Config,
+    map: &'static Map,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), DaemonError> {
+    let setup = setup(&cfg)?;
+    let mut store = Store::open(&setup.data.db())?;
+    let mut referee = Referee::load(
+        map,
+        setup.me.clone(),
+        cfg.speaker.clone(),
+        &setup.games,
+        &mut store,
+        Utc::now(),
+    )?;
+    let ctx = letter::Context::new(map, &setup.me, &cfg);
+    let wake = Arc::new(Notify::new());
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let sink = if let Some(smtp) = &cfg.smtp {
+        let password = crate::config::read_secret(&smtp.secret).map_err(DaemonError::Config)?;
+        let ca = match &smtp.ca_file {
+            Some(f) => Some(std::fs::read(f).map_err(io(f))?),
+            None => None,
+        };
+        Sink::Smtp(Box::new(SmtpSink::new(smtp.clone(), password, ca)))
+    } else {
+        Sink::Files(FileSink::new(&setup.data.outbox()).map_err(io(&setup.data.outbox()))?)
+    };
+    let sender_task = tokio::spawn(sender(setup.data.db(), sink, wake.clone(), stop_rx.clone()));
+    tokio::pin!(shutdown);
+    let result = if let Some(imap) = &cfg.imap {
+        crate::mail::imap::serve(imap, &mut referee, &mut store, &ctx, &wake, &mut shutdown)
+            .await
+            .map_err(|e| DaemonError::Imap(e.to_string()))
+    } else {
+        let md = Maildir::create(&setup.data.lounge()).map_err(io(&setup.data.lounge()))?;
+        loop {
+            let done = drain_maildir(&md, &mut referee, &mut store, &ctx)?;
+            if done.iter().any(|h| h.replies > 0) {
+                wake.notify_one();
+            }
+            tokio::select! {
+                _ = &mut shutdown => break Ok(()),
+                _ = tokio::time::sleep(Duration::from_millis(100)) => {}
+            }
+        }
+    };
+    let _ = stop_tx.send(true);
+    wake.notify_one();
+    match sender_task.await {
+        Ok(r) => r?,
+        Err(e) => tracing::error!("sender task: {e}"),
+    }
+    result
+}

@@ -1,0 +1,1074 @@
+//! What the daemon does with one message: judge it, and commit its effects
+//! with the replies in one transaction.
+//!
+//! The referee holds every game in memory as a [`Game`] (start state plus
+//! the log of legal plays); the store holds the same log. A message is
+//! handled on a copy of the game it concerns, the copy's effects are
+//! committed, and only then does the copy replace the game: a failed commit
+//! leaves both untouched.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::config::{GameConfig, SpeakerConfig};
+use crate::engine::{Game, GameState, Outcome, PlayerState, Verdict};
+use crate::gsd::{parse_gsd, parse_play, render, render_play, Gsd, ParseError, Play};
+use crate::mail::outbound::{self, Auto, Identity, Reply};
+use crate::mail::render::{caret, render as tpl};
+use crate::map::Map;
+use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
+
+/// A failure that stops the daemon (storage); everything about a message
+/// itself is answered by mail, never an error.
+#[derive(Debug, thiserror::Error)]
+pub enum RefereeError {
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored game cannot be rebuilt.
+    #[error("game {tag}: {detail}")]
+    Game {
+        /// The game.
+        tag: String,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// What a message turned out to be, for logs and the caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handled {
+    /// Its Message-ID.
+    pub message_id: String,
+    /// The game concerned.
+    pub game: Option<String>,
+    /// `turn`, `command`, `buzz`, `chatter`, `auto`, `duplicate`, `error`...
+    pub kind: String,
+    /// The outcome in a few words (`legal`, `illegal`, `stale`, ...).
+    pub summary: String,
+    /// Replies queued.
+    pub replies: usize,
+}
+
+/// The request a message makes, as the referee needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A turn: a whole GSD or a play line, and the 1-based body line where
+    /// it starts (for error positions).
+    Turn {
+        /// The GSD text, or the play line.
+        text: String,
+        /// Whether `text` is a whole GSD.
+        gsd: bool,
+        /// 1-based line of the body where `text` starts.
+        line: usize,
+        /// 1-based column of that line where `text` starts.
+        column: usize,
+    },
+    /// Commands to answer privately.
+    Commands(Vec<Command>),
+    /// Take back the sender's last turn (Rule 1.3.3), maybe with a
+    /// replacement turn.
+    TakeBack(Option<Box<Request>>),
+    /// A step of the buzz workflow (Rules 1.16.x): recorded, answered.
+    Buzz(String),
+    /// A message that cannot be read (too large, no headers): answered
+    /// with this reason.
+    Refuse(String),
+    /// Nothing to do, never answered.
+    Chatter,
+}
+
+/// A command to the bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `HELP`.
+    Help,
+    /// `STATUS [game]`.
+    Status(Option<String>),
+    /// `GSD [game]`.
+    Gsd(Option<String>),
+    /// `HISTORY [game]`.
+    History(Option<String>),
+    /// `RULES coverage`.
+    Rules,
+    /// Anything else.
+    Unknown(String),
+}
+
+/// The message as the referee sees it (already parsed and classified).
+#[derive(Clone, Debug)]
+pub struct Letter {
+    /// Message-ID.
+    pub message_id: String,
+    /// Lowercased sender address.
+    pub from: String,
+    /// Subject.
+    pub subject: String,
+    /// References plus In-Reply-To, for threading replies.
+    pub references: Vec<String>,
+    /// The game the message is about: `Ok(tag)`, or `Err(candidates)` when
+    /// it cannot be told (empty: none named, several: ambiguous).
+    pub game: Result<String, Vec<String>>,
+    /// What it asks.
+    pub request: Request,
+    /// The body, for quoting error lines.
+    pub body: String,
+    /// Whether the sender's authentication was checked and failed.
+    pub auth_failed: bool,
+    /// Whether the message must never be answered (auto-reply, bounce,
+    /// list notice, our own).
+    pub no_reply: Option<String>,
+}
+
+/// The stored definition of a game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Definition {
+    /// The configuration the game started with.
+    pub config: GameConfigDef,
+}
+
+/// [`GameConfig`] as stored (serde both ways).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameConfigDef {
+    /// Tag.
+    pub tag: String,
+    /// Start Game Time text.
+    pub start: String,
+    /// Players: name and address, in order of play.
+    pub players: Vec<(String, String)>,
+    /// Referee address.
+    pub referee: Option<String>,
+}
+
+impl From<&GameConfig> for GameConfigDef {
+    fn from(c: &GameConfig) -> Self {
+        GameConfigDef {
+            tag: c.tag.clone(),
+            start: c.start.clone(),
+            players: c
+                .players
+                .iter()
+                .map(|p| (p.name.clone(), p.address.to_lowercase()))
+                .collect(),
+            referee: c.referee.clone(),
+        }
+    }
+}
+
+/// The state a game starts in (Rules 1.1.2, 1.1.8): everyone with the
+/// joining defaults, off the Map, at the configured Game Time.
+pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
+    let time = crate::gsd::parse::game_time(&def.start).ok_or_else(|| {
+        format!(
+            "start {:?} is not a Game Time like \"Monday 0900\"",
+            def.start
+        )
+    })?;
+    if def.players.is_empty() {
+        return Err("a game needs at least one player".into());
+    }
+    Ok(GameState {
+        time,
+        players: def
+            .players
+            .iter()
+            .map(|(n, _)| PlayerState::joining(n))
+            .collect(),
+        to_play: 0,
+        disruptions: Vec::new(),
+        wild: Vec::new(),
+        stacks: Vec::new(),
+        blocks: Vec::new(),
+        turn: 0,
+        winner: None,
+    })
+}
+
+/// One game in memory.
+#[derive(Clone, Debug)]
+pub struct Live {
+    /// Its definition.
+    pub def: GameConfigDef,
+    /// The game.
+    pub game: Game,
+    /// The turn log as stored (who, when, which message).
+    pub turns: Vec<TurnRow>,
+}
+
+impl Live {
+    fn player_of(&self, address: &str) -> Option<&str> {
+        self.def
+            .players
+            .iter()
+            .find(|(_, a)| a.eq_ignore_ascii_case(address))
+            .map(|(n, _)| n.as_str())
+    }
+
+    fn address_of(&self, player: &str) -> Option<&str> {
+        self.def
+            .players
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(player))
+            .map(|(_, a)| a.as_str())
+    }
+
+    /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
+    /// last turn was received; none before the first turn.
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        self.turns
+            .last()
+            .map(|t| crate::speaker::turn_deadline(t.submitted_at))
+    }
+}
+
+/// The referee: the games, the map, who the bot is.
+pub struct Referee {
+    map: &'static Map,
+    me: Identity,
+    /// Games by tag (upper case).
+    pub games: BTreeMap<String, Live>,
+    #[allow(dead_code)]
+    speaker: SpeakerConfig,
+}
+
+fn fmt_time(t: DateTime<Utc>) -> String {
+    t.format("%a %d %b %Y %H:%M GMT").to_string()
+}
+
+/// The replies of one message being built.
+struct Out<'a> {
+    me: &'a Identity,
+    letter: &'a Letter,
+    at: DateTime<Utc>,
+    mails: Vec<Reply>,
+}
+
+impl Out<'_> {
+    fn push(&mut self, to: Vec<String>, subject: String, body: String) {
+        let k = self.mails.len();
+        let mut refs = self.letter.references.clone();
+        refs.push(self.letter.message_id.clone());
+        self.mails.push(Reply {
+            to,
+            subject,
+            body,
+            in_reply_to: Some(self.letter.message_id.clone()),
+            references: refs,
+            message_id: outbound::reply_id(&self.letter.message_id, k, self.me),
+            date: self.at,
+            auto: Auto::Replied,
+        });
+    }
+
+    fn lounge(&mut self, subject: String, body: String) {
+        let to = vec![self.me.lounge.clone()];
+        self.push(to, subject, body);
+    }
+
+    fn sender(&mut self, body: String) {
+        let to = vec![self.letter.from.clone()];
+        let subject = re(&self.letter.subject);
+        self.push(to, subject, body);
+    }
+}
+
+fn re(subject: &str) -> String {
+    let s = subject.trim();
+    if s.len() >= 3 && s[..3].eq_ignore_ascii_case("re:") {
+        s.to_string()
+    } else if s.is_empty() {
+        "Re: your message".to_string()
+    } else {
+        format!("Re: {s}")
+    }
+}
+
+impl Referee {
+    /// Loads every game: those in the store, plus any configured game not
+    /// yet stored (recorded now).
+    pub fn load(
+        map: &'static Map,
+        me: Identity,
+        speaker: SpeakerConfig,
+        configured: &[GameConfig],
+        store: &mut Store,
+        now: DateTime<Utc>,
+    ) -> Result<Referee, RefereeError> {
+        for g in configured {
+            let def = Definition {
+                config: GameConfigDef::from(g),
+            };
+            start_state(&def.config).map_err(|detail| RefereeError::Game {
+                tag: g.tag.clone(),
+                detail,
+            })?;
+            let json = serde_json::to_string(&def).expect("serialisable");
+            store.ensure_game(&g.tag.to_uppercase(), &json, now)?;
+        }
+        let mut games = BTreeMap::new();
+        for row in store.games()? {
+            let bad = |detail: String| RefereeError::Game {
+                tag: row.tag.clone(),
+                detail,
+            };
+            let def: Definition =
+                serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
+            let start = start_state(&def.config).map_err(bad)?;
+            let turns = store.turns(&row.tag)?;
+            let mut plays = Vec::with_capacity(turns.len());
+            for t in &turns {
+                plays
+                    .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
+            }
+            let game = Game::from_log(map, &row.tag, start, plays).map_err(|b| {
+                bad(format!(
+                    "turn {} no longer replays as legal: {:?}",
+                    b.index + 1,
+                    b.outcome.violations
+                ))
+            })?;
+            games.insert(
+                row.tag.clone(),
+                Live {
+                    def: def.config,
+                    game,
+                    turns,
+                },
+            );
+        }
+        Ok(Referee {
+            map,
+            me,
+            games,
+            speaker,
+        })
+    }
+
+    /// The tags and player names of every game (for classification).
+    pub fn roster(&self) -> Vec<(String, Vec<String>)> {
+        self.games
+            .iter()
+            .map(|(t, l)| {
+                (
+                    t.clone(),
+                    l.def.players.iter().map(|p| p.0.clone()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// Who the bot is.
+    pub fn identity(&self) -> &Identity {
+        &self.me
+    }
+
+    /// Handles one message already classified; `received` is when the
+    /// server received it (the turn's submission time, Rule 1.3.5).
+    pub fn handle(
+        &mut self,
+        store: &mut Store,
+        origin: Origin,
+        letter: &Letter,
+        received: DateTime<Utc>,
+    ) -> Result<Handled, RefereeError> {
+        if store.is_processed(&letter.message_id)? {
+            return Ok(Handled {
+                message_id: letter.message_id.clone(),
+                game: None,
+                kind: "duplicate".into(),
+                summary: "already processed".into(),
+                replies: 0,
+            });
+        }
+        let mut out = Out {
+            me: &self.me,
+            letter,
+            at: received,
+            mails: Vec::new(),
+        };
+        let mut commit = Commit {
+            received_at: Some(received),
+            ..Commit::default()
+        };
+        let mut changed: Option<Live> = None;
+        let (game, kind, summary) = if let Some(why) = &letter.no_reply {
+            (None, "auto".to_string(), why.clone())
+        } else {
+            match &letter.request {
+                Request::Chatter => (None, "chatter".into(), "ignored".into()),
+                Request::Refuse(reason) => {
+                    out.sender(tpl(
+                        "refused",
+                        minijinja::context! { reason, bot => self.me.address },
+                    ));
+                    (None, "error".into(), reason.clone())
+                }
+                Request::Commands(cmds) => {
+                    let s = self.commands(cmds, &mut out);
+                    (None, "command".into(), s)
+                }
+                Request::Buzz(what) => {
+                    // The buzz workflow (Rules 1.16.x) belongs to the
+                    // Speaker; until it runs, a human must act.
+                    out.sender(tpl(
+                        "refused",
+                        minijinja::context! {
+                            reason => format!(
+                                "mornbot recorded your {what}, but does not yet run the buzz \
+                                 workflow of Rules 1.16.1-1.16.5: it needs a human ruling by \
+                                 the Speaker."
+                            ),
+                            bot => self.me.address,
+                        },
+                    ));
+                    (None, "buzz".into(), format!("{what}: needs a human"))
+                }
+                Request::Turn { .. } | Request::TakeBack(_) => {
+                    match self.which_game(letter, &mut out) {
+                        None => (None, "turn".into(), "game unknown".into()),
+                        Some(tag) => {
+                            let mut live = self.games[&tag].clone();
+                            let s = self.turn(
+                                &mut live,
+                                letter,
+                                &letter.request,
+                                received,
+                                &mut out,
+                                &mut commit,
+                            );
+                            if s.0 {
+                                changed = Some(live);
+                            }
+                            (Some(tag), "turn".into(), s.1)
+                        }
+                    }
+                }
+            }
+        };
+        let replies = out.mails.len();
+        for r in &out.mails {
+            // A reply that cannot be built (a malformed sender address) is
+            // dropped, not retried forever.
+            match outbound::build(&self.me, r) {
+                Ok(m) => commit.outbox.push(m),
+                Err(e) => tracing::warn!(message = %letter.message_id, "{e}"),
+            }
+        }
+        commit.processed = Some(Processed {
+            message_id: letter.message_id.clone(),
+            origin,
+            game: game.clone(),
+            kind: kind.clone(),
+            summary: summary.clone(),
+        });
+        store.commit(&commit)?;
+        if let Some(live) = changed {
+            self.games.insert(live.game.tag.clone(), live);
+        }
+        Ok(Handled {
+            message_id: letter.message_id.clone(),
+            game,
+            kind,
+            summary,
+            replies,
+        })
+    }
+
+    /// Resolves the game of a turn, asking the sender when it cannot.
+    fn which_game(&self, letter: &Letter, out: &mut Out) -> Option<String> {
+        match &letter.game {
+            Ok(tag) => {
+                let tag = tag.to_uppercase();
+                if self.games.contains_key(&tag) {
+                    return Some(tag);
+                }
+                out.sender(tpl(
+                    "refused",
+                    minijinja::context! {
+                        reason => format!(
+                            "There is no game {tag} in this lounge. The games are: {}.",
+                            self.games.keys().cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                        bot => self.me.address,
+                    },
+                ));
+                None
+            }
+            Err(c) if c.is_empty() && self.games.len() == 1 => self.games.keys().next().cloned(),
+            Err(c) => {
+                let list = if c.is_empty() {
+                    self.games.keys().cloned().collect::<Vec<_>>()
+                } else {
+                    c.clone()
+                };
+                out.sender(tpl(
+                    "refused",
+                    minijinja::context! {
+                        reason => format!(
+                            "Which game is this turn for? Put the game's tag in the subject, \
+                             e.g. \"[{}]\". The games are: {}.",
+                            list.first().cloned().unwrap_or_default(),
+                            list.join(", ")
+                        ),
+                        bot => self.me.address,
+                    },
+                ));
+                None
+            }
+        }
+    }
+
+    /// A turn or take-back for `live`. Returns (state changed, summary).
+    #[allow(clippy::too_many_arguments)]
+    fn turn(
+        &self,
+        live: &mut Live,
+        letter: &Letter,
+        request: &Request,
+        received: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> (bool, String) {
+        let map = self.map;
+        let tag = live.game.tag.clone();
+        let subject = format!("[{tag}]");
+        let Some(me_player) = live.player_of(&letter.from).map(str::to_string) else {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "{} is not the registered address of any player of {tag}, so mornbot \
+                         cannot accept turns from it.",
+                        letter.from
+                    ),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "unregistered sender".into());
+        };
+        if letter.auth_failed {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "Your message failed the receiving server's DKIM and SPF checks for \
+                         {}, so mornbot cannot be sure it is from you.",
+                        letter.from
+                    ),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "authentication failed".into());
+        }
+        if live.game.state.winner.is_some() {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!("{tag} is over: {} has won.", live.game.state.winner.clone().unwrap_or_default()),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "game over".into());
+        }
+        if let Request::TakeBack(replacement) = request {
+            return self.take_back(
+                live,
+                letter,
+                &me_player,
+                replacement.as_deref(),
+                received,
+                out,
+                commit,
+            );
+        }
+        let Request::Turn {
+            text,
+            gsd,
+            line,
+            column,
+        } = request
+        else {
+            return (false, "not a turn".into());
+        };
+        let at_turn = live.game.plays.len();
+        // The play, and the poster's GSD if one was sent.
+        let (play, posted): (Play, Option<Gsd>) = if *gsd {
+            let g = match parse_gsd(text, map) {
+                Ok(g) => g,
+                Err(e) => return self.parse_error(letter, "GSD", &tag, (*line, *column), &e, out),
+            };
+            let k = g
+                .plays
+                .iter()
+                .zip(&live.game.plays)
+                .take_while(|(a, b)| render_play(a) == render_play(b))
+                .count();
+            if k < at_turn || g.plays.len() <= at_turn {
+                let based_on = if k < at_turn { k } else { g.plays.len() };
+                out.sender(tpl(
+                    "stale",
+                    minijinja::context! {
+                        game => tag, based_on, at => at_turn,
+                        last => live.game.plays.last().map(render_play),
+                        next => live.game.to_play(),
+                        gsd => render(&live.game.gsd(map)),
+                        bot => self.me.address,
+                    },
+                ));
+                return (
+                    false,
+                    format!("stale: based on turn {based_on}, at {at_turn}"),
+                );
+            }
+            if g.plays.len() > at_turn + 1 {
+                out.sender(tpl(
+                    "refused",
+                    minijinja::context! {
+                        reason => format!(
+                            "Your GSD adds {} plays to {tag}; a message carries one turn.",
+                            g.plays.len() - at_turn
+                        ),
+                        bot => self.me.address,
+                    },
+                ));
+                return (false, "several plays".into());
+            }
+            (g.plays[at_turn].clone(), Some(g))
+        } else {
+            match parse_play(text.trim(), map) {
+                Ok(p) => (p, None),
+                Err(e) => return self.parse_error(letter, "play", &tag, (*line, *column), &e, out),
+            }
+        };
+        if !play.player.eq_ignore_ascii_case(&me_player) {
+            // Someone else's turn from this address: refuse, and tell the
+            // registered player privately.
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "You are registered in {tag} as {me_player}; mornbot accepts turns for \
+                         {} only from {}'s own address.",
+                        play.player, play.player
+                    ),
+                    bot => self.me.address,
+                },
+            ));
+            if let Some(owner) = live.address_of(&play.player) {
+                let owner = owner.to_string();
+                out.push(
+                    vec![owner],
+                    format!("[{tag}] a turn in your name was refused"),
+                    tpl(
+                        "refused",
+                        minijinja::context! {
+                            reason => format!(
+                                "A turn for you in {tag} arrived from {}, which is not your \
+                                 registered address, and was refused:\n\n    {}",
+                                letter.from,
+                                render_play(&play)
+                            ),
+                            bot => self.me.address,
+                        },
+                    ),
+                );
+            }
+            return (false, "spoofed player".into());
+        }
+        let n = at_turn + 1;
+        let outcome = live.game.judge(map, &play);
+        let play_text = render_play(&play);
+        match outcome.verdict {
+            Verdict::Legal => {
+                let before = live.game.state.clone();
+                live.game.play(map, play.clone());
+                let row = TurnRow {
+                    n: n as u64,
+                    player: play.player.clone(),
+                    play: play_text.clone(),
+                    message_id: letter.message_id.clone(),
+                    submitted_at: received,
+                };
+                live.turns.push(row.clone());
+                commit.turns.push((tag.clone(), row));
+                let canonical = live.game.gsd(map);
+                let diffs = posted
+                    .as_ref()
+                    .map(|g| table_diffs(g, &canonical))
+                    .unwrap_or_default();
+                let winner = live.game.state.winner.clone();
+                let _ = before;
+                out.lounge(
+                    format!("{subject} Turn {n}: {} (legal)", play.player),
+                    tpl(
+                        "accepted",
+                        minijinja::context! {
+                            player => play.player, n, game => tag, play => play_text,
+                            changes => outcome.changes, diffs, winner,
+                            next => live.game.to_play(),
+                            deadline => live.deadline().map(fmt_time),
+                            gsd => render(&canonical),
+                            bot => self.me.address,
+                        },
+                    ),
+                );
+                (true, "legal".into())
+            }
+            Verdict::Illegal => {
+                let needle = needle_for(&play_text, &outcome);
+                commit.events.push((
+                    tag.clone(),
+                    "bot-buzz".into(),
+                    serde_json::json!({"turn": n, "player": play.player, "play": play_text,
+                        "message_id": letter.message_id, "violations": outcome.violations})
+                    .to_string(),
+                ));
+                out.lounge(
+                    format!("{subject} BUZZ: {}'s turn {n} is illegal", play.player),
+                    tpl(
+                        "buzz",
+                        minijinja::context! {
+                            player => play.player, n, game => tag, play => play_text,
+                            caret => caret(&play_text, needle.as_deref()),
+                            violations => outcome.violations,
+                            gsd => render(&live.game.gsd(map)),
+                            bot => self.me.address,
+                        },
+                    ),
+                );
+                (false, "illegal".into())
+            }
+            Verdict::NeedsRuling => {
+                commit.events.push((
+                    tag.clone(),
+                    "needs-ruling".into(),
+                    serde_json::json!({"turn": n, "player": play.player, "play": play_text,
+                        "message_id": letter.message_id, "rulings": outcome.rulings})
+                    .to_string(),
+                ));
+                out.lounge(
+                    format!("{subject} Turn {n}: {} needs a human ruling", play.player),
+                    tpl(
+                        "ruling",
+                        minijinja::context! {
+                            player => play.player, n, game => tag, play => play_text,
+                            rulings => outcome.rulings, referee => live.def.referee,
+                            bot => self.me.address,
+                        },
+                    ),
+                );
+                (false, "needs ruling".into())
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn take_back(
+        &self,
+        live: &mut Live,
+        letter: &Letter,
+        player: &str,
+        replacement: Option<&Request>,
+        received: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> (bool, String) {
+        let tag = live.game.tag.clone();
+        let last_is_mine = live
+            .turns
+            .last()
+            .is_some_and(|t| t.player.eq_ignore_ascii_case(player));
+        if !last_is_mine {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "Rule 1.3.3: a player may take back only eir most recent turn while no \
+                         one has played since; the latest turn of {tag} is not yours."
+                    ),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "take-back refused".into());
+        }
+        let keep = live.turns.len() - 1;
+        live.turns.truncate(keep);
+        live.game.truncate(self.map, keep);
+        commit.truncate.push((tag.clone(), keep as u64));
+        if let Some(r) = replacement {
+            let (changed, s) = self.turn(live, letter, r, received, out, commit);
+            if !changed {
+                // The replacement failed: the take-back alone stands, and
+                // the player is told with the failure's own reply above.
+                out.lounge(
+                    format!("[{tag}] {player} took back turn {}", keep + 1),
+                    tpl(
+                        "refused",
+                        minijinja::context! {
+                            reason => format!(
+                                "{player} took back eir turn {} (Rule 1.3.3); the replacement \
+                                 was not accepted ({s}). It is {player}'s turn.",
+                                keep + 1
+                            ),
+                            bot => self.me.address,
+                        },
+                    ),
+                );
+            }
+            return (true, format!("taken back; replacement {s}"));
+        }
+        out.lounge(
+            format!("[{tag}] {player} took back turn {}", keep + 1),
+            tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
+                         again. The GSD as it stands:\n\n{}",
+                        keep + 1,
+                        render(&live.game.gsd(self.map))
+                    ),
+                    bot => self.me.address,
+                },
+            ),
+        );
+        (true, "taken back".into())
+    }
+
+    fn parse_error(
+        &self,
+        letter: &Letter,
+        what: &str,
+        tag: &str,
+        (first_line, first_column): (usize, usize),
+        e: &ParseError,
+        out: &mut Out,
+    ) -> (bool, String) {
+        // Error positions are in the excerpt; the player sees the body.
+        let line = first_line + e.line.saturating_sub(1);
+        let column = if e.line <= 1 {
+            first_column + e.column.saturating_sub(1)
+        } else {
+            e.column
+        };
+        let source = letter
+            .body
+            .lines()
+            .nth(line.saturating_sub(1))
+            .unwrap_or("")
+            .to_string();
+        let caret = format!("{}^", " ".repeat(column.saturating_sub(1)));
+        out.sender(tpl(
+            "parse_error",
+            minijinja::context! {
+                what, game => tag, line, column, source, caret,
+                expected => e.expected, found => e.found, suggestions => e.suggestions,
+                bot => self.me.address,
+            },
+        ));
+        (false, format!("parse error at {line}:{column}"))
+    }
+
+    fn commands(&self, cmds: &[Command], out: &mut Out) -> String {
+        let mut unknown = Vec::new();
+        let mut parts = Vec::new();
+        let mut help = false;
+        for c in cmds {
+            match c {
+                Command::Help => help = true,
+                Command::Unknown(s) => unknown.push(s.clone()),
+                Command::Rules => parts.push(coverage_text()),
+                Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
+                    let tags: Vec<String> = match g {
+                        Some(t) if self.games.contains_key(&t.to_uppercase()) => {
+                            vec![t.to_uppercase()]
+                        }
+                        Some(t) => {
+                            parts.push(format!("There is no game {t}.\n"));
+                            continue;
+                        }
+                        None => self.games.keys().cloned().collect(),
+                    };
+                    for tag in tags {
+                        let live = &self.games[&tag];
+                        parts.push(match c {
+                            Command::Status(_) => self.status(live),
+                            Command::Gsd(_) => render(&live.game.gsd(self.map)),
+                            _ => history(live),
+                        });
+                    }
+                }
+            }
+        }
+        if help || !unknown.is_empty() {
+            parts.push(tpl(
+                "help",
+                minijinja::context! {
+                    games => self.games.keys().cloned().collect::<Vec<_>>(),
+                    example => self.games.keys().next().cloned().unwrap_or("MN1".into()),
+                    lounge => self.me.lounge, bot => self.me.address, unknown,
+                },
+            ));
+        }
+        out.sender(parts.join("\n"));
+        format!("{} commands", cmds.len())
+    }
+
+    fn status(&self, live: &Live) -> String {
+        let s = &live.game.state;
+        let players: Vec<_> = live
+            .def
+            .players
+            .iter()
+            .map(|(n, a)| {
+                let active = s
+                    .player_index(n)
+                    .map(|i| s.players[i].active)
+                    .unwrap_or(true);
+                minijinja::context! { name => n, address => a, active }
+            })
+            .collect();
+        tpl(
+            "status",
+            minijinja::context! {
+                game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
+                winner => s.winner, next => live.game.to_play(),
+                deadline => live.deadline().map(fmt_time), players,
+            },
+        )
+    }
+}
+
+fn history(live: &Live) -> String {
+    let mut s = format!("{}: {} turns\n\n", live.game.tag, live.turns.len());
+    for t in &live.turns {
+        s.push_str(&format!(
+            "{:>4}  {}  {}\n",
+            t.n,
+            t.submitted_at.format("%Y-%m-%d %H:%M"),
+            t.play
+        ));
+    }
+    s
+}
+
+fn coverage_text() -> String {
+    use crate::engine::coverage::{coverage, Status};
+    let report = coverage(&[]);
+    let mut s = String::from("Rules of Volume 1 and what mornbot does with them:\n\n");
+    for c in &report {
+        let st = match c.status {
+            Status::Adjudicated => "adjudicated",
+            Status::Partly => "partly adjudicated",
+            Status::Data => "map/grammar data",
+            Status::Ruling => "needs a human ruling",
+        };
+        s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));
+    }
+    s
+}
+
+/// A station or word of the play the first violation talks about, to put
+/// the caret under.
+fn needle_for(play: &str, out: &Outcome) -> Option<String> {
+    let msg = &out.violations.first()?.message;
+    // The longest run of the play's words that the message repeats.
+    let words: Vec<&str> = play
+        .split(|c: char| c.is_whitespace() || "()[]{},:".contains(c))
+        .filter(|w| w.len() > 1)
+        .collect();
+    let mut best: Option<String> = None;
+    for i in 0..words.len() {
+        for j in i + 1..=words.len().min(i + 4) {
+            let cand = words[i..j].join(" ");
+            if msg.contains(&cand)
+                && play.contains(&cand)
+                && best.as_ref().is_none_or(|b| cand.len() > b.len())
+            {
+                best = Some(cand);
+            }
+        }
+    }
+    best.filter(|b| b.len() > 2)
+}
+
+/// Differences between the tables of a posted GSD and the canonical one
+/// (Rule 1.16.5).
+pub fn table_diffs(posted: &Gsd, canonical: &Gsd) -> Vec<String> {
+    let mut d = Vec::new();
+    if posted.time.is_some() && posted.time != canonical.time {
+        d.push(format!(
+            "Game Time: yours {}, mornbot's {}",
+            posted.time.map(|t| t.to_string()).unwrap_or_default(),
+            canonical.time.map(|t| t.to_string()).unwrap_or_default()
+        ));
+    }
+    for row in &canonical.players {
+        match posted
+            .players
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(&row.name))
+        {
+            None => d.push(format!("{}: missing from your Token Table", row.name)),
+            Some(p) => {
+                if p.lv != row.lv {
+                    d.push(format!(
+                        "{} LV: yours {}, mornbot's {}",
+                        row.name, p.lv, row.lv
+                    ));
+                }
+                if p.charge != row.charge {
+                    d.push(format!(
+                        "{} Charge: yours {}, mornbot's {}",
+                        row.name, p.charge, row.charge
+                    ));
+                }
+                if p.tokens != row.tokens {
+                    d.push(format!(
+                        "{} Tokens: yours {}, mornbot's {}",
+                        row.name,
+                        tokens_text(&p.tokens),
+                        tokens_text(&row.tokens)
+                    ));
+                }
+                if p.home != row.home {
+                    d.push(format!(
+                        "{} Home: yours {}, mornbot's {}",
+                        row.name,
+                        p.home.as_deref().unwrap_or("none"),
+                        row.home.as_deref().unwrap_or("none")
+                    ));
+                }
+            }
+        }
+    }
+    if posted.disruptions != canonical.disruptions {
+        d.push("Disruptions differ".to_string());
+    }
+    if posted.wild != canonical.wild {
+        d.push(format!(
+            "Wild Stations: yours {:?}, mornbot's {:?}",
+            posted.wild, canonical.wild
+        ));
+    }
+    d
+}
+
+fn tokens_text(t: &crate::gsd::Tokens) -> String {
+    use crate::gsd::Colour;
+    let mut parts = Vec::new();
+    for c in Colour::ALL {
+        let n = t.get(c);
+        if n > 0 {
+            parts.push(format!("{n} {}", c.code()));
+        }
+    }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}

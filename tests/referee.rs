@@ -1,0 +1,409 @@
+//! The referee core without mail servers: letters in, store rows and reply
+//! mails out.
+
+use chrono::{DateTime, TimeZone, Utc};
+use mornbot::config::{GameConfig, PlayerConfig, SpeakerConfig};
+use mornbot::daemon::referee::{Command, Letter, Referee, Request};
+use mornbot::mail::outbound::Identity;
+use mornbot::map::Map;
+use mornbot::store::{Origin, Store};
+
+fn me() -> Identity {
+    Identity {
+        address: "mornbot@example.test".into(),
+        name: "mornbot".into(),
+        lounge: "lounge@example.test".into(),
+    }
+}
+
+fn game() -> GameConfig {
+    GameConfig {
+        tag: "MN1".into(),
+        start: "Monday 0900".into(),
+        players: ["Rushton", "Warren", "Acton"]
+            .iter()
+            .map(|n| PlayerConfig {
+                name: n.to_string(),
+                address: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect(),
+        referee: None,
+    }
+}
+
+fn at(min: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap() + chrono::Duration::minutes(min)
+}
+
+fn origin() -> Origin {
+    Origin {
+        source: "maildir".into(),
+        uidvalidity: None,
+        uid: None,
+    }
+}
+
+struct T {
+    referee: Referee,
+    store: Store,
+    n: usize,
+}
+
+impl T {
+    fn new() -> T {
+        let mut store = Store::in_memory().unwrap();
+        let referee = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut store,
+            at(0),
+        )
+        .unwrap();
+        T {
+            referee,
+            store,
+            n: 0,
+        }
+    }
+
+    fn letter(&mut self, from: &str, request: Request, body: &str) -> Letter {
+        self.n += 1;
+        Letter {
+            message_id: format!("m{}@example.org", self.n),
+            from: format!("{from}@example.org"),
+            subject: "[MN1] turn".into(),
+            references: vec![],
+            game: Ok("MN1".into()),
+            request,
+            body: body.into(),
+            auth_failed: false,
+            no_reply: None,
+        }
+    }
+
+    /// Sends a play line; returns (summary, reply texts).
+    fn play(&mut self, from: &str, line: &str) -> (String, Vec<String>) {
+        let l = self.letter(
+            from,
+            Request::Turn {
+                text: line.into(),
+                gsd: false,
+                line: 1,
+                column: 1,
+            },
+            line,
+        );
+        self.send(l)
+    }
+
+    fn send(&mut self, l: Letter) -> (String, Vec<String>) {
+        let before = self.store.all_mail().unwrap().len();
+        let h = self
+            .referee
+            .handle(&mut self.store, origin(), &l, at(self.n as i64))
+            .unwrap();
+        let mails = self.store.all_mail().unwrap();
+        let new: Vec<String> = mails[before..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"))
+            .collect();
+        assert_eq!(new.len(), h.replies, "replies queued = replies reported");
+        (h.summary, new)
+    }
+
+    fn turns(&self) -> usize {
+        self.store.turns("MN1").unwrap().len()
+    }
+}
+
+#[test]
+fn a_legal_turn_is_logged_and_answered_in_the_lounge_with_the_gsd() {
+    let mut t = T::new();
+    let (s, mails) = t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    assert_eq!(s, "legal");
+    assert_eq!(t.turns(), 1);
+    assert_eq!(mails.len(), 1);
+    let m = &mails[0];
+    assert!(m.contains("To: lounge@example.test"), "{m}");
+    assert!(m.contains("Subject: [MN1] Turn 1: Rushton (legal)"), "{m}");
+    assert!(m.contains("In-Reply-To: <m1@example.org>"), "{m}");
+    assert!(m.contains("Auto-Submitted: auto-replied"), "{m}");
+    assert!(
+        m.contains("Next to play: Warren, by Tue 17 Nov 2026 21:01 GMT"),
+        "{m}"
+    );
+    assert!(m.contains("| Rushton | Hainault"), "{m}");
+    assert!(
+        m.contains("Rushton : Epping (CN) [Home: Hainault]\n"),
+        "{m}"
+    );
+}
+
+#[test]
+fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
+    let mut t = T::new();
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    let (s, mails) = t.play("warren", "Warren : [LV+1] Tooting Broadway (NT)");
+    assert_eq!(s, "illegal");
+    assert_eq!(t.turns(), 1);
+    let m = &mails[0];
+    assert!(
+        m.contains("Subject: [MN1] BUZZ: Warren's turn 2 is illegal"),
+        "{m}"
+    );
+    assert!(m.contains("Rule 1."), "{m}");
+    assert!(m.contains("still Warren's turn"), "{m}");
+    // The bot's buzz is recorded for the Speaker.
+    let ev = t.store.events("MN1").unwrap();
+    assert_eq!(ev.len(), 1);
+    assert_eq!(ev[0].kind, "bot-buzz");
+}
+
+#[test]
+fn not_your_turn_cites_rule_1_3_2() {
+    let mut t = T::new();
+    let (s, mails) = t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+    assert_eq!(s, "illegal");
+    assert!(mails[0].contains("Rule 1.3.2"), "{}", mails[0]);
+}
+
+#[test]
+fn a_parse_error_names_line_column_and_suggestions() {
+    let mut t = T::new();
+    let body = "Hello all,\n\nRushton : Epping (CN) [Home: Hainolt]\n";
+    let l = t.letter(
+        "rushton",
+        Request::Turn {
+            text: "Rushton : Epping (CN) [Home: Hainolt]".into(),
+            gsd: false,
+            line: 3,
+            column: 1,
+        },
+        body,
+    );
+    let (s, mails) = t.send(l);
+    assert!(s.starts_with("parse error at 3:"), "{s}");
+    let m = &mails[0];
+    assert!(m.contains("To: rushton@example.org"), "{m}");
+    assert!(m.contains("Line 3, column"), "{m}");
+    assert!(m.contains("Hainault"), "{m}");
+    assert_eq!(t.turns(), 0);
+}
+
+#[test]
+fn a_turn_from_another_players_address_is_refused_and_the_owner_told() {
+    let mut t = T::new();
+    let (s, mails) = t.play("warren", "Rushton : Epping (CN) [Home: Hainault]");
+    assert_eq!(s, "spoofed player");
+    assert_eq!(mails.len(), 2);
+    assert!(mails[0].contains("To: warren@example.org"));
+    assert!(mails[1].contains("To: rushton@example.org"));
+    assert!(mails[1].contains("arrived from warren@example.org"));
+    assert_eq!(t.turns(), 0);
+}
+
+#[test]
+fn an_unregistered_sender_is_refused() {
+    let mut t = T::new();
+    let (s, _) = t.play("mallory", "Rushton : Epping (CN) [Home: Hainault]");
+    assert_eq!(s, "unregistered sender");
+}
+
+#[test]
+fn a_stale_gsd_is_answered_with_the_current_one() {
+    let mut t = T::new();
+    let (_, m1) = t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    let gsd1 = extract_gsd(&m1[0]);
+    t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+    // Acton posts on the GSD of turn 1, missing Warren's turn.
+    let text = format!("{gsd1}Acton : Upminster (DS) [Home: Hornchurch]\n");
+    let l = t.letter(
+        "acton",
+        Request::Turn {
+            text: text.clone(),
+            gsd: true,
+            line: 1,
+            column: 1,
+        },
+        &text,
+    );
+    let (s, mails) = t.send(l);
+    assert_eq!(s, "stale: based on turn 1, at 2");
+    assert!(mails[0].contains("based on turn 1"), "{}", mails[0]);
+    assert!(mails[0].contains("the\ngame is at turn 2"), "{}", mails[0]);
+    assert_eq!(t.turns(), 2);
+}
+
+#[test]
+fn a_gsd_extending_the_log_is_accepted_and_table_differences_listed() {
+    let mut t = T::new();
+    let (_, m1) = t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    // Warren edits the tables wrongly (claims 9 Black tokens).
+    let gsd = extract_gsd(&m1[0]).replacen(
+        "| Warren  |          |  0 |  0 |  2",
+        "| Warren  |          |  0 |  0 |  9",
+        1,
+    );
+    let text = format!("{gsd}Warren : Morden (NT) [Home: Tooting Broadway]\n");
+    let l = t.letter(
+        "warren",
+        Request::Turn {
+            text: text.clone(),
+            gsd: true,
+            line: 1,
+            column: 1,
+        },
+        &text,
+    );
+    let (s, mails) = t.send(l);
+    assert_eq!(s, "legal", "{}", mails[0]);
+    assert!(
+        mails[0].contains("Warren Tokens: yours 9 Bk"),
+        "{}",
+        mails[0]
+    );
+    assert_eq!(t.turns(), 2);
+}
+
+#[test]
+fn take_back_removes_the_last_turn_and_replays() {
+    let mut t = T::new();
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+    // Rushton may not take back: Warren has played since (Rule 1.3.3).
+    let l = t.letter("rushton", Request::TakeBack(None), "take back");
+    let (s, _) = t.send(l);
+    assert_eq!(s, "take-back refused");
+    let replacement = Request::Turn {
+        text: "Warren : Edgware (NT) [Home: Burnt Oak]".into(),
+        gsd: false,
+        line: 1,
+        column: 1,
+    };
+    let l = t.letter("warren", Request::TakeBack(Some(Box::new(replacement))), "");
+    let (s, mails) = t.send(l);
+    assert_eq!(s, "taken back; replacement legal", "{mails:?}");
+    let turns = t.store.turns("MN1").unwrap();
+    assert_eq!(turns.len(), 2);
+    assert_eq!(turns[1].play, "Warren : Edgware (NT) [Home: Burnt Oak]");
+    assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+}
+
+#[test]
+fn commands_are_answered_privately() {
+    let mut t = T::new();
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    let l = t.letter(
+        "warren",
+        Request::Commands(vec![
+            Command::Status(None),
+            Command::History(Some("mn1".into())),
+            Command::Unknown("DANCE".into()),
+        ]),
+        "",
+    );
+    let (_, mails) = t.send(l);
+    assert_eq!(mails.len(), 1);
+    let m = &mails[0];
+    assert!(m.contains("To: warren@example.org"), "{m}");
+    assert!(m.contains("MN1: turn 1 played"), "{m}");
+    assert!(m.contains("Next to play: Warren"), "{m}");
+    assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
+    assert!(m.contains("Not understood: DANCE"), "{m}");
+}
+
+#[test]
+fn chatter_and_auto_replies_get_no_reply_but_are_recorded() {
+    let mut t = T::new();
+    let l = t.letter("warren", Request::Chatter, "good luck");
+    let (s, mails) = t.send(l);
+    assert_eq!((s.as_str(), mails.len()), ("ignored", 0));
+    let mut l = t.letter(
+        "warren",
+        Request::Turn {
+            text: "Rushton : Epping (CN) [Home: Hainault]".into(),
+            gsd: false,
+            line: 1,
+            column: 1,
+        },
+        "",
+    );
+    l.no_reply = Some("auto-reply".into());
+    let (_, mails) = t.send(l.clone());
+    assert!(mails.is_empty());
+    assert!(t.store.is_processed(&l.message_id).unwrap());
+    assert_eq!(t.turns(), 0);
+}
+
+#[test]
+fn a_message_is_judged_once_even_when_delivered_twice() {
+    let mut t = T::new();
+    let l = t.letter(
+        "rushton",
+        Request::Turn {
+            text: "Rushton : Epping (CN) [Home: Hainault]".into(),
+            gsd: false,
+            line: 1,
+            column: 1,
+        },
+        "",
+    );
+    let (s1, m1) = t.send(l.clone());
+    let (s2, m2) = t.send(l);
+    assert_eq!((s1.as_str(), m1.len()), ("legal", 1));
+    assert_eq!((s2.as_str(), m2.len()), ("already processed", 0));
+    assert_eq!(t.turns(), 1);
+}
+
+#[test]
+fn a_restart_rebuilds_the_same_games_from_the_store() {
+    let dir = std::env::temp_dir().join(format!("mornbot-referee-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("db");
+    let plays = [
+        ("rushton", "Rushton : Epping (CN) [Home: Hainault]"),
+        ("warren", "Warren : Morden (NT) [Home: Tooting Broadway]"),
+        ("acton", "Acton : Upminster (DS) [Home: Hornchurch]"),
+        ("rushton", "Rushton : [LV+1] Theydon Bois (CN)"),
+    ];
+    let gsd_before = {
+        let mut t = T::new();
+        t.store = Store::open(&db).unwrap();
+        t.referee = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut t.store,
+            at(0),
+        )
+        .unwrap();
+        for (who, p) in plays {
+            assert_eq!(t.play(who, p).0, "legal");
+        }
+        mornbot::gsd::render(&t.referee.games["MN1"].game.gsd(Map::london_1999()))
+    };
+    let mut store = Store::open(&db).unwrap();
+    let r = Referee::load(
+        Map::london_1999(),
+        me(),
+        SpeakerConfig::default(),
+        &[game()],
+        &mut store,
+        at(100),
+    )
+    .unwrap();
+    let gsd_after = mornbot::gsd::render(&r.games["MN1"].game.gsd(Map::london_1999()));
+    assert_eq!(gsd_before, gsd_after);
+    assert_eq!(r.games["MN1"].game.to_play(), "Warren");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn extract_gsd(mail: &str) -> String {
+    let start = mail.find("\nGame ").or_else(|| mail.find("\n+--")).unwrap() + 1;
+    let end = mail.rfind("\n-- \n").unwrap() + 1;
+    mail[start..end].to_string()
+}

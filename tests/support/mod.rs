@@ -1,0 +1,220 @@
+//! Test support: a private mail stack (scripts/mailstack) and mail helpers.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A running Dovecot + Postfix + mlmmj stack on loopback, stopped on drop.
+pub struct Stack {
+    pub dir: PathBuf,
+    pub env: HashMap<String, String>,
+}
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mailstack")
+}
+
+fn run(args: &[&str], extra_env: &[(&str, &str)]) -> Result<String, String> {
+    let mut c = Command::new(script());
+    c.args(args).stdin(Stdio::null());
+    for (k, v) in extra_env {
+        c.env(k, v);
+    }
+    let out = c.output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!(
+            "scripts/mailstack {args:?} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+impl Stack {
+    /// Starts a stack, or returns None (with a visible note) when not root:
+    /// the servers need root to start and drop privileges.
+    pub fn start() -> Option<Stack> {
+        if !is_root() {
+            eprintln!(
+                "SKIPPED: the mail-server tests need root (scripts/test runs them as root in CI)"
+            );
+            return None;
+        }
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir = PathBuf::from(format!("/tmp/mbt-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = run(
+            &["start", dir.to_str().unwrap()],
+            &[("MAILSTACK_BASE_PORT", "auto")],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let env = out
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Some(Stack { dir, env })
+    }
+
+    pub fn port(&self, name: &str) -> u16 {
+        self.env[name].parse().unwrap()
+    }
+
+    pub fn adduser(&self, name: &str, password: &str) {
+        run(
+            &["adduser", self.dir.to_str().unwrap(), name, password],
+            &[],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    pub fn subscribe(&self, address: &str) {
+        run(&["subscribe", self.dir.to_str().unwrap(), address], &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Restarts the stack on the same ports (mail, users and list kept).
+    pub fn restart(&self) {
+        let mut env: Vec<(&str, &str)> = Vec::new();
+        for k in [
+            "IMAP_PORT",
+            "IMAPS_PORT",
+            "SMTP_PORT",
+            "SMTPS_PORT",
+            "LMTP_PORT",
+        ] {
+            if let Some(v) = self.env.get(k) {
+                env.push((k, v.as_str()));
+            }
+        }
+        run(&["start", self.dir.to_str().unwrap()], &env).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    pub fn stop(&self) {
+        let _ = run(&["stop", self.dir.to_str().unwrap()], &[]);
+    }
+
+    pub fn cert(&self) -> PathBuf {
+        self.dir.join("cert.pem")
+    }
+
+    /// Files in a user's Maildir (new and cur), read whole.
+    pub fn maildir(&self, user: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for sub in ["new", "cur"] {
+            let d = self.dir.join(format!("mail/{user}/Maildir/{sub}"));
+            if let Ok(rd) = std::fs::read_dir(&d) {
+                let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+                names.sort();
+                for p in names {
+                    if let Ok(t) = std::fs::read(&p) {
+                        out.push(String::from_utf8_lossy(&t).replace("\r\n", "\n"));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn log_tail(&self) -> String {
+        let mut s = String::new();
+        for f in ["log", "postfix.log", "dovecot.log"] {
+            if let Ok(t) = std::fs::read_to_string(self.dir.join(f)) {
+                let lines: Vec<&str> = t.lines().collect();
+                let from = lines.len().saturating_sub(30);
+                s.push_str(&format!("--- {f}\n{}\n", lines[from..].join("\n")));
+            }
+        }
+        s
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        self.stop();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+pub fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// Sends one raw message over plain SMTP on loopback (what a player's
+/// mail client does), returning when the server accepted it.
+pub fn smtp_send(port: u16, from: &str, to: &[&str], raw: &str) {
+    use std::io::{BufRead, BufReader, Write};
+    let s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_nodelay(true).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut w = s;
+    let expect = |code: &str, r: &mut BufReader<std::net::TcpStream>| loop {
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        assert!(
+            line.starts_with(code),
+            "SMTP: expected {code}, got {line:?}"
+        );
+        if line.as_bytes().get(3) == Some(&b' ') {
+            break;
+        }
+    };
+    expect("220", &mut r);
+    write!(w, "EHLO player.example.test\r\n").unwrap();
+    expect("250", &mut r);
+    write!(w, "MAIL FROM:<{from}>\r\n").unwrap();
+    expect("250", &mut r);
+    for t in to {
+        write!(w, "RCPT TO:<{t}>\r\n").unwrap();
+        expect("250", &mut r);
+    }
+    write!(w, "DATA\r\n").unwrap();
+    expect("354", &mut r);
+    let mut data = raw.replace("\r\n", "\n").replace('\n', "\r\n");
+    if !data.ends_with("\r\n") {
+        data.push_str("\r\n");
+    }
+    // Dot-stuffing.
+    let data = data.replace("\r\n.", "\r\n..");
+    w.write_all(data.as_bytes()).unwrap();
+    write!(w, ".\r\n").unwrap();
+    expect("250", &mut r);
+    write!(w, "QUIT\r\n").unwrap();
+}
+
+/// Polls until `f` returns Some, or panics after `limit` with `what`.
+pub fn wait_until<T>(limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let t = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        if t.elapsed() > limit {
+            panic!("timed out after {limit:?} waiting for {what}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A header's value in a raw message (first occurrence, unfolded).
+pub fn header<'a>(raw: &'a str, name: &str) -> Option<&'a str> {
+    let head = raw.split("\n\n").next().unwrap_or("");
+    head.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}

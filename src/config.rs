@@ -27,6 +27,9 @@ pub struct Config {
     /// The `[speaker]` section: timeouts and the buzz workflow.
     #[serde(default)]
     pub speaker: SpeakerConfig,
+    /// The `[outbox]` section: delivery retries.
+    #[serde(default)]
+    pub outbox: OutboxConfig,
     /// `[[game]]` tables: the games the lounge hosts.
     #[serde(default, rename = "game")]
     pub games: Vec<GameConfig>,
@@ -166,6 +169,28 @@ pub struct SmtpConfig {
     pub secret: Secret,
     /// Extra CA certificate (PEM) to trust.
     pub ca_file: Option<PathBuf>,
+}
+
+/// `[outbox]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct OutboxConfig {
+    /// Longest wait between delivery attempts (they start at 1 s and
+    /// double).
+    pub retry_max_secs: u64,
+    /// After a crash in the middle of a delivery, how long to wait before
+    /// sending the reply again: a lounge post that did go out comes back
+    /// through the list meanwhile and is not sent twice.
+    pub unconfirmed_wait_secs: u64,
+}
+
+impl Default for OutboxConfig {
+    fn default() -> Self {
+        OutboxConfig {
+            retry_max_secs: 600,
+            unconfirmed_wait_secs: 30,
+        }
+    }
 }
 
 /// `[speaker]`.

@@ -6,170 +6,12 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use mornbot::cli::demo::{self, Body, Expect};
-use support::{header, smtp_send, wait_until, Stack};
-
-const PLAYERS: [&str; 3] = ["rushton", "warren", "acton"];
-
-/// The stack with the bot's and players' mailboxes and the lounge list.
-fn lounge() -> Option<Stack> {
-    let s = Stack::start()?;
-    for u in ["bot"].iter().chain(PLAYERS.iter()) {
-        s.adduser(u, &format!("{u}-pw"));
-        s.subscribe(&format!("{u}@example.test"));
-    }
-    Some(s)
-}
-
-fn config(s: &Stack, data: &Path) -> PathBuf {
-    let pw = s.dir.join("bot.pass");
-    std::fs::write(&pw, "bot-pw\n").unwrap();
-    let mut cfg = format!(
-        r#"[bot]
-address = "bot@example.test"
-lounge = "lounge@example.test"
-data_dir = "{data}"
-
-[imap]
-host = "127.0.0.1"
-port = {imap}
-security = "starttls"
-user = "bot"
-password_file = "{pw}"
-wait = "poll"
-poll_ms = 20
-ca_file = "{cert}"
-
-[smtp]
-host = "127.0.0.1"
-port = {smtp}
-security = "starttls"
-user = "bot"
-password_file = "{pw}"
-ca_file = "{cert}"
-
-[[game]]
-tag = "MN1"
-start = "Monday 0900"
-"#,
-        data = data.display(),
-        imap = s.port("IMAP_PORT"),
-        smtp = s.port("SMTP_PORT"),
-        pw = pw.display(),
-        cert = s.cert().display(),
-    );
-    for p in PLAYERS {
-        let name = format!("{}{}", p[..1].to_uppercase(), &p[1..]);
-        cfg.push_str(&format!(
-            "[[game.player]]\nname = \"{name}\"\naddress = \"{p}@example.test\"\n"
-        ));
-    }
-    let path = s.dir.join("bot.toml");
-    std::fs::write(&path, cfg).unwrap();
-    path
-}
-
-struct Daemon {
-    child: Child,
-}
-
-impl Daemon {
-    fn start(cfg: &Path, log: &Path) -> Daemon {
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log)
-            .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_mornbot"))
-            .args(["run", "--config", cfg.to_str().unwrap()])
-            .env("MORNBOT_LOG", "info")
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .spawn()
-            .unwrap();
-        Daemon { child }
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// SIGTERM, and the exit status.
-    fn terminate(&mut self) -> std::process::ExitStatus {
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        wait_until(
-            Duration::from_secs(20),
-            "the daemon to exit on SIGTERM",
-            || self.child.try_wait().unwrap(),
-        )
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// Every message of a user's INBOX, read over IMAP.
-fn imap_all(port: u16, user: &str) -> Vec<String> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        use futures_util::TryStreamExt;
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .unwrap();
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.unwrap();
-        let mut s = client
-            .login(user, format!("{user}-pw"))
-            .await
-            .map_err(|(e, _)| e)
-            .unwrap();
-        let mb = s.select("INBOX").await.unwrap();
-        let mut out = Vec::new();
-        if mb.exists > 0 {
-            let msgs: Vec<_> = s
-                .fetch("1:*", "BODY.PEEK[]")
-                .await
-                .unwrap()
-                .try_collect()
-                .await
-                .unwrap();
-            for m in msgs {
-                if let Some(b) = m.body() {
-                    out.push(String::from_utf8_lossy(b).replace("\r\n", "\n"));
-                }
-            }
-        }
-        let _ = s.logout().await;
-        out
-    })
-}
-
-fn to_test_domain(s: &str) -> String {
-    s.replace("@example.org", "@example.test")
-        .replace("lounge@localhost", "lounge@example.test")
-        .replace("mornbot@localhost", "bot@example.test")
-}
-
-/// The reply to `id` in `user`'s mailbox, if it arrived.
-fn reply_to(port: u16, user: &str, id: &str) -> Option<String> {
-    imap_all(port, user)
-        .into_iter()
-        .find(|m| header(m, "In-Reply-To").is_some_and(|v| v.contains(id)))
-}
+use support::{
+    config, header, imap_all, lounge, reply_to, smtp_send, to_test_domain, wait_until, Daemon,
+};
 
 fn html_only(raw: &str, play: &str) -> String {
     let head = raw.split("\n\n").next().unwrap();
@@ -189,7 +31,7 @@ fn html_only(raw: &str, play: &str) -> String {
 fn a_scripted_game_by_mail_against_real_servers() {
     let Some(stack) = lounge() else { return };
     let data = stack.dir.join("bot-data");
-    let cfg = config(&stack, &data);
+    let cfg = config(&stack, &data, "");
     let log = stack.dir.join("mornbot.log");
     let mut daemon = Daemon::start(&cfg, &log);
     let imap = stack.port("IMAP_PORT");
@@ -290,19 +132,4 @@ fn a_scripted_game_by_mail_against_real_servers() {
         assert!(irt.contains("demo-"), "a reply to something else: {m}");
     }
     assert!(daemon.terminate().success(), "SIGTERM exits 0");
-}
-
-impl Stack {
-    /// Whether the bot's Maildir holds `id` flagged Seen.
-    fn maildir_seen(&self, user: &str, id: &str) -> bool {
-        let cur = self.dir.join(format!("mail/{user}/Maildir/cur"));
-        std::fs::read_dir(cur).is_ok_and(|rd| {
-            rd.filter_map(|e| e.ok()).any(|e| {
-                let name = e.file_name().to_string_lossy().into_owned();
-                name.rsplit_once(":2,")
-                    .is_some_and(|(_, f)| f.contains('S'))
-                    && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(id))
-            })
-        })
-    }
 }

@@ -227,21 +227,32 @@ pub fn process_oversize(
 pub async fn sender(
     db: PathBuf,
     mut sink: Sink,
+    cfg: crate::config::OutboxConfig,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     let mut store = Store::open(&db)?;
+    let held = store.defer_unconfirmed(
+        Utc::now() + chrono::Duration::seconds(cfg.unconfirmed_wait_secs as i64),
+    )?;
+    if held > 0 {
+        tracing::warn!(
+            "{held} replies were being delivered when the daemon stopped: retrying in {} s unless they come back through the list",
+            cfg.unconfirmed_wait_secs
+        );
+    }
     loop {
         let now = Utc::now();
         for m in store.due_mail(now, 100)? {
+            store.begin_attempt(m.id, Utc::now())?;
             match sink.send(&m).await {
                 Ok(()) => {
                     store.mark_sent(m.id, Utc::now())?;
                     tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
                 }
                 Err(e) => {
-                    let secs = 1u64 << m.attempts.min(10);
-                    let retry = Utc::now() + chrono::Duration::seconds(secs.min(600) as i64);
+                    let secs = (1u64 << m.attempts.min(20)).min(cfg.retry_max_secs.max(1));
+                    let retry = Utc::now() + chrono::Duration::seconds(secs as i64);
                     tracing::warn!(id = %m.message_id, "delivery failed, retry at {retry}: {e}");
                     store.mark_failed(m.id, &e.to_string(), retry)?;
                     break;
@@ -301,7 +312,13 @@ pub async fn run(
     } else {
         Sink::Files(FileSink::new(&setup.data.outbox()).map_err(io(&setup.data.outbox()))?)
     };
-    let sender_task = tokio::spawn(sender(setup.data.db(), sink, wake.clone(), stop_rx.clone()));
+    let sender_task = tokio::spawn(sender(
+        setup.data.db(),
+        sink,
+        cfg.outbox.clone(),
+        wake.clone(),
+        stop_rx.clone(),
+    ));
     tokio::pin!(shutdown);
     let result = if let Some(imap) = &cfg.imap {
         crate::mail::imap::serve(imap, &mut referee, &mut store, &ctx, &wake, &mut shutdown)

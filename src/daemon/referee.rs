@@ -395,6 +395,9 @@ impl Referee {
         };
         let mut changed: Option<Live> = None;
         let (game, kind, summary) = if let Some(why) = &letter.no_reply {
+            // One of our own replies back through the list confirms its
+            // delivery (it may be unconfirmed after a crash).
+            commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
         } else {
             match &letter.request {

@@ -73,6 +73,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     created_at INTEGER NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0,
     next_attempt_at INTEGER NOT NULL,
+    attempt_started_at INTEGER,      -- set while a delivery is under way
     sent_at INTEGER,
     last_error TEXT
 );
@@ -193,6 +194,9 @@ pub struct Commit {
     pub outbox: Vec<NewMail>,
     /// Speaker events: `(game, kind, data JSON)`.
     pub events: Vec<(String, String, String)>,
+    /// Message-IDs of our own replies seen coming back through the list:
+    /// delivered, whatever the outbox recorded.
+    pub echoed: Vec<String>,
 }
 
 /// A stored Speaker event.
@@ -361,6 +365,13 @@ impl Store {
                 params![m.message_id, m.envelope_from, m.recipients.join(","), m.raw, ms(now)],
             )?;
         }
+        for id in &c.echoed {
+            tx.execute(
+                "UPDATE outbox SET sent_at = ?2, attempt_started_at = NULL
+                 WHERE message_id = ?1 AND sent_at IS NULL",
+                params![id, ms(now)],
+            )?;
+        }
         if let Some(p) = &c.processed {
             let (id, origin, game, kind, summary) =
                 (&p.message_id, &p.origin, &p.game, &p.kind, &p.summary);
@@ -430,10 +441,33 @@ impl Store {
         Ok(v.map(from_ms))
     }
 
+    /// Records that a delivery attempt is starting: should the process die
+    /// before [`Store::mark_sent`], the reply is known to be unconfirmed.
+    pub fn begin_attempt(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE outbox SET attempt_started_at = ?2 WHERE id = ?1",
+            params![id, ms(now)],
+        )?;
+        Ok(())
+    }
+
+    /// At start-up: replies whose last attempt was cut short by a crash may
+    /// have been delivered. Their retry waits until `until`, so that a
+    /// lounge post coming back through the list can confirm it first
+    /// (see [`Commit::echoed`]). Returns how many were deferred.
+    pub fn defer_unconfirmed(&mut self, until: DateTime<Utc>) -> Result<usize> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_attempt_at = max(next_attempt_at, ?1), attempt_started_at = NULL
+             WHERE sent_at IS NULL AND attempt_started_at IS NOT NULL",
+            params![ms(until)],
+        )?)
+    }
+
     /// Marks a reply delivered.
     pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
         self.conn.execute(
-            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL WHERE id = ?1",
+            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
+             attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
             params![id, ms(now)],
         )?;
         Ok(())
@@ -442,7 +476,8 @@ impl Store {
     /// Records a failed attempt and when to retry.
     pub fn mark_failed(&mut self, id: i64, error: &str, retry_at: DateTime<Utc>) -> Result<()> {
         self.conn.execute(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3 WHERE id = ?1",
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3,
+             attempt_started_at = NULL WHERE id = ?1",
             params![id, error, ms(retry_at)],
         )?;
         Ok(())
@@ -594,6 +629,37 @@ mod tests {
         s.mark_sent(due[0].id, t("2026-11-20T10:01:01Z")).unwrap();
         assert_eq!(s.outbox_counts().unwrap(), (0, 1));
         assert_eq!(s.next_mail_due().unwrap(), None);
+    }
+
+    #[test]
+    fn an_unconfirmed_reply_waits_and_an_echo_confirms_it() {
+        let mut s = Store::in_memory().unwrap();
+        let c = Commit {
+            received_at: Some(t("2026-11-20T10:00:00Z")),
+            outbox: vec![NewMail {
+                message_id: "r1@bot".into(),
+                envelope_from: "bot@x".into(),
+                recipients: vec!["lounge@x".into()],
+                raw: b"x".to_vec(),
+            }],
+            ..Commit::default()
+        };
+        s.commit(&c).unwrap();
+        let id = s.due_mail(t("2026-11-20T10:00:00Z"), 1).unwrap()[0].id;
+        // The process dies during delivery...
+        s.begin_attempt(id, t("2026-11-20T10:00:01Z")).unwrap();
+        // ...and on restart the retry is held back.
+        assert_eq!(s.defer_unconfirmed(t("2026-11-20T10:00:31Z")).unwrap(), 1);
+        assert!(s.due_mail(t("2026-11-20T10:00:30Z"), 1).unwrap().is_empty());
+        // Our own post comes back through the list: delivered after all.
+        s.commit(&Commit {
+            echoed: vec!["r1@bot".into()],
+            ..Commit::default()
+        })
+        .unwrap();
+        assert!(s.due_mail(t("2026-11-20T10:01:00Z"), 1).unwrap().is_empty());
+        assert_eq!(s.outbox_counts().unwrap(), (0, 1));
+        assert_eq!(s.defer_unconfirmed(t("2026-11-20T10:02:00Z")).unwrap(), 0);
     }
 
     #[test]

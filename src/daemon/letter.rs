@@ -131,7 +131,9 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         game,
         request,
         body: msg.body,
-        auth_failed: msg.auth == AuthVerdict::Fail,
+        // With a trusted authserv-id configured, a turn needs an aligned
+        // pass: a missing header is no better than a failed one.
+        auth_failed: ctx.limits.trusted_authserv_id.is_some() && msg.auth != AuthVerdict::Pass,
         no_reply: msg.auto.map(|a| format!("not answered: {a:?}")),
     }
 }

@@ -1,0 +1,297 @@
+//! The daemon against the real mail stack (Dovecot, Postfix: see
+//! scripts/mailstack), measured end to end. Needs root. Run with
+//! `cargo bench --bench mailstack`.
+//!
+//! 1. Throughput: 1,000 lounge posts (20 turns in each of 50 games) queued
+//!    in the bot's mailbox before the daemon starts; the time until every
+//!    reply has been delivered.
+//! 2. Turn-around: a post sent over SMTP until the reply is in the player's
+//!    Maildir, median of 40, against the stack's own floor measured in the
+//!    same run: one delivery seen by an IMAP client with the same wait
+//!    strategy, plus one SMTP send until it is in a Maildir.
+//! 3. The daemon's resident memory while serving the 50 games.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use support::{smtp_send, wait_until, Daemon, Stack};
+
+const GAMES: usize = 50;
+const TURNS: usize = 20;
+const TRIALS: usize = 40;
+
+fn count_new(stack: &Stack, user: &str) -> usize {
+    ["new", "cur"]
+        .iter()
+        .map(|sub| {
+            std::fs::read_dir(stack.dir.join(format!("mail/{user}/Maildir/{sub}")))
+                .map(|rd| rd.count())
+                .unwrap_or(0)
+        })
+        .sum()
+}
+
+/// The first 20 legal plays of the demo game.
+fn plays() -> Vec<(&'static str, &'static str)> {
+    use mornbot::cli::demo::{script, Body, Expect};
+    script()
+        .into_iter()
+        .filter(|s| s.expect == Expect::Legal)
+        .filter_map(|s| match s.body {
+            Body::Text(t) => Some((s.from, t)),
+            Body::GsdPlus { play, .. } => Some((s.from, play)),
+        })
+        .take(TURNS)
+        .collect()
+}
+
+fn write_config(stack: &Stack, wait: &str, games: usize) -> std::path::PathBuf {
+    let pw = stack.dir.join("bot.pass");
+    std::fs::write(&pw, "bot-pw\n").unwrap();
+    let mut cfg = format!(
+        "[bot]\naddress = \"bot@example.test\"\nlounge = \"archive@example.test\"\n\
+         data_dir = \"{data}\"\n\n[imap]\nhost = \"127.0.0.1\"\nport = {imap}\n\
+         security = \"plain\"\nuser = \"bot\"\npassword_file = \"{pw}\"\nwait = \"{wait}\"\n\
+         poll_ms = 20\n\n[smtp]\nhost = \"127.0.0.1\"\nport = {smtp}\nsecurity = \"plain\"\n\n",
+        data = stack.dir.join(format!("bot-data-{wait}-{games}")).display(),
+        imap = stack.port("IMAP_PORT"),
+        smtp = stack.port("SMTP_PORT"),
+        pw = pw.display(),
+    );
+    for g in 1..=games {
+        cfg.push_str(&format!("[[game]]\ntag = \"MN{g}\"\n"));
+        for p in ["Rushton", "Warren", "Acton"] {
+            cfg.push_str(&format!(
+                "[[game.player]]\nname = \"{p}\"\naddress = \"{}@example.test\"\n",
+                p.to_lowercase()
+            ));
+        }
+    }
+    let path = stack.dir.join(format!("bot-{wait}-{games}.toml"));
+    std::fs::write(&path, cfg).unwrap();
+    path
+}
+
+fn post(game: usize, n: usize, from: &str, play: &str, to: &str) -> String {
+    let user = from.split('@').next().unwrap();
+    format!(
+        "From: {user}@example.test\nTo: {to}\nSubject: [MN{game}] turn {n}\n\
+         Message-ID: <b-{game}-{n}-{}@example.test>\n\n{play}\n",
+        std::process::id()
+    )
+}
+
+fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Waits for a new message in `user`'s INBOX the way the daemon would:
+/// IMAP IDLE, or UID SEARCH polling every 20 ms. Returns the time from
+/// `start` (which sends the mail) until the client saw it.
+fn imap_watch(port: u16, user: &str, wait: &str, start: impl FnOnce()) -> Duration {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .unwrap();
+        tcp.set_nodelay(true).unwrap();
+        let mut client = async_imap::Client::new(tcp);
+        client.read_response().await.unwrap();
+        let mut s = client
+            .login(user, format!("{user}-pw"))
+            .await
+            .map_err(|(e, _)| e)
+            .unwrap();
+        let mb = s.select("INBOX").await.unwrap();
+        let next = mb.uid_next.unwrap_or(1);
+        if wait == "idle" {
+            let mut h = s.idle();
+            h.init().await.unwrap();
+            let (fut, _stop) = h.wait_with_timeout(Duration::from_secs(20));
+            let t = Instant::now();
+            start();
+            fut.await.unwrap();
+            t.elapsed()
+        } else {
+            let t = Instant::now();
+            start();
+            loop {
+                let found = s.uid_search(format!("UID {next}:*")).await.unwrap();
+                if found.iter().any(|u| *u >= next) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            t.elapsed()
+        }
+    })
+}
+
+/// Appends messages to `user`'s INBOX in order.
+fn imap_append(port: u16, user: &str, msgs: &[String]) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .unwrap();
+        let mut client = async_imap::Client::new(tcp);
+        client.read_response().await.unwrap();
+        let mut s = client
+            .login(user, format!("{user}-pw"))
+            .await
+            .map_err(|(e, _)| e)
+            .unwrap();
+        for m in msgs {
+            s.append("INBOX", None, None, m.replace('\n', "\r\n"))
+                .await
+                .unwrap();
+        }
+        let _ = s.logout().await;
+    })
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` would too: only
+    // run when asked for as a bench.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let Some(stack) = Stack::start() else {
+        return;
+    };
+    for u in ["bot", "archive", "rushton", "warren", "acton", "floor"] {
+        stack.adduser(u, &format!("{u}-pw"));
+    }
+    let smtp = stack.port("SMTP_PORT");
+    let imap = stack.port("IMAP_PORT");
+    let plays = plays();
+    assert_eq!(plays.len(), TURNS);
+
+    // 1. Throughput: queue 1,000 posts in the bot's INBOX. IMAP APPEND
+    // keeps their order (Postfix delivers concurrently, so SMTP would
+    // shuffle a game's turns); round-robin over the games.
+    let queued = Instant::now();
+    let total = GAMES * TURNS;
+    let posts: Vec<String> = (0..TURNS)
+        .flat_map(|n| {
+            let (from, play) = plays[n];
+            (1..=GAMES).map(move |g| post(g, n, from, play, "bot@example.test"))
+        })
+        .collect();
+    imap_append(imap, "bot", &posts);
+    println!(
+        "queued {total} posts in {:.2} s (IMAP APPEND)",
+        queued.elapsed().as_secs_f64()
+    );
+    let cfg = write_config(&stack, "poll", GAMES);
+    let log = stack.dir.join("bench.log");
+    let t = Instant::now();
+    let mut daemon = Daemon::start(&cfg, &log);
+    let mut peak_rss = 0;
+    wait_until(Duration::from_secs(300), "every reply", || {
+        peak_rss = peak_rss.max(rss_kb(daemon.child.id()));
+        (count_new(&stack, "archive") >= total).then_some(())
+    });
+    let took = t.elapsed();
+    let log_text = std::fs::read_to_string(&log).unwrap();
+    let legal = log_text.matches(" legal ").count();
+    let turns = log_text.lines().filter(|l| l.contains("kind=turn")).count();
+    println!("  log: {} lines, {turns} turns", log_text.lines().count());
+    for l in log_text
+        .lines()
+        .filter(|l| l.contains("kind=") && !l.contains(" legal "))
+        .take(5)
+    {
+        println!("  not legal: {l}");
+    }
+    println!(
+        "throughput: {total} posts fetched, judged and answered in {:.2} s ({:.0}/s); {legal} legal",
+        took.as_secs_f64(),
+        total as f64 / took.as_secs_f64()
+    );
+    println!(
+        "memory: daemon serving {GAMES} games: peak VmRSS {:.1} MB, now {:.1} MB",
+        peak_rss as f64 / 1024.0,
+        rss_kb(daemon.child.id()) as f64 / 1024.0
+    );
+    daemon.terminate();
+
+    // 2. Turn-around against the floor, for each wait strategy.
+    for wait in ["poll", "idle"] {
+        let cfg = write_config(&stack, wait, 1);
+        let mut d = Daemon::start(&cfg, &stack.dir.join(format!("bench-{wait}.log")));
+        std::thread::sleep(Duration::from_millis(800));
+        let mut turn = Vec::new();
+        let mut floor = Vec::new();
+        for i in 0..TRIALS {
+            // The bot's own: a Pass every time is legal for whoever is to
+            // play; STATUS is answered privately to the sender: use it, as
+            // it exercises fetch, classify, commit and send like a turn.
+            let before = count_new(&stack, "rushton");
+            let raw = format!(
+                "From: rushton@example.test\nTo: bot@example.test\nSubject: status\n\
+                 Message-ID: <ta-{wait}-{i}-{}@example.test>\n\nSTATUS MN1\n",
+                std::process::id()
+            );
+            let t = Instant::now();
+            smtp_send(smtp, "rushton@example.test", &["bot@example.test"], &raw);
+            wait_until(Duration::from_secs(20), "the reply", || {
+                (count_new(&stack, "rushton") > before).then_some(())
+            });
+            turn.push(t.elapsed());
+
+            // Floor: a delivery seen by an IMAP client with the same
+            // strategy, plus one SMTP send until it is in a Maildir.
+            let seen = imap_watch(imap, "floor", wait, || {
+                smtp_send(
+                    smtp,
+                    "acton@example.test",
+                    &["floor@example.test"],
+                    "Subject: f\n\nx\n",
+                );
+            });
+            let before = count_new(&stack, "warren");
+            let t1 = Instant::now();
+            smtp_send(
+                smtp,
+                "acton@example.test",
+                &["warren@example.test"],
+                "Subject: f\n\nx\n",
+            );
+            wait_until(Duration::from_secs(20), "the floor send", || {
+                (count_new(&stack, "warren") > before).then_some(())
+            });
+            floor.push(seen + t1.elapsed());
+        }
+        let (mt, mf) = (median(turn), median(floor));
+        println!(
+            "turn-around ({wait}): median {:.1} ms; stack floor {:.1} ms; mornbot adds {:.1} ms",
+            ms(mt),
+            ms(mf),
+            ms(mt) - ms(mf)
+        );
+        d.terminate();
+    }
+}

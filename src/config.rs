@@ -272,7 +272,7 @@ pub fn is_loopback(host: &str) -> bool {
 
 impl Config {
     /// Checks what the types cannot: plain connections only to loopback,
-    /// [imap] and [smtp] together, game tags and player lists sound.
+    /// `[imap]` and `[smtp]` together, game tags and player lists sound.
     pub fn validate(&self) -> Result<(), String> {
         if let Some(i) = &self.imap {
             if i.security == Security::Plain && !is_loopback(&i.host) {

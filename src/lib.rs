@@ -6,12 +6,16 @@
 //! - [`map`]: the 1999 Underground as data, with distances and categories.
 //! - [`gsd`]: the Game State Document and play grammar, parser and renderer.
 //!
+//! - [`engine`]: the adjudicator, (state, play) -> outcome.
+//! - [`speaker`]: deadlines and the referee draw, clock injected.
+//!
 //! Edges (IO, async, configuration):
+//! - [`mail`]: parsing and classifying mail (pure), and the IMAP, Maildir
+//!   and SMTP transports.
+//! - [`store`]: SQLite.
+//! - [`daemon`]: the referee and the daemon loop.
 //! - [`cli`]: the `mornbot` command line.
 //! - [`config`]: the one TOML configuration file.
-//!
-//! The adjudicator (`engine`), Speaker automation
-//! (`speaker`), mail (`mail`) and storage (`store`) arrive with their issues.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -133,3 +133,50 @@ fn a_scripted_game_by_mail_against_real_servers() {
     }
     assert!(daemon.terminate().success(), "SIGTERM exits 0");
 }
+
+#[test]
+fn check_config_tries_both_logins() {
+    let Some(stack) = lounge() else { return };
+    let cfg = config(&stack, &stack.dir.join("bot-data"), "");
+    let run = |cfg: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mornbot"))
+            .args(["check-config", cfg.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let out = run(&cfg);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("imap 127.0.0.1: login and select INBOX ok"),
+        "{text}"
+    );
+    assert!(
+        text.contains("smtp 127.0.0.1: connect and login ok"),
+        "{text}"
+    );
+    // A wrong password fails both, exit 1.
+    std::fs::write(stack.dir.join("bot.pass"), "wrong\n").unwrap();
+    let out = run(&cfg);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("imap 127.0.0.1: FAILED"), "{text}");
+    assert!(text.contains("smtp 127.0.0.1: FAILED"), "{text}");
+    // Plain text to a remote host is refused before any connection.
+    let bad = stack.dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(&cfg)
+            .unwrap()
+            .replacen(
+                "host = \"127.0.0.1\"\nport",
+                "host = \"imap.example.org\"\nport",
+                1,
+            )
+            .replacen("security = \"starttls\"", "security = \"plain\"", 1),
+    )
+    .unwrap();
+    let out = run(&bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("loopback"));
+}

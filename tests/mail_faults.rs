@@ -267,3 +267,46 @@ fn sigkill_at_any_point_loses_nothing_and_sends_nothing_twice() {
     assert!(r.contains(&format!("MN1: turn {legal} played")), "{r}");
     assert!(daemon.terminate().success());
 }
+
+#[test]
+fn a_uidvalidity_change_resyncs_by_message_id_without_judging_twice() {
+    let Some(stack) = lounge() else { return };
+    let cfg = config(&stack, &stack.dir.join("bot-data"), "");
+    let log = stack.dir.join("mornbot.log");
+    let imap = stack.port("IMAP_PORT");
+    let mut daemon = Daemon::start(&cfg, &log);
+    for i in 0..3 {
+        let (id, user) = send_step(&stack, i, &[]);
+        wait_until(Duration::from_secs(30), "a verdict", || {
+            reply_to(imap, &user, &id)
+        });
+    }
+    // Our own posts come back through the list too: let them be seen.
+    std::thread::sleep(Duration::from_millis(800));
+    assert!(daemon.terminate().success());
+    // Rebuild the bot's folder: Dovecot gives it a new UIDVALIDITY and
+    // renumbers every message.
+    stack.stop();
+    let md = stack.dir.join("mail/bot/Maildir");
+    for e in std::fs::read_dir(&md).unwrap().filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("dovecot") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+    std::thread::sleep(Duration::from_millis(1100));
+    stack.restart();
+    let mut daemon = Daemon::start(&cfg, &log);
+    let (id, user) = send_step(&stack, 4, &[]);
+    let r = wait_until(Duration::from_secs(30), "turn 4's verdict", || {
+        reply_to(imap, &user, &id)
+    });
+    assert_eq!(demo::verdict_of(&r), Expect::Legal, "{r}");
+    std::thread::sleep(Duration::from_secs(1));
+    for (id, n) in reply_counts(imap, "rushton") {
+        assert_eq!(n, 1, "{id} delivered {n} times after the resync");
+    }
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("UIDVALIDITY changed"), "{text}");
+    assert!(daemon.terminate().success());
+}

@@ -21,7 +21,7 @@ pub struct Rules<'a> {
     pub segment_open: &'a dyn Fn(LineCode, StationId, StationId) -> bool,
     /// Line changes are allowed at all (not Gapminding without a Book, 1.8.7).
     pub may_change: bool,
-    /// The Player performed [Rebounding] (1.5.6).
+    /// The Player performed `[Rebounding]` (1.5.6).
     pub rebounding: bool,
     /// A station is adjacent to a Blocked station on `line` (for Rebounding).
     pub next_to_block: &'a dyn Fn(StationId, LineCode) -> bool,

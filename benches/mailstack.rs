@@ -39,9 +39,9 @@ fn plays() -> Vec<(&'static str, &'static str)> {
     script()
         .into_iter()
         .filter(|s| s.expect == Expect::Legal)
-        .filter_map(|s| match s.body {
-            Body::Text(t) => Some((s.from, t)),
-            Body::GsdPlus { play, .. } => Some((s.from, play)),
+        .map(|s| match s.body {
+            Body::Text(t) => (s.from, t),
+            Body::GsdPlus { play, .. } => (s.from, play),
         })
         .take(TURNS)
         .collect()

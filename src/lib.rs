@@ -12,7 +12,7 @@
 //! Edges (IO, async, configuration):
 //! - [`mail`]: parsing and classifying mail (pure), and the IMAP, Maildir
 //!   and SMTP transports.
-//! - [`store`]: SQLite.
+//! - [`store`], the SQLite database.
 //! - [`daemon`]: the referee and the daemon loop.
 //! - [`cli`]: the `mornbot` command line.
 //! - [`config`]: the one TOML configuration file.

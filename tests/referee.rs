@@ -407,3 +407,95 @@ fn extract_gsd(mail: &str) -> String {
     let end = mail.rfind("\n-- \n").unwrap() + 1;
     mail[start..end].to_string()
 }
+
+/// The whole pipeline short of the transports: raw mail through
+/// `daemon::drain_maildir` into the store and the outbox.
+mod pipeline {
+    use super::*;
+    use mornbot::config::Config;
+    use mornbot::daemon::{drain_maildir, letter::Context};
+    use mornbot::mail::maildir::Maildir;
+
+    fn setup(tag: &str) -> (std::path::PathBuf, Maildir, Referee, Store, Context) {
+        let dir = std::env::temp_dir().join(format!("mornbot-pipe-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let md = Maildir::create(&dir.join("lounge")).unwrap();
+        let mut store = Store::in_memory().unwrap();
+        let mut cfg = Config::default();
+        cfg.bot.address = "mornbot@example.test".into();
+        cfg.bot.lounge = "lounge@example.test".into();
+        cfg.bot.max_message_bytes = 4096;
+        let referee = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut store,
+            at(0),
+        )
+        .unwrap();
+        let ctx = Context::new(Map::london_1999(), &me(), &cfg);
+        (dir, md, referee, store, ctx)
+    }
+
+    fn replies(store: &Store) -> Vec<String> {
+        store
+            .all_mail()
+            .unwrap()
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn oversize_mail_gets_a_polite_refusal_and_changes_nothing() {
+        let (dir, md, mut referee, mut store, ctx) = setup("big");
+        let mut raw = String::from(
+            "From: rushton@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] turn\r\n\
+             Message-ID: <big@example.org>\r\n\r\nRushton : Epping (CN) [Home: Hainault]\r\n",
+        );
+        raw.push_str(&"padding padding padding\r\n".repeat(400));
+        md.deliver(raw.as_bytes(), "big").unwrap();
+        let h = drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
+        assert_eq!(h[0].kind, "error");
+        let r = replies(&store);
+        assert_eq!(r.len(), 1);
+        assert!(r[0].contains("To: rushton@example.org"), "{}", r[0]);
+        assert!(r[0].contains("over mornbot's limit of 4096"), "{}", r[0]);
+        assert!(store.turns("MN1").unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn garbage_is_recorded_and_never_crashes_or_answers() {
+        let (dir, md, mut referee, mut store, ctx) = setup("junk");
+        md.deliver(b"\x00\xff\xfe garbage with no headers at all", "junk")
+            .unwrap();
+        md.deliver(b"Subject: no sender\r\n\r\nRushton : Pass\r\n", "nofrom")
+            .unwrap();
+        let h = drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
+        assert_eq!(h.len(), 2);
+        assert!(replies(&store).is_empty());
+        assert!(store.turns("MN1").unwrap().is_empty());
+        assert!(md.waiting().unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn html_only_and_quoted_printable_turns_are_judged() {
+        let (dir, md, mut referee, mut store, ctx) = setup("html");
+        md.deliver(
+            b"From: Rushton <Rushton@Example.org>\r\nTo: lounge@example.test\r\n\
+              Subject: Re: [MN1] my turn\r\nMessage-ID: <h1@example.org>\r\nMIME-Version: 1.0\r\n\
+              Content-Type: text/html; charset=iso-8859-1\r\n\
+              Content-Transfer-Encoding: quoted-printable\r\n\r\n\
+              <html><body><p>Here goes:</p><p>Rushton : Epping (CN) [Home: =\r\nHainault]</p></body></html>\r\n",
+            "h1",
+        )
+        .unwrap();
+        drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
+        let r = replies(&store);
+        assert!(r[0].contains("Turn 1: Rushton (legal)"), "{}", r[0]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -173,17 +173,51 @@ pub fn drain_maildir(
 ) -> Result<Vec<Handled>, DaemonError> {
     let mut done = Vec::new();
     for w in md.waiting().map_err(io(md.root()))? {
-        let raw = match std::fs::read(&w.path) {
-            Ok(r) => r,
-            // Gone meanwhile (another reader): nothing to do.
-            Err(_) => continue,
+        let size = std::fs::metadata(&w.path).map(|m| m.len()).unwrap_or(0) as usize;
+        let h = if size > ctx.max_bytes {
+            // Never read a huge file whole: its headers are enough to
+            // refuse it politely.
+            let Ok(head) = read_head(&w.path, 256 * 1024) else {
+                continue;
+            };
+            process_oversize(
+                referee,
+                store,
+                ctx,
+                &head,
+                size,
+                origin_maildir(),
+                w.received,
+            )?
+        } else {
+            let raw = match std::fs::read(&w.path) {
+                Ok(r) => r,
+                // Gone meanwhile (another reader): nothing to do.
+                Err(_) => continue,
+            };
+            process(referee, store, ctx, &raw, origin_maildir(), w.received)?
         };
-        let h = process(referee, store, ctx, &raw, origin_maildir(), w.received)?;
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
         md.mark_seen(&w.path).map_err(io(&w.path))?;
         done.push(h);
     }
     Ok(done)
+}
+
+/// The first `limit` bytes of a file, cut at the end of its header.
+fn read_head(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit as u64)
+        .read_to_end(&mut buf)?;
+    for sep in [&b"\r\n\r\n"[..], &b"\n\n"[..]] {
+        if let Some(i) = buf.windows(sep.len()).position(|w| w == sep) {
+            buf.truncate(i + sep.len());
+            break;
+        }
+    }
+    Ok(buf)
 }
 
 fn origin_maildir() -> Origin {

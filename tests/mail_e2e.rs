@@ -180,3 +180,63 @@ fn check_config_tries_both_logins() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("loopback"));
 }
+
+/// Rule 1.3.5 by mail, on a clock 10,000 times fast: Warren is reminded
+/// privately, then timed out in the lounge; Acton's clock starts at the
+/// deadline and Acton plays on.
+#[test]
+fn a_timeout_by_mail_on_an_accelerated_clock() {
+    let Some(stack) = lounge() else { return };
+    let cfg = config(&stack, &stack.dir.join("bot-data"), "");
+    let log = stack.dir.join("mornbot.log");
+    let imap = stack.port("IMAP_PORT");
+    let smtp = stack.port("SMTP_PORT");
+    let mut daemon = Daemon::start_with(&cfg, &log, &[("MORNBOT_CLOCK_SPEED", "10000")]);
+    let send = |i: usize, from: &str, play: &str| {
+        let raw = format!(
+            "From: {from}@example.test\nTo: lounge@example.test\nSubject: [MN1] turn\n\
+             Message-ID: <clock-{i}@example.test>\n\n{play}\n"
+        );
+        smtp_send(
+            smtp,
+            &format!("{from}@example.test"),
+            &["lounge@example.test"],
+            &raw,
+        );
+    };
+    send(1, "rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    wait_until(Duration::from_secs(30), "turn 1's verdict", || {
+        reply_to(imap, "rushton", "clock-1@example.test")
+    });
+    let find = |user: &str, subject: &str| {
+        imap_all(imap, user)
+            .into_iter()
+            .find(|m| header(m, "Subject").is_some_and(|s| s.contains(subject)))
+    };
+    // At most 54.5 game hours (a Sunday start) = 20 s.
+    let reminder = wait_until(Duration::from_secs(60), "Warren's reminder", || {
+        find("warren", "reminder: your turn 2 is due")
+    });
+    assert_eq!(header(&reminder, "Auto-Submitted"), Some("auto-generated"));
+    assert!(
+        find("rushton", "reminder").is_none(),
+        "reminders are private"
+    );
+    let timeout = wait_until(Duration::from_secs(60), "Warren's Timeout", || {
+        find("rushton", "Turn 2: Warren timed out")
+    });
+    assert!(timeout.contains("Warren : Timeout"), "{timeout}");
+    assert!(timeout.contains("Next to play: Acton"), "{timeout}");
+    send(3, "acton", "Acton : Upminster (DS) [Home: Hornchurch]");
+    let r = wait_until(Duration::from_secs(30), "Acton's verdict", || {
+        reply_to(imap, "acton", "clock-3@example.test")
+    });
+    assert!(r.contains("Turn 3: Acton (legal)"), "{r}");
+    // Exactly one Timeout was posted for turn 2.
+    let n = imap_all(imap, "rushton")
+        .iter()
+        .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("Turn 2: Warren timed out")))
+        .count();
+    assert_eq!(n, 1);
+    assert!(daemon.terminate().success());
+}

@@ -499,3 +499,125 @@ mod pipeline {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+mod speaker {
+    use super::*;
+
+    fn day(d: u32, h: u32) -> DateTime<Utc> {
+        // November 2026: Monday the 16th.
+        Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap()
+    }
+
+    fn summaries(t: &mut T, now: DateTime<Utc>) -> Vec<String> {
+        t.referee
+            .tick(&mut t.store, now)
+            .unwrap()
+            .into_iter()
+            .map(|h| h.summary)
+            .collect()
+    }
+
+    #[test]
+    fn reminders_then_timeouts_at_the_deadlines_each_once() {
+        // The game starts Monday 16th 09:00: Rushton's turn is due Tuesday
+        // 21:00, reminded 12 hours before.
+        let mut t = T::new();
+        assert_eq!(t.referee.next_due(&t.store).unwrap(), Some(day(17, 9)));
+        assert!(summaries(&mut t, day(17, 8)).is_empty());
+        assert_eq!(
+            summaries(&mut t, day(17, 9)),
+            vec!["reminded Rushton of turn 1"]
+        );
+        let mails = t.store.all_mail().unwrap();
+        let m = String::from_utf8_lossy(&mails[0].raw).into_owned();
+        assert!(m.contains("To: rushton@example.org"), "{m}");
+        assert!(m.contains("Auto-Submitted: auto-generated"), "{m}");
+        assert!(m.contains("due by Tue 17 Nov 2026 21:00 GMT"), "{m}");
+        // Asked again: nothing more.
+        assert!(summaries(&mut t, day(17, 10)).is_empty());
+        // At the deadline itself still in time; just after, the Timeout.
+        assert!(summaries(&mut t, day(17, 21)).is_empty());
+        let after = day(17, 21) + chrono::Duration::seconds(1);
+        assert_eq!(
+            summaries(&mut t, after),
+            vec!["Timeout for Rushton, turn 1"]
+        );
+        let turns = t.store.turns("MN1").unwrap();
+        assert_eq!(turns[0].play, "Rushton : Timeout");
+        assert_eq!(turns[0].submitted_at, day(17, 21));
+        let posted = String::from_utf8_lossy(&t.store.all_mail().unwrap()[1].raw).into_owned();
+        assert!(posted.contains("To: lounge@example.test"), "{posted}");
+        assert!(
+            posted.contains("Subject: [MN1] Turn 1: Rushton timed out"),
+            "{posted}"
+        );
+        assert!(posted.contains("mornbot submits a Timeout"), "{posted}");
+        assert!(
+            posted.contains("Next to play: Warren, by Thu 19 Nov 2026 09:00 GMT"),
+            "{posted}"
+        );
+        assert!(
+            posted.contains("| Monday 1000"),
+            "Game Time advanced an hour: {posted}"
+        );
+    }
+
+    #[test]
+    fn a_long_outage_times_out_every_overdue_turn_in_order_and_a_restart_agrees() {
+        let mut t = T::new();
+        // Saturday 21st: Rushton (due Tue 21:00), Warren (Thu 09:00) and
+        // Acton (Fri 21:00) have all run out of time; Rushton again is
+        // due Tuesday 24th 09:00.
+        let s = summaries(&mut t, day(21, 0));
+        assert_eq!(
+            s,
+            vec![
+                "Timeout for Rushton, turn 1",
+                "Timeout for Warren, turn 2",
+                "Timeout for Acton, turn 3"
+            ]
+        );
+        let next = t.referee.next_due(&t.store).unwrap();
+        assert_eq!(next, Some(day(23, 21)), "the reminder, Monday 21:00");
+        // A restart computes the same schedule and does nothing twice.
+        let r = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut t.store,
+            day(21, 1),
+        )
+        .unwrap();
+        t.referee = r;
+        assert_eq!(t.referee.next_due(&t.store).unwrap(), next);
+        assert!(summaries(&mut t, day(21, 2)).is_empty());
+        assert_eq!(t.store.turns("MN1").unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_played_turn_restarts_the_clock_and_timeouts_can_be_switched_off() {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        // Received at 09:01 on Monday 16th (see T::send): Warren's turn is
+        // due Tuesday 21:01.
+        let due = t.referee.next_due(&t.store).unwrap().unwrap();
+        assert_eq!(due, day(17, 9) + chrono::Duration::minutes(1));
+        let mut store = Store::in_memory().unwrap();
+        let off = SpeakerConfig {
+            timeouts: false,
+            ..SpeakerConfig::default()
+        };
+        let mut r = Referee::load(
+            Map::london_1999(),
+            me(),
+            off,
+            &[game()],
+            &mut store,
+            day(16, 9),
+        )
+        .unwrap();
+        assert_eq!(r.next_due(&store).unwrap(), None);
+        assert!(r.tick(&mut store, day(30, 0)).unwrap().is_empty());
+    }
+}

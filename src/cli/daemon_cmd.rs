@@ -112,7 +112,12 @@ pub(super) fn run(config: Option<&Path>) -> anyhow::Result<Exit> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    rt.block_on(crate::daemon::run(cfg, map, terminated()))?;
+    rt.block_on(crate::daemon::run(
+        cfg,
+        map,
+        crate::daemon::clock::Clock::from_env(),
+        terminated(),
+    ))?;
     eprintln!("mornbot: stopped");
     Ok(Exit::Ok)
 }

@@ -309,7 +309,8 @@ pub(super) fn run(dir: Option<&Path>) -> anyhow::Result<Exit> {
         .build()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let map = crate::map::Map::london_1999();
-    let daemon = rt.spawn(crate::daemon::run(cfg, map, async move {
+    let clock = crate::daemon::clock::Clock::System;
+    let daemon = rt.spawn(crate::daemon::run(cfg, map, clock, async move {
         let _ = stop_rx.await;
     }));
     let mut gsds: Vec<String> = Vec::new();

@@ -19,6 +19,8 @@ pub struct Context {
     pub max_bytes: usize,
     /// The bot's address.
     pub bot: String,
+    /// The Speaker's clock.
+    pub clock: crate::daemon::clock::Clock,
 }
 
 impl Context {
@@ -35,6 +37,7 @@ impl Context {
             },
             max_bytes: cfg.bot.max_message_bytes,
             bot: me.address.clone(),
+            clock: crate::daemon::clock::Clock::System,
         }
     }
 }

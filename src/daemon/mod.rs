@@ -8,6 +8,7 @@
 //! the `shutdown` future) lets the message in hand finish, then both tasks
 //! stop.
 
+pub mod clock;
 pub mod letter;
 pub mod referee;
 
@@ -195,7 +196,14 @@ pub fn drain_maildir(
                 // Gone meanwhile (another reader): nothing to do.
                 Err(_) => continue,
             };
-            process(referee, store, ctx, &raw, origin_maildir(), w.received)?
+            process(
+                referee,
+                store,
+                ctx,
+                &raw,
+                origin_maildir(),
+                ctx.clock.map(w.received),
+            )?
         };
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
         md.mark_seen(&w.path).map_err(io(&w.path))?;
@@ -226,6 +234,33 @@ fn origin_maildir() -> Origin {
         uidvalidity: None,
         uid: None,
     }
+}
+
+/// Runs the Speaker's due acts (reminders, Timeouts) and logs them;
+/// returns whether any mail was queued.
+pub fn speaker_tick(
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+) -> Result<bool, DaemonError> {
+    let done = referee.tick(store, ctx.clock.now())?;
+    for h in &done {
+        tracing::info!(game = ?h.game, "{}", h.summary);
+    }
+    Ok(done.iter().any(|h| h.replies > 0))
+}
+
+/// How long to wait, at most, before the Speaker has something due.
+pub fn until_due(
+    referee: &Referee,
+    store: &Store,
+    ctx: &letter::Context,
+    cap: Duration,
+) -> Result<Duration, DaemonError> {
+    Ok(match referee.next_due(store)? {
+        Some(t) => ctx.clock.real_until(t).min(cap),
+        None => cap,
+    })
 }
 
 /// Parses, classifies and judges one raw message, committing its effects.
@@ -321,6 +356,7 @@ pub async fn sender(
 pub async fn run(
     cfg: Config,
     map: &'static Map,
+    clock: crate::daemon::clock::Clock,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), DaemonError> {
     let setup = setup(&cfg)?;
@@ -333,7 +369,8 @@ pub async fn run(
         &mut store,
         Utc::now(),
     )?;
-    let ctx = letter::Context::new(map, &setup.me, &cfg);
+    let mut ctx = letter::Context::new(map, &setup.me, &cfg);
+    ctx.clock = clock;
     let wake = Arc::new(Notify::new());
     let (stop_tx, stop_rx) = watch::channel(false);
     let sink = if let Some(smtp) = &cfg.smtp {
@@ -362,12 +399,14 @@ pub async fn run(
         let md = Maildir::create(&setup.data.lounge()).map_err(io(&setup.data.lounge()))?;
         loop {
             let done = drain_maildir(&md, &mut referee, &mut store, &ctx)?;
-            if done.iter().any(|h| h.replies > 0) {
+            let ticked = speaker_tick(&mut referee, &mut store, &ctx)?;
+            if ticked || done.iter().any(|h| h.replies > 0) {
                 wake.notify_one();
             }
+            let wait = until_due(&referee, &store, &ctx, Duration::from_millis(100))?;
             tokio::select! {
                 _ = &mut shutdown => break Ok(()),
-                _ = tokio::time::sleep(Duration::from_millis(100)) => {}
+                _ = tokio::time::sleep(wait) => {}
             }
         }
     };

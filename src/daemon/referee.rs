@@ -196,6 +196,8 @@ pub struct Live {
     pub game: Game,
     /// The turn log as stored (who, when, which message).
     pub turns: Vec<TurnRow>,
+    /// When the game was first stored: the first player's clock starts.
+    pub created_at: DateTime<Utc>,
 }
 
 impl Live {
@@ -215,12 +217,32 @@ impl Live {
             .map(|(_, a)| a.as_str())
     }
 
-    /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
-    /// last turn was received; none before the first turn.
-    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+    /// When the awaited turn's clock started: the last turn's submission,
+    /// or the game's start.
+    pub fn clock_started(&self) -> DateTime<Utc> {
         self.turns
             .last()
-            .map(|t| crate::speaker::turn_deadline(t.submitted_at))
+            .map_or(self.created_at, |t| t.submitted_at)
+    }
+
+    /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
+    /// last turn was received (or the game started); none once won.
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        if self.game.state.winner.is_some() {
+            return None;
+        }
+        Some(crate::speaker::turn_deadline(self.clock_started()))
+    }
+
+    /// The Speaker's view of the awaited turn.
+    pub fn turn_clock(&self, reminded: bool) -> crate::speaker::machine::TurnClock {
+        crate::speaker::machine::TurnClock {
+            started: self.clock_started(),
+            turn: self.game.plays.len() as u64 + 1,
+            player: self.game.to_play().to_string(),
+            reminded,
+            held: self.game.state.winner.is_some(),
+        }
     }
 }
 
@@ -230,7 +252,6 @@ pub struct Referee {
     me: Identity,
     /// Games by tag (upper case).
     pub games: BTreeMap<String, Live>,
-    #[allow(dead_code)]
     speaker: SpeakerConfig,
 }
 
@@ -336,6 +357,7 @@ impl Referee {
                     def: def.config,
                     game,
                     turns,
+                    created_at: row.created_at,
                 },
             );
         }
@@ -478,6 +500,195 @@ impl Referee {
             summary,
             replies,
         })
+    }
+
+    /// When the Speaker next has something to do in any game (a reminder
+    /// or a Timeout), if ever.
+    pub fn next_due(&self, store: &Store) -> Result<Option<DateTime<Utc>>, RefereeError> {
+        if !self.speaker.timeouts {
+            return Ok(None);
+        }
+        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+        let mut next: Option<DateTime<Utc>> = None;
+        for (tag, live) in &self.games {
+            let n = live.game.plays.len() + 1;
+            let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
+            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(reminded), before)
+            {
+                next = Some(next.map_or(t, |x| x.min(t)));
+            }
+        }
+        Ok(next)
+    }
+
+    /// Does what the Speaker owes at `now` in every game: private
+    /// reminders, and Timeouts at passed deadlines (Rule 1.3.5), each
+    /// committed with its mail; repeats until nothing is due (a restart
+    /// after a long outage times out every overdue turn in order).
+    pub fn tick(
+        &mut self,
+        store: &mut Store,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Handled>, RefereeError> {
+        use crate::speaker::machine::{due, Due};
+        let mut done = Vec::new();
+        if !self.speaker.timeouts {
+            return Ok(done);
+        }
+        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+        let tags: Vec<String> = self.games.keys().cloned().collect();
+        for tag in tags {
+            // Bounded: at most one act per turn, and a game cannot have more
+            // overdue turns than this between two ticks in practice.
+            for _ in 0..1000 {
+                let live = &self.games[&tag];
+                let n = live.game.plays.len() as u64 + 1;
+                let reminded = store.timer_done(&tag, "reminder", &n.to_string())?;
+                let Some(d) = due(&live.turn_clock(reminded), now, before) else {
+                    break;
+                };
+                let mut live = live.clone();
+                let mut commit = Commit {
+                    received_at: Some(now),
+                    ..Commit::default()
+                };
+                let summary = match &d {
+                    Due::Reminder {
+                        player,
+                        turn,
+                        deadline,
+                    } => {
+                        commit
+                            .timers
+                            .push((tag.clone(), "reminder".into(), turn.to_string()));
+                        if let Some(addr) = live.address_of(player) {
+                            let body = tpl(
+                                "refused",
+                                minijinja::context! {
+                                    reason => format!(
+                                        "{player}, your turn {turn} in {tag} is due by {} (Rule 1.3.5). \
+                                         If no turn arrives by then, mornbot submits a Timeout \
+                                         for you.\n\nThe GSD as it stands:\n\n{}",
+                                        fmt_time(*deadline),
+                                        render(&live.game.gsd(self.map))
+                                    ),
+                                    bot => self.me.address,
+                                },
+                            )
+                            .replace("Nothing has changed in the game.\n", "");
+                            let r = self.generated(
+                                vec![addr.to_string()],
+                                format!(
+                                    "[{tag}] reminder: your turn {turn} is due by {}",
+                                    fmt_time(*deadline)
+                                ),
+                                body,
+                                &format!("reminder-{tag}-{turn}"),
+                                now,
+                            );
+                            match outbound::build(&self.me, &r) {
+                                Ok(m) => commit.outbox.push(m),
+                                Err(e) => tracing::warn!("{e}"),
+                            }
+                        }
+                        format!("reminded {player} of turn {turn}")
+                    }
+                    Due::Timeout {
+                        player,
+                        turn,
+                        deadline,
+                    } => {
+                        let line = format!("{player} : Timeout");
+                        let outcome = parse_play(&line, self.map)
+                            .map(|p| (live.game.play(self.map, p.clone()), p));
+                        match outcome {
+                            Ok((out, play)) if out.verdict == Verdict::Legal => {
+                                let row = TurnRow {
+                                    n: *turn,
+                                    player: player.clone(),
+                                    play: render_play(&play),
+                                    message_id: format!(
+                                        "timeout-{tag}-{turn}@{}",
+                                        self.me.domain()
+                                    ),
+                                    submitted_at: *deadline,
+                                };
+                                live.turns.push(row.clone());
+                                commit.turns.push((tag.clone(), row));
+                                let body = tpl(
+                                    "accepted",
+                                    minijinja::context! {
+                                        player, n => turn, game => tag, play => line,
+                                        timeout => fmt_time(*deadline),
+                                        changes => out.changes,
+                                        next => live.game.to_play(),
+                                        deadline => live.deadline().map(fmt_time),
+                                        gsd => render(&live.game.gsd(self.map)),
+                                        bot => self.me.address,
+                                    },
+                                );
+                                let r = self.generated(
+                                    vec![self.me.lounge.clone()],
+                                    format!("[{tag}] Turn {turn}: {player} timed out"),
+                                    body,
+                                    &format!("timeout-{tag}-{turn}"),
+                                    now,
+                                );
+                                match outbound::build(&self.me, &r) {
+                                    Ok(m) => commit.outbox.push(m),
+                                    Err(e) => tracing::warn!("{e}"),
+                                }
+                                format!("Timeout for {player}, turn {turn}")
+                            }
+                            _ => {
+                                // Cannot happen for the engine (Timeout is
+                                // always valid, Rule 1.5.2); never loop on it.
+                                tracing::error!(game = %tag, "the engine refused {line}; timeouts stop for this game");
+                                commit.timers.push((
+                                    tag.clone(),
+                                    "timeout-refused".into(),
+                                    turn.to_string(),
+                                ));
+                                self.speaker.timeouts = false;
+                                format!("Timeout refused for {player}")
+                            }
+                        }
+                    }
+                };
+                store.commit(&commit)?;
+                self.games.insert(tag.clone(), live);
+                done.push(Handled {
+                    message_id: String::new(),
+                    game: Some(tag.clone()),
+                    kind: "speaker".into(),
+                    summary,
+                    replies: commit.outbox.len(),
+                });
+            }
+        }
+        Ok(done)
+    }
+
+    /// A mail the bot sends on its own initiative (RFC 3834
+    /// `auto-generated`), with a Message-ID stable for `key`.
+    fn generated(
+        &self,
+        to: Vec<String>,
+        subject: String,
+        body: String,
+        key: &str,
+        now: DateTime<Utc>,
+    ) -> Reply {
+        Reply {
+            to,
+            subject,
+            body,
+            in_reply_to: None,
+            references: Vec::new(),
+            message_id: outbound::reply_id(key, 0, &self.me),
+            date: now,
+            auto: Auto::Generated,
+        }
     }
 
     /// Resolves the game of a turn, asking the sender when it cannot.

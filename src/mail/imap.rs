@@ -213,12 +213,22 @@ async fn session<F: Future<Output = ()> + Unpin>(
     let idle_ok = cfg.wait == Wait::Idle && s.capabilities().await.map_err(proto)?.has_str("IDLE");
     loop {
         fetch_new(&mut s, cfg, validity, referee, store, ctx, wake).await?;
+        let fatal_d = |e: crate::daemon::DaemonError| ImapError::Fatal(e.to_string());
+        if crate::daemon::speaker_tick(referee, store, ctx).map_err(fatal_d)? {
+            wake.notify_one();
+        }
         if idle_ok {
+            // IDLE until new mail, the re-IDLE interval, or the Speaker's
+            // next deadline, whichever comes first.
+            let wait =
+                crate::daemon::until_due(referee, store, ctx, Duration::from_secs(cfg.idle_secs))
+                    .map_err(fatal_d)?
+                    .max(Duration::from_millis(1));
             let mut h = s.idle();
             h.init().await.map_err(proto)?;
             let stop_now;
             {
-                let (fut, interrupt) = h.wait_with_timeout(Duration::from_secs(cfg.idle_secs));
+                let (fut, interrupt) = h.wait_with_timeout(wait);
                 tokio::select! {
                     r = fut => { r.map_err(proto).map(|r| matches!(r, IdleResponse::ManualInterrupt))?; stop_now = false; }
                     _ = &mut *shutdown => { drop(interrupt); stop_now = true; }
@@ -230,9 +240,12 @@ async fn session<F: Future<Output = ()> + Unpin>(
                 return Ok(Next::Stop);
             }
         } else {
+            let wait =
+                crate::daemon::until_due(referee, store, ctx, Duration::from_millis(cfg.poll_ms))
+                    .map_err(fatal_d)?;
             tokio::select! {
                 _ = &mut *shutdown => { let _ = s.logout().await; return Ok(Next::Stop); }
-                _ = tokio::time::sleep(Duration::from_millis(cfg.poll_ms)) => {}
+                _ = tokio::time::sleep(wait) => {}
             }
         }
     }
@@ -284,9 +297,11 @@ async fn fetch_new(
             Some((
                 f.uid?,
                 f.size.unwrap_or(0),
-                f.internal_date()
-                    .map(|d| d.with_timezone(&Utc))
-                    .unwrap_or_else(Utc::now),
+                ctx.clock.map(
+                    f.internal_date()
+                        .map(|d| d.with_timezone(&Utc))
+                        .unwrap_or_else(Utc::now),
+                ),
             ))
         })
         .filter(|m| m.0 > last)

@@ -7,6 +7,7 @@
 //! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
 
 pub mod deadline;
+pub mod machine;
 pub mod referee;
 
 pub use deadline::{

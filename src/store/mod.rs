@@ -106,6 +106,8 @@ pub struct GameRow {
     pub tag: String,
     /// The definition, as JSON.
     pub definition: String,
+    /// When the game was first stored: its first player's clock starts.
+    pub created_at: DateTime<Utc>,
 }
 
 /// A turn of the log.
@@ -194,6 +196,9 @@ pub struct Commit {
     pub outbox: Vec<NewMail>,
     /// Speaker events: `(game, kind, data JSON)`.
     pub events: Vec<(String, String, String)>,
+    /// Speaker acts done: `(game, kind, key)` (a reminder for a turn...),
+    /// so that none is done twice.
+    pub timers: Vec<(String, String, String)>,
     /// Message-IDs of our own replies seen coming back through the list:
     /// delivered, whatever the outbox recorded.
     pub echoed: Vec<String>,
@@ -264,11 +269,12 @@ impl Store {
     pub fn games(&self) -> Result<Vec<GameRow>> {
         let mut st = self
             .conn
-            .prepare_cached("SELECT tag, definition FROM games ORDER BY tag")?;
+            .prepare_cached("SELECT tag, definition, created_at FROM games ORDER BY tag")?;
         let rows = st.query_map([], |r| {
             Ok(GameRow {
                 tag: r.get(0)?,
                 definition: r.get(1)?,
+                created_at: from_ms(r.get(2)?),
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -362,7 +368,15 @@ impl Store {
             tx.execute(
                 "INSERT OR IGNORE INTO outbox (message_id, envelope_from, recipients, raw, created_at, next_attempt_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-                params![m.message_id, m.envelope_from, m.recipients.join(","), m.raw, ms(now)],
+                // Delivery runs on the wall clock, whatever clock the game
+                // runs on (tests speed the Speaker's up).
+                params![m.message_id, m.envelope_from, m.recipients.join(","), m.raw, ms(Utc::now())],
+            )?;
+        }
+        for (game, kind, key) in &c.timers {
+            tx.execute(
+                "INSERT OR IGNORE INTO timers (game, kind, key, due_at, done_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+                params![game, kind, key, ms(now)],
             )?;
         }
         for id in &c.echoed {
@@ -390,6 +404,14 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Whether a Speaker act was done (see [`Commit::timers`]).
+    pub fn timer_done(&self, game: &str, kind: &str, key: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT 1 FROM timers WHERE game = ?1 AND kind = ?2 AND key = ?3")?
+            .exists(params![game, kind, key])?)
     }
 
     /// The Speaker events of a game, oldest first.
@@ -601,6 +623,8 @@ mod tests {
 
     #[test]
     fn outbox_retries_and_dedupes_by_message_id() {
+        // The outbox runs on the wall clock.
+        let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
         let mut s = Store::in_memory().unwrap();
         let mail = NewMail {
             message_id: "r1@bot".into(),
@@ -609,33 +633,34 @@ mod tests {
             raw: b"Subject: x\r\n\r\nhi\r\n".to_vec(),
         };
         let c = Commit {
-            received_at: Some(t("2026-11-20T10:00:00Z")),
+            received_at: Some(base),
             outbox: vec![mail.clone(), mail],
             ..Commit::default()
         };
         s.commit(&c).unwrap();
-        let due = s.due_mail(t("2026-11-20T10:00:00Z"), 10).unwrap();
+        let due = s.due_mail(base, 10).unwrap();
         assert_eq!(due.len(), 1);
         assert_eq!(due[0].recipients, vec!["a@x", "b@x"]);
-        s.mark_failed(due[0].id, "refused", t("2026-11-20T10:01:00Z"))
+        s.mark_failed(due[0].id, "refused", base + chrono::Duration::seconds(60))
             .unwrap();
         assert!(s
-            .due_mail(t("2026-11-20T10:00:30Z"), 10)
+            .due_mail(base + chrono::Duration::seconds(30), 10)
             .unwrap()
             .is_empty());
-        assert_eq!(s.next_mail_due().unwrap(), Some(t("2026-11-20T10:01:00Z")));
-        let due = s.due_mail(t("2026-11-20T10:01:00Z"), 10).unwrap();
+        assert_eq!(s.next_mail_due().unwrap(), Some(base + chrono::Duration::seconds(60)));
+        let due = s.due_mail(base + chrono::Duration::seconds(60), 10).unwrap();
         assert_eq!(due[0].attempts, 1);
-        s.mark_sent(due[0].id, t("2026-11-20T10:01:01Z")).unwrap();
+        s.mark_sent(due[0].id, base + chrono::Duration::seconds(61)).unwrap();
         assert_eq!(s.outbox_counts().unwrap(), (0, 1));
         assert_eq!(s.next_mail_due().unwrap(), None);
     }
 
     #[test]
     fn an_unconfirmed_reply_waits_and_an_echo_confirms_it() {
+        let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
         let mut s = Store::in_memory().unwrap();
         let c = Commit {
-            received_at: Some(t("2026-11-20T10:00:00Z")),
+            received_at: Some(base),
             outbox: vec![NewMail {
                 message_id: "r1@bot".into(),
                 envelope_from: "bot@x".into(),
@@ -645,21 +670,21 @@ mod tests {
             ..Commit::default()
         };
         s.commit(&c).unwrap();
-        let id = s.due_mail(t("2026-11-20T10:00:00Z"), 1).unwrap()[0].id;
+        let id = s.due_mail(base, 1).unwrap()[0].id;
         // The process dies during delivery...
-        s.begin_attempt(id, t("2026-11-20T10:00:01Z")).unwrap();
+        s.begin_attempt(id, base + chrono::Duration::seconds(1)).unwrap();
         // ...and on restart the retry is held back.
-        assert_eq!(s.defer_unconfirmed(t("2026-11-20T10:00:31Z")).unwrap(), 1);
-        assert!(s.due_mail(t("2026-11-20T10:00:30Z"), 1).unwrap().is_empty());
+        assert_eq!(s.defer_unconfirmed(base + chrono::Duration::seconds(31)).unwrap(), 1);
+        assert!(s.due_mail(base + chrono::Duration::seconds(30), 1).unwrap().is_empty());
         // Our own post comes back through the list: delivered after all.
         s.commit(&Commit {
             echoed: vec!["r1@bot".into()],
             ..Commit::default()
         })
         .unwrap();
-        assert!(s.due_mail(t("2026-11-20T10:01:00Z"), 1).unwrap().is_empty());
+        assert!(s.due_mail(base + chrono::Duration::seconds(60), 1).unwrap().is_empty());
         assert_eq!(s.outbox_counts().unwrap(), (0, 1));
-        assert_eq!(s.defer_unconfirmed(t("2026-11-20T10:02:00Z")).unwrap(), 0);
+        assert_eq!(s.defer_unconfirmed(base + chrono::Duration::seconds(120)).unwrap(), 0);
     }
 
     #[test]

@@ -286,6 +286,10 @@ pub struct Daemon {
 
 impl Daemon {
     pub fn start(cfg: &Path, log: &Path) -> Daemon {
+        Daemon::start_with(cfg, log, &[])
+    }
+
+    pub fn start_with(cfg: &Path, log: &Path, env: &[(&str, &str)]) -> Daemon {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -294,6 +298,7 @@ impl Daemon {
         let child = Command::new(env!("CARGO_BIN_EXE_mornbot"))
             .args(["run", "--config", cfg.to_str().unwrap()])
             .env("MORNBOT_LOG", "info")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
             .stderr(log)

@@ -157,8 +157,14 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     assert!(m.contains("still Warren's turn"), "{m}");
     // The bot's buzz is recorded for the Speaker.
     let ev = t.store.events("MN1").unwrap();
-    assert_eq!(ev.len(), 1);
-    assert_eq!(ev[0].kind, "bot-buzz");
+    let kinds: Vec<&str> = ev.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, vec!["buzz-step", "bot-buzz"]);
+    // The turn is Questionable until settled; Warren's next turn concedes
+    // the Buzz and is judged (RULINGS S10).
+    assert!(t.referee.games["MN1"].questionable.is_some());
+    let (s, _) = t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+    assert_eq!(s, "legal");
+    assert!(t.referee.games["MN1"].questionable.is_none());
 }
 
 #[test]
@@ -619,5 +625,161 @@ mod speaker {
         .unwrap();
         assert_eq!(r.next_due(&store).unwrap(), None);
         assert!(r.tick(&mut store, day(30, 0)).unwrap().is_empty());
+    }
+}
+
+mod buzzing {
+    use super::*;
+    use mornbot::daemon::referee::Workflow;
+
+    fn opening() -> T {
+        let mut t = T::new();
+        for (who, p) in [
+            ("rushton", "Rushton : Epping (CN) [Home: Hainault]"),
+            ("warren", "Warren : Morden (NT) [Home: Tooting Broadway]"),
+            ("acton", "Acton : Upminster (DS) [Home: Hornchurch]"),
+            ("rushton", "Rushton : [LV+1] Theydon Bois (CN)"),
+        ] {
+            assert_eq!(t.play(who, p).0, "legal");
+        }
+        t
+    }
+
+    fn step(t: &mut T, who: &str, w: Workflow) -> (String, Vec<String>) {
+        let l = t.letter(who, Request::Workflow(w), "");
+        t.send(l)
+    }
+
+    fn buzz(turn: u64) -> Workflow {
+        Workflow::Buzz {
+            player: None,
+            turn: Some(turn),
+            reason: "no LV for that".into(),
+        }
+    }
+
+    #[test]
+    fn a_conceded_buzz_rolls_back_and_voids_the_held_turns() {
+        let mut t = opening();
+        let (_, mails) = step(&mut t, "acton", buzz(4));
+        assert!(
+            mails[0].contains("Questionable (Rule 1.16.2)"),
+            "{}",
+            mails[0]
+        );
+        assert!(mails[0].contains("Rushton has until"), "{}", mails[0]);
+        // Play is held: Warren's turn is Mistimed, kept, not judged.
+        let (s, mails) = t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        assert_eq!(s, "mistimed: held");
+        assert!(mails[0].contains("Mistimed"), "{}", mails[0]);
+        assert_eq!(t.turns(), 4);
+        // A second Buzz is refused while one is pending.
+        assert_eq!(
+            step(&mut t, "warren", buzz(3)).0,
+            "buzz refused: already questionable"
+        );
+        // Rushton concedes: turn 4 never happened; Warren's held turn is void.
+        let (_, mails) = step(&mut t, "rushton", Workflow::Concede);
+        assert_eq!(t.turns(), 3);
+        let all = mails.join("\n");
+        assert!(all.contains("turn 4 of MN1 is Illegal"), "{all}");
+        assert!(all.contains("It is Rushton's turn"), "{all}");
+        assert!(all.contains("your held turn is void"), "{all}");
+        assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
+        assert!(t.referee.games["MN1"].questionable.is_none());
+    }
+
+    #[test]
+    fn a_contested_defence_goes_to_a_drawn_referee_whose_judgment_binds() {
+        let mut t = opening();
+        step(&mut t, "acton", buzz(4));
+        t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        step(&mut t, "rushton", Workflow::Contest);
+        // Only Warren is neither the buzzed nor the buzzing player.
+        let (_, mails) = step(&mut t, "acton", Workflow::Contest);
+        let all = mails.join("\n");
+        assert!(all.contains("Warren is drawn at random"), "{all}");
+        assert!(all.contains("To: warren@example.org"), "{all}");
+        // Nobody but the Referee may judge.
+        assert_eq!(
+            step(&mut t, "acton", Workflow::Judgment { legal: false }).0,
+            "workflow step refused"
+        );
+        // A restart in the middle keeps the Questionable Turn and the held one.
+        let mut store = std::mem::replace(&mut t.store, Store::in_memory().unwrap());
+        t.referee = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut store,
+            at(50),
+        )
+        .unwrap();
+        t.store = store;
+        assert_eq!(t.referee.games["MN1"].held.len(), 1);
+        let (_, mails) = step(&mut t, "warren", Workflow::Judgment { legal: true });
+        let all = mails.join("\n");
+        assert!(all.contains("turn 4 of MN1 is Legal"), "{all}");
+        // The held turn was then judged, in order.
+        assert_eq!(t.turns(), 5);
+        assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+    }
+
+    #[test]
+    fn an_illegal_judgment_removes_the_turn_and_every_later_one() {
+        let mut t = opening();
+        // Turn 3 (Acton's) buzzed after turn 4 was played.
+        step(&mut t, "warren", buzz(3));
+        step(&mut t, "acton", Workflow::Contest);
+        let (_, mails) = step(&mut t, "warren", Workflow::Contest);
+        assert!(mails.join("\n").contains("Rushton is drawn"), "{mails:?}");
+        step(&mut t, "rushton", Workflow::Judgment { legal: false });
+        assert_eq!(t.turns(), 2);
+        assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+    }
+
+    #[test]
+    fn deadlines_lapse_on_the_speakers_clock() {
+        let mut t = opening();
+        step(&mut t, "acton", buzz(4));
+        // No contest within 36 hours (weekends count): Illegal.
+        let when = t.referee.next_due(&t.store).unwrap().unwrap();
+        let done = t.referee.tick(&mut t.store, when).unwrap();
+        assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Illegal");
+        assert_eq!(t.turns(), 3);
+
+        // A contested Buzz whose defence is left unanswered stands.
+        let mut t = opening();
+        step(&mut t, "acton", buzz(4));
+        step(&mut t, "rushton", Workflow::Contest);
+        let when = t.referee.next_due(&t.store).unwrap().unwrap();
+        let done = t.referee.tick(&mut t.store, when).unwrap();
+        assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Legal");
+        assert_eq!(t.turns(), 4);
+    }
+
+    #[test]
+    fn buzz_limits_of_rule_1_16_2() {
+        let mut t = opening();
+        assert_eq!(step(&mut t, "rushton", buzz(4)).0, "buzz refused: own turn");
+        assert_eq!(
+            step(&mut t, "warren", buzz(9)).0,
+            "buzz refused: no such turn"
+        );
+        t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        t.play("acton", "Acton : [LV+1] Upminster Bridge (DS)");
+        t.play("rushton", "Rushton : Debden (CN)");
+        // Turn 1 has four turns after it now: too late.
+        assert_eq!(step(&mut t, "warren", buzz(1)).0, "buzz refused: too late");
+        assert_eq!(
+            step(&mut t, "warren", Workflow::Concede).0,
+            "nothing questionable"
+        );
+        // Withdrawn by its maker: the turn is Legal again.
+        step(&mut t, "warren", buzz(4));
+        step(&mut t, "warren", Workflow::Withdraw);
+        assert!(t.referee.games["MN1"].questionable.is_none());
+        assert_eq!(t.turns(), 7);
     }
 }

@@ -3,7 +3,7 @@
 //! referee knows.
 
 use crate::config::Config;
-use crate::daemon::referee::{Command, Letter, Referee, Request};
+use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
 use crate::mail::classify::{self, ClassifyContext, Excerpt, GameInfo, GameRef, Kind, Replacement};
 use crate::mail::inbound::{self, AuthVerdict, InboundError, Limits};
 use crate::mail::outbound::Identity;
@@ -178,12 +178,20 @@ fn request_of(kind: Kind) -> Request {
                 Replacement::Play(e) => turn_of(e, false),
             })
         })),
-        Kind::Buzz { .. } => Request::Buzz("Buzz".into()),
-        Kind::Concede => Request::Buzz("concession".into()),
-        Kind::Contest { .. } => Request::Buzz("contest".into()),
-        Kind::Withdraw => Request::Buzz("withdrawal".into()),
-        Kind::Judgment { .. } => Request::Buzz("Judgment".into()),
-        Kind::Decline => Request::Buzz("decline".into()),
+        Kind::Buzz {
+            player,
+            turn,
+            reason,
+        } => Request::Workflow(Workflow::Buzz {
+            player,
+            turn,
+            reason,
+        }),
+        Kind::Concede => Request::Workflow(Workflow::Concede),
+        Kind::Contest { .. } => Request::Workflow(Workflow::Contest),
+        Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
+        Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
+        Kind::Decline => Request::Workflow(Workflow::Decline),
         Kind::Chatter => Request::Chatter,
     }
 }

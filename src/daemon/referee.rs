@@ -20,6 +20,8 @@ use crate::mail::render::{caret, render as tpl};
 use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
+mod buzz;
+
 /// A failure that stops the daemon (storage); everything about a message
 /// itself is answered by mail, never an error.
 #[derive(Debug, thiserror::Error)]
@@ -53,7 +55,7 @@ pub struct Handled {
 }
 
 /// The request a message makes, as the referee needs it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Request {
     /// A turn: a whole GSD or a play line, and the 1-based body line where
     /// it starts (for error positions).
@@ -72,8 +74,8 @@ pub enum Request {
     /// Take back the sender's last turn (Rule 1.3.3), maybe with a
     /// replacement turn.
     TakeBack(Option<Box<Request>>),
-    /// A step of the buzz workflow (Rules 1.16.x): recorded, answered.
-    Buzz(String),
+    /// A step of the buzz workflow (Rules 1.16.x).
+    Workflow(Workflow),
     /// A message that cannot be read (too large, no headers): answered
     /// with this reason.
     Refuse(String),
@@ -81,8 +83,35 @@ pub enum Request {
     Chatter,
 }
 
+/// A player's step in the buzz workflow (Rules 1.16.2 - 1.16.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Workflow {
+    /// Buzz a turn: of `player`, number `turn`, when named.
+    Buzz {
+        /// The player whose turn is buzzed.
+        player: Option<String>,
+        /// The turn number.
+        turn: Option<u64>,
+        /// The illegality spotted.
+        reason: String,
+    },
+    /// The buzzer withdraws eir Buzz.
+    Withdraw,
+    /// Concede (the Buzz, or the defence).
+    Concede,
+    /// Contest (the Buzz, or the defence).
+    Contest,
+    /// The Referee's Judgment.
+    Judgment {
+        /// Legal or Illegal.
+        legal: bool,
+    },
+    /// The Referee declines.
+    Decline,
+}
+
 /// A command to the bot.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// `HELP`.
     Help,
@@ -99,7 +128,7 @@ pub enum Command {
 }
 
 /// The message as the referee sees it (already parsed and classified).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Letter {
     /// Message-ID.
     pub message_id: String,
@@ -198,6 +227,13 @@ pub struct Live {
     pub turns: Vec<TurnRow>,
     /// When the game was first stored: the first player's clock starts.
     pub created_at: DateTime<Utc>,
+    /// The Questionable Turn, if any (Rule 1.16.1): play is held.
+    pub questionable: Option<crate::speaker::buzz::Questionable>,
+    /// Mistimed turns held until it is settled, in arrival order.
+    pub held: Vec<(DateTime<Utc>, Letter)>,
+    /// When play last resumed after a Questionable Turn was settled: the
+    /// awaited player's clock starts no earlier (RULINGS S12).
+    pub resumed_at: Option<DateTime<Utc>>,
 }
 
 impl Live {
@@ -220,9 +256,11 @@ impl Live {
     /// When the awaited turn's clock started: the last turn's submission,
     /// or the game's start.
     pub fn clock_started(&self) -> DateTime<Utc> {
-        self.turns
+        let last = self
+            .turns
             .last()
-            .map_or(self.created_at, |t| t.submitted_at)
+            .map_or(self.created_at, |t| t.submitted_at);
+        self.resumed_at.map_or(last, |r| r.max(last))
     }
 
     /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
@@ -241,7 +279,7 @@ impl Live {
             turn: self.game.plays.len() as u64 + 1,
             player: self.game.to_play().to_string(),
             reminded,
-            held: self.game.state.winner.is_some(),
+            held: self.game.state.winner.is_some() || self.questionable.is_some(),
         }
     }
 }
@@ -265,6 +303,9 @@ struct Out<'a> {
     letter: &'a Letter,
     at: DateTime<Utc>,
     mails: Vec<Reply>,
+    /// What reply Message-IDs derive from (the letter's id; another key for
+    /// a held turn judged later, whose first reply said it was held).
+    id_base: String,
 }
 
 impl Out<'_> {
@@ -278,7 +319,7 @@ impl Out<'_> {
             body,
             in_reply_to: Some(self.letter.message_id.clone()),
             references: refs,
-            message_id: outbound::reply_id(&self.letter.message_id, k, self.me),
+            message_id: outbound::reply_id(&self.id_base, k, self.me),
             date: self.at,
             auto: Auto::Replied,
         });
@@ -351,6 +392,7 @@ impl Referee {
                     b.outcome.violations
                 ))
             })?;
+            let (questionable, held, resumed_at) = buzz::load(&store.events(&row.tag)?);
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -358,6 +400,9 @@ impl Referee {
                     game,
                     turns,
                     created_at: row.created_at,
+                    questionable,
+                    held,
+                    resumed_at,
                 },
             );
         }
@@ -410,6 +455,7 @@ impl Referee {
             letter,
             at: received,
             mails: Vec::new(),
+            id_base: letter.message_id.clone(),
         };
         let mut commit = Commit {
             received_at: Some(received),
@@ -435,22 +481,18 @@ impl Referee {
                     let s = self.commands(cmds, &mut out);
                     (None, "command".into(), s)
                 }
-                Request::Buzz(what) => {
-                    // The buzz workflow (Rules 1.16.x) belongs to the
-                    // Speaker; until it runs, a human must act.
-                    out.sender(tpl(
-                        "refused",
-                        minijinja::context! {
-                            reason => format!(
-                                "mornbot recorded your {what}, but does not yet run the buzz \
-                                 workflow of Rules 1.16.1-1.16.5: it needs a human ruling by \
-                                 the Speaker."
-                            ),
-                            bot => self.me.address,
-                        },
-                    ));
-                    (None, "buzz".into(), format!("{what}: needs a human"))
-                }
+                Request::Workflow(w) => match self.which_game(letter, &mut out) {
+                    None => (None, "buzz".into(), "game unknown".into()),
+                    Some(tag) => {
+                        let mut live = self.games[&tag].clone();
+                        let s =
+                            self.workflow(&mut live, letter, w, received, &mut out, &mut commit);
+                        if s.0 {
+                            changed = Some(live);
+                        }
+                        (Some(tag), "buzz".into(), s.1)
+                    }
+                },
                 Request::Turn { .. } | Request::TakeBack(_) => {
                     match self.which_game(letter, &mut out) {
                         None => (None, "turn".into(), "game unknown".into()),
@@ -473,7 +515,6 @@ impl Referee {
                 }
             }
         };
-        let replies = out.mails.len();
         for r in &out.mails {
             // A reply that cannot be built (a malformed sender address) is
             // dropped, not retried forever.
@@ -482,6 +523,7 @@ impl Referee {
                 Err(e) => tracing::warn!(message = %letter.message_id, "{e}"),
             }
         }
+        let replies = commit.outbox.len();
         commit.processed = Some(Processed {
             message_id: letter.message_id.clone(),
             origin,
@@ -505,12 +547,17 @@ impl Referee {
     /// When the Speaker next has something to do in any game (a reminder
     /// or a Timeout), if ever.
     pub fn next_due(&self, store: &Store) -> Result<Option<DateTime<Utc>>, RefereeError> {
-        if !self.speaker.timeouts {
-            return Ok(None);
-        }
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
         for (tag, live) in &self.games {
+            if let Some(q) = &live.questionable {
+                if let Some(t) = crate::speaker::buzz::next_event(q) {
+                    next = Some(next.map_or(t, |x| x.min(t)));
+                }
+            }
+            if !self.speaker.timeouts {
+                continue;
+            }
             let n = live.game.plays.len() + 1;
             let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
             if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(reminded), before)
@@ -532,15 +579,35 @@ impl Referee {
     ) -> Result<Vec<Handled>, RefereeError> {
         use crate::speaker::machine::{due, Due};
         let mut done = Vec::new();
-        if !self.speaker.timeouts {
-            return Ok(done);
-        }
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let tags: Vec<String> = self.games.keys().cloned().collect();
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
             for _ in 0..1000 {
+                // The buzz workflow's deadlines first (Rules 1.16.3-4).
+                if self.games[&tag].questionable.is_some() {
+                    let mut live = self.games[&tag].clone();
+                    let mut commit = Commit {
+                        received_at: Some(now),
+                        ..Commit::default()
+                    };
+                    if let Some(summary) = self.buzz_due(&mut live, now, &mut commit) {
+                        store.commit(&commit)?;
+                        self.games.insert(tag.clone(), live);
+                        done.push(Handled {
+                            message_id: String::new(),
+                            game: Some(tag.clone()),
+                            kind: "speaker".into(),
+                            summary,
+                            replies: commit.outbox.len(),
+                        });
+                        continue;
+                    }
+                }
+                if !self.speaker.timeouts {
+                    break;
+                }
                 let live = &self.games[&tag];
                 let n = live.game.plays.len() as u64 + 1;
                 let reminded = store.timer_done(&tag, "reminder", &n.to_string())?;
@@ -787,6 +854,11 @@ impl Referee {
             ));
             return (false, "game over".into());
         }
+        if matches!(request, Request::Turn { .. }) {
+            if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
+                return (true, summary);
+            }
+        }
         if let Request::TakeBack(replacement) = request {
             return self.take_back(
                 live,
@@ -933,6 +1005,13 @@ impl Referee {
             }
             Verdict::Illegal => {
                 let needle = needle_for(&play_text, &outcome);
+                let reason = outcome
+                    .violations
+                    .iter()
+                    .map(|v| format!("Rule {}: {}", v.rule, v.message))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                self.bot_buzz(live, n as u64, &play.player, &reason, received, commit);
                 commit.events.push((
                     tag.clone(),
                     "bot-buzz".into(),
@@ -953,7 +1032,7 @@ impl Referee {
                         },
                     ),
                 );
-                (false, "illegal".into())
+                (true, "illegal".into())
             }
             Verdict::NeedsRuling => {
                 commit.events.push((

@@ -6,6 +6,7 @@
 //!   Rule 1.1.10.
 //! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
 
+pub mod buzz;
 pub mod deadline;
 pub mod machine;
 pub mod referee;

@@ -647,10 +647,16 @@ mod tests {
             .due_mail(base + chrono::Duration::seconds(30), 10)
             .unwrap()
             .is_empty());
-        assert_eq!(s.next_mail_due().unwrap(), Some(base + chrono::Duration::seconds(60)));
-        let due = s.due_mail(base + chrono::Duration::seconds(60), 10).unwrap();
+        assert_eq!(
+            s.next_mail_due().unwrap(),
+            Some(base + chrono::Duration::seconds(60))
+        );
+        let due = s
+            .due_mail(base + chrono::Duration::seconds(60), 10)
+            .unwrap();
         assert_eq!(due[0].attempts, 1);
-        s.mark_sent(due[0].id, base + chrono::Duration::seconds(61)).unwrap();
+        s.mark_sent(due[0].id, base + chrono::Duration::seconds(61))
+            .unwrap();
         assert_eq!(s.outbox_counts().unwrap(), (0, 1));
         assert_eq!(s.next_mail_due().unwrap(), None);
     }
@@ -672,19 +678,34 @@ mod tests {
         s.commit(&c).unwrap();
         let id = s.due_mail(base, 1).unwrap()[0].id;
         // The process dies during delivery...
-        s.begin_attempt(id, base + chrono::Duration::seconds(1)).unwrap();
+        s.begin_attempt(id, base + chrono::Duration::seconds(1))
+            .unwrap();
         // ...and on restart the retry is held back.
-        assert_eq!(s.defer_unconfirmed(base + chrono::Duration::seconds(31)).unwrap(), 1);
-        assert!(s.due_mail(base + chrono::Duration::seconds(30), 1).unwrap().is_empty());
+        assert_eq!(
+            s.defer_unconfirmed(base + chrono::Duration::seconds(31))
+                .unwrap(),
+            1
+        );
+        assert!(s
+            .due_mail(base + chrono::Duration::seconds(30), 1)
+            .unwrap()
+            .is_empty());
         // Our own post comes back through the list: delivered after all.
         s.commit(&Commit {
             echoed: vec!["r1@bot".into()],
             ..Commit::default()
         })
         .unwrap();
-        assert!(s.due_mail(base + chrono::Duration::seconds(60), 1).unwrap().is_empty());
+        assert!(s
+            .due_mail(base + chrono::Duration::seconds(60), 1)
+            .unwrap()
+            .is_empty());
         assert_eq!(s.outbox_counts().unwrap(), (0, 1));
-        assert_eq!(s.defer_unconfirmed(base + chrono::Duration::seconds(120)).unwrap(), 0);
+        assert_eq!(
+            s.defer_unconfirmed(base + chrono::Duration::seconds(120))
+                .unwrap(),
+            0
+        );
     }
 
     #[test]

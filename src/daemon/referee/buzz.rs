@@ -1,0 +1,528 @@
+//! The buzz workflow in the daemon (Rules 1.16.1 - 1.16.4): steps from
+//! players' mails and from the Speaker's clock, recorded as events, folded
+//! by [`crate::speaker::buzz`]; settling a Questionable Turn rolls the log
+//! back (a replay) or lets it stand, then judges the held turns in order.
+
+use chrono::{DateTime, Utc};
+
+use super::{fmt_time, Letter, Live, Out, Referee, Workflow};
+use crate::gsd::render;
+use crate::mail::outbound;
+use crate::mail::render::render as tpl;
+use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
+use crate::store::{Commit, EventRow};
+
+const STEP: &str = "buzz-step";
+const HELD: &str = "held";
+
+/// The Questionable Turn, the held turns, and when play last resumed, of
+/// a game, from its events.
+#[allow(clippy::type_complexity)]
+pub(super) fn load(
+    events: &[EventRow],
+) -> (
+    Option<Questionable>,
+    Vec<(DateTime<Utc>, Letter)>,
+    Option<DateTime<Utc>>,
+) {
+    let mut q = None;
+    let mut held = Vec::new();
+    let mut resumed = None;
+    for e in events {
+        match e.kind.as_str() {
+            STEP => {
+                let Ok(step) = serde_json::from_str::<Step>(&e.data) else {
+                    continue;
+                };
+                if let Ok((next, settled)) = machine::apply(q.clone(), &step, e.at) {
+                    q = next;
+                    if settled.is_some() {
+                        // Settling judged (or discarded) the held turns.
+                        held.clear();
+                        resumed = Some(e.at);
+                    }
+                }
+            }
+            HELD => {
+                if let Ok(l) = serde_json::from_str::<Letter>(&e.data) {
+                    held.push((e.at, l));
+                }
+            }
+            _ => {}
+        }
+    }
+    (q, held, resumed)
+}
+
+impl Referee {
+    /// Records a step: the event, the new state; returns the settlement.
+    fn step(
+        &self,
+        live: &mut Live,
+        step: Step,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+    ) -> Result<Option<Settled>, String> {
+        let (next, settled) = machine::apply(live.questionable.clone(), &step, at)?;
+        live.questionable = next;
+        commit.events.push((
+            live.game.tag.clone(),
+            STEP.into(),
+            serde_json::to_string(&step).expect("serialisable"),
+        ));
+        Ok(settled)
+    }
+
+    /// A lounge post the bot makes on its own account within a commit.
+    fn announce(
+        &self,
+        commit: &mut Commit,
+        key: &str,
+        subject: String,
+        body: String,
+        at: DateTime<Utc>,
+    ) {
+        self.mail_to(commit, vec![self.me.lounge.clone()], key, subject, body, at);
+    }
+
+    fn mail_to(
+        &self,
+        commit: &mut Commit,
+        to: Vec<String>,
+        key: &str,
+        subject: String,
+        body: String,
+        at: DateTime<Utc>,
+    ) {
+        let body = format!(
+            "{body}\n-- \nmornbot, the Speaker's automation. Send HELP to {} for commands.\n",
+            self.me.address
+        );
+        match outbound::build(&self.me, &self.generated(to, subject, body, key, at)) {
+            Ok(m) => commit.outbox.push(m),
+            Err(e) => tracing::warn!("{e}"),
+        }
+    }
+
+    /// The bot's own Buzz of a turn its engine finds Illegal (Rule 1.16.2):
+    /// the turn is not in the log, and is Questionable until settled.
+    pub(super) fn bot_buzz(
+        &self,
+        live: &mut Live,
+        turn: u64,
+        player: &str,
+        reason: &str,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+    ) {
+        let _ = self.step(
+            live,
+            Step::Buzz {
+                turn,
+                player: player.to_string(),
+                buzzer: BOT.into(),
+                reason: reason.to_string(),
+                logged: false,
+            },
+            at,
+            commit,
+        );
+    }
+
+    /// A turn posted while one is Questionable. Returns `Some(summary)`
+    /// when the turn was held (Mistimed, Rule 1.16.1), `None` when it may
+    /// be judged now: a player whose own turn the bot buzzed posting a new
+    /// turn concedes the Buzz and plays anew (RULINGS S10).
+    pub(super) fn mistimed(
+        &self,
+        live: &mut Live,
+        letter: &Letter,
+        poster: &str,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> Option<String> {
+        let q = live.questionable.clone()?;
+        if q.buzzer == BOT && !q.logged && q.player.eq_ignore_ascii_case(poster) {
+            let _ = self.step(live, Step::Concede, at, commit);
+            return None;
+        }
+        commit.events.push((
+            live.game.tag.clone(),
+            HELD.into(),
+            serde_json::to_string(letter).expect("serialisable"),
+        ));
+        live.held.push((at, letter.clone()));
+        out.sender(
+            tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "Turn {} of {} ({}'s) is Questionable: {}. Play is held (Rule 1.16.1), so \
+                         your turn is Mistimed: mornbot keeps it and judges it, in order, once \
+                         turn {} is settled.",
+                        q.turn, live.game.tag, q.player, machine::describe(&q), q.turn
+                    ),
+                    bot => self.me.address,
+                },
+            )
+            .replace("Nothing has changed in the game.\n", ""),
+        );
+        Some("mistimed: held".into())
+    }
+
+    /// A player's step in the workflow, by mail.
+    pub(super) fn workflow(
+        &self,
+        live: &mut Live,
+        letter: &Letter,
+        w: &Workflow,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> (bool, String) {
+        let tag = live.game.tag.clone();
+        let Some(me) = live.player_of(&letter.from).map(str::to_string) else {
+            out.sender(tpl("refused", minijinja::context! {
+                reason => format!("{} is not the registered address of any player of {tag}.", letter.from),
+                bot => self.me.address,
+            }));
+            return (false, "unregistered sender".into());
+        };
+        let refuse = |out: &mut Out, why: String| {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! { reason => why, bot => self.me.address },
+            ));
+        };
+        let q = live.questionable.clone();
+        let step = match (w, &q) {
+            (
+                Workflow::Buzz {
+                    player,
+                    turn,
+                    reason,
+                },
+                None,
+            ) => {
+                let n = live.turns.len() as u64;
+                let target = match (turn, player) {
+                    (Some(t), _) => Some(*t),
+                    (None, Some(p)) => live
+                        .turns
+                        .iter()
+                        .rev()
+                        .find(|t| t.player.eq_ignore_ascii_case(p))
+                        .map(|t| t.n),
+                    (None, None) => live.turns.last().map(|t| t.n),
+                };
+                let Some(t) = target.filter(|t| *t >= 1 && *t <= n) else {
+                    refuse(
+                        out,
+                        format!("There is no such turn to buzz in {tag} (it has {n} turns)."),
+                    );
+                    return (false, "buzz refused: no such turn".into());
+                };
+                // No more than three other turns made since (Rule 1.16.2).
+                if n - t > 3 {
+                    refuse(out, format!("Turn {t} of {tag} can no longer be buzzed: {} turns have been made since, and Rule 1.16.2 allows three.", n - t));
+                    return (false, "buzz refused: too late".into());
+                }
+                let player = live.turns[(t - 1) as usize].player.clone();
+                if player.eq_ignore_ascii_case(&me) {
+                    refuse(out, "You cannot buzz your own turn; take it back instead (Rule 1.3.3), while no one has played since.".into());
+                    return (false, "buzz refused: own turn".into());
+                }
+                Step::Buzz {
+                    turn: t,
+                    player,
+                    buzzer: me.clone(),
+                    reason: reason.clone(),
+                    logged: true,
+                }
+            }
+            (Workflow::Buzz { .. }, Some(q)) => {
+                refuse(out, format!("Turn {} of {tag} is already Questionable: no further Buzz can be made (Rule 1.16.2).", q.turn));
+                return (false, "buzz refused: already questionable".into());
+            }
+            (_, None) => {
+                refuse(out, format!("No turn of {tag} is Questionable."));
+                return (false, "nothing questionable".into());
+            }
+            (Workflow::Withdraw, Some(q)) if q.buzzer.eq_ignore_ascii_case(&me) => Step::Withdraw,
+            (Workflow::Concede, Some(q))
+                if q.player.eq_ignore_ascii_case(&me)
+                    && matches!(q.stage, Stage::Defence { .. }) =>
+            {
+                Step::Concede
+            }
+            (Workflow::Contest, Some(q))
+                if q.player.eq_ignore_ascii_case(&me)
+                    && matches!(q.stage, Stage::Defence { .. }) =>
+            {
+                Step::Defend
+            }
+            (Workflow::Concede, Some(q))
+                if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
+            {
+                Step::ConcedeDefence
+            }
+            (Workflow::Contest, Some(q))
+                if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
+            {
+                Step::ContestDefence
+            }
+            (
+                Workflow::Judgment { legal },
+                Some(Questionable {
+                    stage: Stage::Judgment { referee, .. },
+                    ..
+                }),
+            ) if referee.eq_ignore_ascii_case(&me) => Step::Judgment { legal: *legal },
+            (
+                Workflow::Decline,
+                Some(Questionable {
+                    stage: Stage::Judgment { referee, .. },
+                    ..
+                }),
+            ) if referee.eq_ignore_ascii_case(&me) => Step::Declined,
+            (_, Some(q)) => {
+                refuse(
+                    out,
+                    format!(
+                        "Turn {} of {tag} is Questionable and {}: your message does not apply now.",
+                        q.turn,
+                        machine::describe(q)
+                    ),
+                );
+                return (false, "workflow step refused".into());
+            }
+        };
+        let summary = format!("{step:?}");
+        let settled = match self.step(live, step.clone(), at, commit) {
+            Ok(s) => s,
+            Err(why) => {
+                refuse(out, why);
+                return (false, "workflow step refused".into());
+            }
+        };
+        let key = format!("{}#step", letter.message_id);
+        if let Some(s) = settled {
+            let before = q.as_ref().expect("only a Questionable Turn settles");
+            self.settle(live, before, s, at, commit, &key);
+            return (true, summary);
+        }
+        let q = live
+            .questionable
+            .clone()
+            .expect("not settled, so still questionable");
+        let text = match &step {
+            Step::Buzz { turn, player, reason, .. } => format!(
+                "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\nReason given: {reason}\n\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
+                live.turns[(*turn - 1) as usize].play,
+                self.stage_deadline(&q)
+            ),
+            Step::Defend => {
+                let mut t = format!("{me} contests the Buzz of turn {} of {tag}. {} has until {} to concede or contest the defence (Rule 1.16.3); no contest by then makes the turn Legal.", q.turn, q.buzzer, self.stage_deadline(&q));
+                if q.buzzer == BOT && self.speaker.bot_contests_defences {
+                    // The bot, as buzzer, contests so a human decides.
+                    let _ = self.step(live, Step::ContestDefence, at, commit);
+                    t.push_str(" mornbot, the buzzer, contests the defence, so that a human Referee decides.");
+                    self.announce(commit, &key, format!("[{tag}] turn {}: Buzz contested", q.turn), t, at);
+                    self.draw(live, at, commit, &format!("{key}#draw"));
+                    return (true, summary);
+                }
+                t
+            }
+            Step::ContestDefence => {
+                self.announce(commit, &key, format!("[{tag}] turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}: the matter goes to Judgment (Rule 1.16.3).", q.turn), at);
+                self.draw(live, at, commit, &format!("{key}#draw"));
+                return (true, summary);
+            }
+            Step::Declined => {
+                self.announce(commit, &key, format!("[{tag}] turn {}: Referee declined", q.turn), format!("{me} declines to judge turn {} of {tag}; another Referee is drawn (Rule 1.16.4).", q.turn), at);
+                self.draw(live, at, commit, &format!("{key}#draw"));
+                return (true, summary);
+            }
+            other => format!("{other:?}"),
+        };
+        self.announce(
+            commit,
+            &key,
+            format!("[{tag}] turn {} is Questionable", q.turn),
+            text,
+            at,
+        );
+        (true, summary)
+    }
+
+    fn stage_deadline(&self, q: &Questionable) -> String {
+        match &q.stage {
+            Stage::Defence { until } | Stage::Reply { until } | Stage::Judgment { until, .. } => {
+                fmt_time(*until)
+            }
+            _ => "-".into(),
+        }
+    }
+
+    /// Draws a Referee (Rule 1.16.4) among the Active players other than
+    /// the two, excluding those already tried; none: the game is on hold.
+    pub(super) fn draw(&self, live: &mut Live, at: DateTime<Utc>, commit: &mut Commit, key: &str) {
+        let Some(q) = live.questionable.clone() else {
+            return;
+        };
+        let tag = live.game.tag.clone();
+        let active: Vec<String> = live
+            .game
+            .state
+            .players
+            .iter()
+            .filter(|p| p.active)
+            .map(|p| p.name.clone())
+            .collect();
+        let pool = crate::speaker::eligible_referees(&active, &q.player, &q.buzzer, &q.tried);
+        let seed = crate::speaker::seed_from(&format!("{tag}-{}", q.turn), q.tried.len() as u32);
+        match crate::speaker::draw_referee(&pool, seed) {
+            Some(name) => {
+                let _ = self.step(
+                    live,
+                    Step::Referee {
+                        name: name.clone(),
+                        seed,
+                    },
+                    at,
+                    commit,
+                );
+                let q = live.questionable.clone().expect("judging");
+                let until = self.stage_deadline(&q);
+                self.announce(commit, key, format!("[{tag}] turn {}: {name} is Referee", q.turn),
+                    format!("{name} is drawn at random (seed {seed}) from {} as Referee of turn {} of {tag} (Rule 1.16.4), and has until {until} to post a Judgment.", pool.join(", "), q.turn), at);
+                if let Some(addr) = live.address_of(&name) {
+                    self.mail_to(commit, vec![addr.to_string()], &format!("{key}#referee"),
+                        format!("[{tag}] you are Referee of turn {}", q.turn),
+                        format!("You are the Referee of {}'s turn {} of {tag}, buzzed by {}: {}\n\nReply by {until} with \"Judgment: Legal\" or \"Judgment: Illegal\" (your decision is binding), or \"Decline\".", q.player, q.turn, q.buzzer, q.reason), at);
+                }
+            }
+            None => {
+                let _ = self.step(live, Step::OnHold, at, commit);
+                self.announce(commit, key, format!("[{tag}] on hold"),
+                    format!("No Referee is available for turn {} of {tag} (Rule 1.16.4): the game is on hold until the Speaker appoints one.", q.turn), at);
+            }
+        }
+    }
+
+    /// Ends a Questionable Turn: Illegal rolls the log back to before it
+    /// (a replay); then the held turns are judged in order (Legal) or
+    /// discarded with it (Illegal).
+    pub(super) fn settle(
+        &self,
+        live: &mut Live,
+        q: &Questionable,
+        settled: Settled,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+        key: &str,
+    ) {
+        let (turn, player, logged) = (q.turn, q.player.clone(), q.logged);
+        live.resumed_at = Some(at);
+        let tag = live.game.tag.clone();
+        let held = std::mem::take(&mut live.held);
+        match settled {
+            Settled::Illegal => {
+                let mut text = format!("{player}'s turn {turn} of {tag} is Illegal (Rule 1.16.1)");
+                if logged {
+                    let keep = (turn - 1) as usize;
+                    let removed = live.turns.len().saturating_sub(keep);
+                    live.turns.truncate(keep);
+                    live.game.truncate(self.map, keep);
+                    commit.truncate.push((tag.clone(), keep as u64));
+                    text.push_str(&format!(
+                        ": it and the {} turn(s) after it never happened.",
+                        removed.saturating_sub(1)
+                    ));
+                } else {
+                    text.push('.');
+                }
+                for (_, l) in &held {
+                    self.mail_to(commit, vec![l.from.clone()], &format!("{}#discarded", l.message_id), format!("[{tag}] your held turn is void"),
+                        format!("Your Mistimed turn came after turn {turn} of {tag}, which is Illegal: it never happened (Rule 1.16.1). Please post your turn again if it is yours to play."), at);
+                }
+                text.push_str(&format!(
+                    " It is {}'s turn. The GSD:\n\n{}",
+                    live.game.to_play(),
+                    render(&live.game.gsd(self.map))
+                ));
+                self.announce(
+                    commit,
+                    key,
+                    format!("[{tag}] turn {turn} is Illegal"),
+                    text,
+                    at,
+                );
+            }
+            Settled::Legal => {
+                let text = if logged {
+                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
+                } else {
+                    // RULINGS S11: the engine refused the turn and cannot
+                    // play it; a human must apply it.
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but mornbot's engine refused it, so it cannot apply it: the Speaker must post the GSD with it (needs a human ruling). Play stays with {}.", live.game.to_play())
+                };
+                self.announce(
+                    commit,
+                    key,
+                    format!("[{tag}] turn {turn} is Legal"),
+                    text,
+                    at,
+                );
+                for (hat, l) in held {
+                    let mut o = Out {
+                        me: &self.me,
+                        letter: &l,
+                        at: hat,
+                        mails: Vec::new(),
+                        id_base: format!("{}#held", l.message_id),
+                    };
+                    let _ = self.turn(live, &l, &l.request, hat, &mut o, commit);
+                    for r in &o.mails {
+                        if let Ok(m) = outbound::build(&self.me, r) {
+                            commit.outbox.push(m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the Speaker's clock owes the workflow of `live` at `now`.
+    pub(super) fn buzz_due(
+        &self,
+        live: &mut Live,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+    ) -> Option<String> {
+        let q = live.questionable.clone()?;
+        let key = format!(
+            "speaker-{}-{}-{}",
+            live.game.tag,
+            q.turn,
+            now.timestamp_millis()
+        );
+        match machine::due(&q, now)? {
+            machine::Due::Lapse => {
+                let settled = self.step(live, Step::Lapsed, now, commit).ok()??;
+                self.settle(live, &q, settled, now, commit, &key);
+                Some(format!("turn {}: 36 hours lapsed, {settled:?}", q.turn))
+            }
+            machine::Due::Draw => {
+                self.draw(live, now, commit, &key);
+                Some(format!("turn {}: Referee drawn", q.turn))
+            }
+            machine::Due::RefereeSilent => {
+                let _ = self.step(live, Step::Declined, now, commit);
+                self.draw(live, now, commit, &key);
+                Some(format!("turn {}: Referee silent, redrawn", q.turn))
+            }
+        }
+    }
+}

@@ -240,3 +240,142 @@ fn a_timeout_by_mail_on_an_accelerated_clock() {
     assert_eq!(n, 1);
     assert!(daemon.terminate().success());
 }
+
+/// The buzz workflow by mail: a Buzz conceded (rollback), a Buzz taken to
+/// Judgment that ends Illegal (rollback), and a take-back with a
+/// replacement turn.
+#[test]
+fn buzzes_judgment_and_take_back_by_mail() {
+    let Some(stack) = lounge() else { return };
+    let cfg = config(&stack, &stack.dir.join("bot-data"), "");
+    let log = stack.dir.join("mornbot.log");
+    let imap = stack.port("IMAP_PORT");
+    let smtp = stack.port("SMTP_PORT");
+    let mut daemon = Daemon::start(&cfg, &log);
+    let mut n = 0;
+    let mut post = |from: &str, to: &str, body: &str| -> String {
+        n += 1;
+        let id = format!("bz-{n}@example.test");
+        let raw = format!(
+            "From: {from}@example.test\nTo: {to}\nSubject: [MN1] {n}\nMessage-ID: <{id}>\n\n{body}\n"
+        );
+        smtp_send(smtp, &format!("{from}@example.test"), &[to], &raw);
+        id
+    };
+    let lounge_addr = "lounge@example.test";
+    let expect = |user: &str, id: &str, needle: &str| {
+        let r = wait_until(
+            Duration::from_secs(30),
+            &format!("a reply containing {needle:?}"),
+            || {
+                imap_all(imap, user).into_iter().find(|m| {
+                    header(m, "In-Reply-To").is_some_and(|v| v.contains(id))
+                        || m.contains(needle) && m.contains(id)
+                })
+            },
+        );
+        r
+    };
+    let status = |post: &mut dyn FnMut(&str, &str, &str) -> String| {
+        let id = post("warren", "bot@example.test", "STATUS MN1");
+        wait_until(Duration::from_secs(30), "STATUS", || {
+            reply_to(imap, "warren", &id)
+        })
+    };
+    for (who, p) in [
+        ("rushton", "Rushton : Epping (CN) [Home: Hainault]"),
+        ("warren", "Warren : Morden (NT) [Home: Tooting Broadway]"),
+        ("acton", "Acton : Upminster (DS) [Home: Hornchurch]"),
+        ("rushton", "Rushton : [LV+1] Theydon Bois (CN)"),
+    ] {
+        let id = post(who, lounge_addr, p);
+        let r = wait_until(Duration::from_secs(30), p, || reply_to(imap, who, &id));
+        assert!(r.contains("(legal)"), "{r}");
+    }
+    // 1. Acton buzzes turn 4; Rushton concedes: turn 4 never happened.
+    let id = post(
+        "acton",
+        lounge_addr,
+        "Buzz: Rushton's turn 4: I doubt that LV",
+    );
+    let r = wait_until(Duration::from_secs(30), "the Buzz announced", || {
+        imap_all(imap, "rushton")
+            .into_iter()
+            .find(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Questionable")))
+    });
+    assert!(r.contains("Rushton has until"), "{r}");
+    let _ = id;
+    post("rushton", lounge_addr, "Concede");
+    let r = wait_until(Duration::from_secs(30), "the rollback", || {
+        imap_all(imap, "acton")
+            .into_iter()
+            .find(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Illegal")))
+    });
+    assert!(r.contains("It is Rushton's turn"), "{r}");
+    assert!(status(&mut post).contains("MN1: turn 3 played"));
+    // 2. Rushton plays again; Warren buzzes; contested both ways; the
+    // drawn Referee (Acton, the only candidate) judges Illegal.
+    let id = post("rushton", lounge_addr, "Rushton : [LV+1] Theydon Bois (CN)");
+    wait_until(Duration::from_secs(30), "turn 4 again", || {
+        reply_to(imap, "rushton", &id)
+    });
+    post(
+        "warren",
+        lounge_addr,
+        "Buzz: Rushton's turn 4: still doubtful",
+    );
+    wait_until(Duration::from_secs(30), "the second Buzz", || {
+        imap_all(imap, "warren")
+            .into_iter()
+            .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Questionable")))
+            .nth(1)
+    });
+    let id = post(
+        "rushton",
+        lounge_addr,
+        "Contest: LV 1 reaches Theydon Bois from Epping.",
+    );
+    // The list may deliver two posts out of order: let the defence land
+    // before the buzzer answers it.
+    wait_until(Duration::from_secs(30), "the defence to be judged", || {
+        stack.maildir_seen("bot", &id).then_some(())
+    });
+    post("warren", lounge_addr, "Contest: I still say no.");
+    let referee = wait_until(
+        Duration::from_secs(30),
+        "the Referee's private mail",
+        || {
+            imap_all(imap, "acton").into_iter().find(|m| {
+                header(m, "Subject").is_some_and(|s| s.contains("you are Referee of turn 4"))
+            })
+        },
+    );
+    assert!(header(&referee, "To").is_some_and(|t| t.contains("acton@example.test")));
+    post("acton", lounge_addr, "Judgment: Illegal");
+    wait_until(Duration::from_secs(30), "the Judgment's rollback", || {
+        imap_all(imap, "warren")
+            .into_iter()
+            .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Illegal")))
+            .nth(1)
+    });
+    assert!(status(&mut post).contains("MN1: turn 3 played"));
+    // 3. Rushton plays, then takes it back with a replacement.
+    let id = post("rushton", lounge_addr, "Rushton : [LV+1] Theydon Bois (CN)");
+    wait_until(Duration::from_secs(30), "turn 4, third time", || {
+        reply_to(imap, "rushton", &id)
+    });
+    post("rushton", lounge_addr, "Take back\n\nRushton : Pass");
+    let _ = expect;
+    wait_until(Duration::from_secs(30), "the replacement", || {
+        imap_all(imap, "warren").into_iter().find(|m| {
+            m.contains("Rushton : Pass")
+                && header(m, "Subject").is_some_and(|s| s.contains("Turn 4: Rushton (legal)"))
+        })
+    });
+    let s = status(&mut post);
+    assert!(
+        s.contains("MN1: turn 4 played") && s.contains("Next to play: Warren"),
+        "{s}"
+    );
+    assert!(daemon.terminate().success());
+}

@@ -216,7 +216,18 @@ fn sigkill_at_any_point_loses_nothing_and_sends_nothing_twice() {
     let mut daemon = Daemon::start(&cfg, &log);
     let mut sent = Vec::new();
     for i in 0..steps {
-        sent.push(send_step(&stack, i, &[]));
+        let (id, user) = send_step(&stack, i, &[]);
+        // Players post one after another: wait until the list has
+        // delivered this post to the bot, so the next cannot overtake it
+        // (Postfix delivers concurrently); then kill at a varying moment.
+        wait_until(Duration::from_secs(30), "delivery to the bot", || {
+            stack
+                .maildir("bot")
+                .iter()
+                .any(|m| m.contains(&format!("<{id}>")))
+                .then_some(())
+        });
+        sent.push((id, user));
         std::thread::sleep(Duration::from_millis((i as u64 * 37) % 160));
         daemon.kill();
         daemon = Daemon::start(&cfg, &log);

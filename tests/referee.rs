@@ -602,6 +602,63 @@ mod speaker {
     }
 
     #[test]
+    fn two_months_without_a_move_resigns_and_the_last_player_wins() {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+        // Acton never moves: two calendar months after the game's start
+        // (Monday 16 November 09:00) e Resigns, before anything else.
+        let jan16 = Utc.with_ymd_and_hms(2027, 1, 16, 9, 0, 1).unwrap();
+        let s = summaries(&mut t, jan16);
+        assert_eq!(s[0], "Acton Resigned (Rule 1.1.10)");
+        // Rushton and Warren are timed out turn after turn meanwhile:
+        // Timeouts are not moves (RULINGS S7).
+        assert!(
+            s[1..]
+                .iter()
+                .all(|x| x.starts_with("Timeout for") || x.starts_with("reminded")),
+            "{s:?}"
+        );
+        assert!(s.len() > 20, "{s:?}");
+        let names: Vec<String> = t.referee.games["MN1"]
+            .game
+            .state
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        assert_eq!(names, vec!["Rushton", "Warren"]);
+        let mails = t.store.all_mail().unwrap();
+        let posted: Vec<String> = mails
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+            .filter(|m| m.contains("has Resigned"))
+            .collect();
+        assert_eq!(posted.len(), 1);
+        assert!(posted[0].contains("To: lounge@example.test"));
+        // Rushton's last move was at 09:01 (see T::send): e goes next, and
+        // Warren, the last player left, Wins (Rule 1.1.3).
+        let s = summaries(&mut t, jan16 + chrono::Duration::minutes(5));
+        assert_eq!(s[0], "Rushton Resigned (Rule 1.1.10)");
+        assert_eq!(
+            t.referee.games["MN1"].game.state.winner.as_deref(),
+            Some("Warren")
+        );
+        // A restart replays the log and the resignations alike.
+        let r = Referee::load(
+            Map::london_1999(),
+            me(),
+            SpeakerConfig::default(),
+            &[game()],
+            &mut t.store,
+            jan16,
+        )
+        .unwrap();
+        assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
+        assert_eq!(r.games["MN1"].game.state.players.len(), 1);
+    }
+
+    #[test]
     fn a_played_turn_restarts_the_clock_and_timeouts_can_be_switched_off() {
         let mut t = T::new();
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
@@ -673,6 +730,14 @@ mod buzzing {
         assert_eq!(s, "mistimed: held");
         assert!(mails[0].contains("Mistimed"), "{}", mails[0]);
         assert_eq!(t.turns(), 4);
+        let l = t.letter("warren", Request::Commands(vec![Command::Status(None)]), "");
+        let (_, m) = t.send(l);
+        assert!(
+            m[0].contains("Turn 4 (Rushton's) is Questionable, buzzed by Acton"),
+            "{}",
+            m[0]
+        );
+        assert!(m[0].contains("1 turn(s) held"), "{}", m[0]);
         // A second Buzz is refused while one is pending.
         assert_eq!(
             step(&mut t, "warren", buzz(3)).0,

@@ -272,6 +272,33 @@ impl Live {
         Some(crate::speaker::turn_deadline(self.clock_started()))
     }
 
+    /// Who is due to be Resigned for two calendar months without a move
+    /// (Rule 1.1.10), and when: the earliest such player. Timeouts
+    /// submitted for a player are not eir moves (RULINGS S7).
+    pub fn resignation(&self) -> Option<(String, DateTime<Utc>)> {
+        if self.game.state.winner.is_some() {
+            return None;
+        }
+        self.game
+            .state
+            .players
+            .iter()
+            .filter(|p| p.active && !p.name.eq_ignore_ascii_case("Drone"))
+            .map(|p| {
+                let last = self
+                    .turns
+                    .iter()
+                    .rev()
+                    .find(|t| {
+                        t.player.eq_ignore_ascii_case(&p.name)
+                            && !t.message_id.starts_with("timeout-")
+                    })
+                    .map_or(self.created_at, |t| t.submitted_at);
+                (p.name.clone(), crate::speaker::resignation_due(last))
+            })
+            .min_by_key(|(_, t)| *t)
+    }
+
     /// The Speaker's view of the awaited turn.
     pub fn turn_clock(&self, reminded: bool) -> crate::speaker::machine::TurnClock {
         crate::speaker::machine::TurnClock {
@@ -385,14 +412,20 @@ impl Referee {
                 plays
                     .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
             }
-            let game = Game::from_log(map, &row.tag, start, plays).map_err(|b| {
+            let events = store.events(&row.tag)?;
+            let resigned: Vec<(usize, String)> = events
+                .iter()
+                .filter(|e| e.kind == "resigned")
+                .filter_map(|e| serde_json::from_str(&e.data).ok())
+                .collect();
+            let game = Game::from_log_with(map, &row.tag, start, plays, resigned).map_err(|b| {
                 bad(format!(
                     "turn {} no longer replays as legal: {:?}",
                     b.index + 1,
                     b.outcome.violations
                 ))
             })?;
-            let (questionable, held, resumed_at) = buzz::load(&store.events(&row.tag)?);
+            let (questionable, held, resumed_at) = buzz::load(&events);
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -558,6 +591,10 @@ impl Referee {
             if !self.speaker.timeouts {
                 continue;
             }
+            if let Some((_, t)) = live.resignation() {
+                let t = t + chrono::Duration::milliseconds(1);
+                next = Some(next.map_or(t, |x| x.min(t)));
+            }
             let n = live.game.plays.len() + 1;
             let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
             if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(reminded), before)
@@ -607,6 +644,55 @@ impl Referee {
                 }
                 if !self.speaker.timeouts {
                     break;
+                }
+                if let Some((name, due_at)) = self.games[&tag].resignation() {
+                    if crate::speaker::deadline::is_overdue(due_at, now) {
+                        let mut live = self.games[&tag].clone();
+                        let mut commit = Commit {
+                            received_at: Some(now),
+                            ..Commit::default()
+                        };
+                        live.game.resign(&name);
+                        commit.events.push((
+                            tag.clone(),
+                            "resigned".into(),
+                            serde_json::to_string(&(live.game.plays.len(), &name)).expect("json"),
+                        ));
+                        let mut text = format!(
+                            "{name} has played no move in {tag} for two calendar months and is \
+                             treated as Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table \
+                             with eir Tokens and Possessions; eir Home is ownerless."
+                        );
+                        match &live.game.state.winner {
+                            Some(w) => text.push_str(&format!(
+                                " {w} is the last player left and Wins (Rule 1.1.3)."
+                            )),
+                            None => {
+                                text.push_str(&format!(" It is {}'s turn.", live.game.to_play()))
+                            }
+                        }
+                        text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));
+                        let r = self.generated(
+                            vec![self.me.lounge.clone()],
+                            format!("[{tag}] {name} has Resigned"),
+                            format!("{text}\n-- \nmornbot, the Speaker's automation.\n"),
+                            &format!("resigned-{tag}-{name}"),
+                            now,
+                        );
+                        if let Ok(m) = outbound::build(&self.me, &r) {
+                            commit.outbox.push(m);
+                        }
+                        store.commit(&commit)?;
+                        self.games.insert(tag.clone(), live);
+                        done.push(Handled {
+                            message_id: String::new(),
+                            game: Some(tag.clone()),
+                            kind: "speaker".into(),
+                            summary: format!("{name} Resigned (Rule 1.1.10)"),
+                            replies: commit.outbox.len(),
+                        });
+                        continue;
+                    }
                 }
                 let live = &self.games[&tag];
                 let n = live.game.plays.len() as u64 + 1;
@@ -853,6 +939,16 @@ impl Referee {
                 },
             ));
             return (false, "game over".into());
+        }
+        if live.game.state.player_index(&me_player).is_none() {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "resigned player".into());
         }
         if matches!(request, Request::Turn { .. }) {
             if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
@@ -1224,12 +1320,23 @@ impl Referee {
                 minijinja::context! { name => n, address => a, active }
             })
             .collect();
+        let questionable = live.questionable.as_ref().map(|q| {
+            format!(
+                "Turn {} ({}'s) is Questionable, buzzed by {}: {}. {} turn(s) held.",
+                q.turn,
+                q.player,
+                q.buzzer,
+                crate::speaker::buzz::describe(q),
+                live.held.len()
+            )
+        });
         tpl(
             "status",
             minijinja::context! {
                 game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
-                winner => s.winner, next => live.game.to_play(),
-                deadline => live.deadline().map(fmt_time), players,
+                winner => s.winner, next => live.game.to_play(), questionable,
+                deadline => if live.questionable.is_some() { None } else { live.deadline().map(fmt_time) },
+                players,
             },
         )
     }

@@ -1,7 +1,7 @@
 //! A game as the daemon keeps it: a starting state and the log of legal
 //! plays, the current state being their fold (rollback is a replay).
 
-use crate::engine::{adjudicate, replay, GameState, Outcome, Verdict};
+use crate::engine::{adjudicate, GameState, Outcome, Verdict};
 use crate::gsd::{Gsd, Luggage, Play, PlayerRow, Stack};
 use crate::map::Map;
 
@@ -16,6 +16,9 @@ pub struct Game {
     pub plays: Vec<Play>,
     /// The fold of `plays` over `start`.
     pub state: GameState,
+    /// Resignations (Rules 1.1.3, 1.1.10): `(n, player)`, the player left
+    /// after the first `n` plays.
+    pub resigned: Vec<(usize, String)>,
 }
 
 /// A log that does not replay: the index of the first play that is not
@@ -36,6 +39,7 @@ impl Game {
             state: start.clone(),
             start,
             plays: Vec::new(),
+            resigned: Vec::new(),
         }
     }
 
@@ -46,7 +50,18 @@ impl Game {
         start: GameState,
         plays: Vec<Play>,
     ) -> Result<Game, Box<BadLog>> {
-        let (state, stop) = replay(map, start.clone(), &plays);
+        Game::from_log_with(map, tag, start, plays, Vec::new())
+    }
+
+    /// [`Game::from_log`], with the resignations made along the way.
+    pub fn from_log_with(
+        map: &Map,
+        tag: &str,
+        start: GameState,
+        plays: Vec<Play>,
+        resigned: Vec<(usize, String)>,
+    ) -> Result<Game, Box<BadLog>> {
+        let (state, stop) = fold(map, &start, &plays, &resigned);
         if let Some((index, outcome)) = stop {
             return Err(Box::new(BadLog { index, outcome }));
         }
@@ -55,7 +70,20 @@ impl Game {
             start,
             plays,
             state,
+            resigned,
         })
+    }
+
+    /// A player Resigns (Rule 1.1.3; Rule 1.1.10 after two months without
+    /// a move): gone from the Token Table with eir Tokens and Possessions,
+    /// eir Home ownerless; a last non-Drone player Wins.
+    pub fn resign(&mut self, name: &str) -> bool {
+        if resign(&mut self.state, name) {
+            self.resigned.push((self.plays.len(), name.to_string()));
+            true
+        } else {
+            false
+        }
     }
 
     /// Judges a play against the current state without changing the game.
@@ -77,7 +105,8 @@ impl Game {
     /// rollback after an Illegal judgment (Rule 1.16.4) is a replay.
     pub fn truncate(&mut self, map: &Map, n: usize) {
         self.plays.truncate(n);
-        let (state, _) = replay(map, self.start.clone(), &self.plays);
+        self.resigned.retain(|(k, _)| *k <= n);
+        let (state, _) = fold(map, &self.start, &self.plays, &self.resigned);
         self.state = state;
     }
 
@@ -140,4 +169,61 @@ impl Game {
             plays: self.plays.clone(),
         }
     }
+}
+
+/// Removes a player from a state (Rule 1.1.3); false if e is not in it.
+pub fn resign(state: &mut GameState, name: &str) -> bool {
+    let Some(i) = state.player_index(name) else {
+        return false;
+    };
+    let was_to_play = state.to_play == i;
+    state.players.remove(i);
+    state.blocks.retain(|b| !b.by.eq_ignore_ascii_case(name));
+    if state.players.is_empty() {
+        state.to_play = 0;
+        return true;
+    }
+    if state.to_play > i {
+        state.to_play -= 1;
+    } else if was_to_play {
+        // The next player in order takes the turn.
+        let j = state.to_play % state.players.len();
+        state.to_play = if state.players[j].active {
+            j
+        } else {
+            state.next_active(j)
+        };
+    }
+    let left: Vec<&str> = state
+        .players
+        .iter()
+        .filter(|p| !p.name.eq_ignore_ascii_case("Drone"))
+        .map(|p| p.name.as_str())
+        .collect();
+    if left.len() == 1 && state.winner.is_none() {
+        state.winner = Some(left[0].to_string());
+    }
+    true
+}
+
+/// Folds plays and resignations; stops at the first play not Legal.
+fn fold(
+    map: &Map,
+    start: &GameState,
+    plays: &[Play],
+    resigned: &[(usize, String)],
+) -> (GameState, Option<(usize, Outcome)>) {
+    let mut state = start.clone();
+    for i in 0..=plays.len() {
+        for (_, name) in resigned.iter().filter(|(k, _)| *k == i) {
+            resign(&mut state, name);
+        }
+        let Some(play) = plays.get(i) else { break };
+        let out = adjudicate(map, &state, play);
+        match (&out.verdict, &out.state) {
+            (Verdict::Legal, Some(next)) => state = next.clone(),
+            _ => return (state, Some((i, out))),
+        }
+    }
+    (state, None)
 }

@@ -203,6 +203,10 @@ pub struct SpeakerConfig {
     pub bot_contests_defences: bool,
     /// Whether enforcing Timeouts is on.
     pub timeouts: bool,
+    /// A winning turn (Rule 1.1.1) ends the game when every other Active
+    /// player has replied "No buzz", or this many hours after it without a
+    /// Buzz; 0: only the acknowledgements end it.
+    pub win_window_hours: u32,
 }
 
 impl Default for SpeakerConfig {
@@ -211,6 +215,7 @@ impl Default for SpeakerConfig {
             reminder_hours: 12,
             bot_contests_defences: true,
             timeouts: true,
+            win_window_hours: 36,
         }
     }
 }

@@ -848,3 +848,50 @@ mod buzzing {
         assert_eq!(t.turns(), 7);
     }
 }
+
+mod winning {
+    use super::*;
+    use mornbot::daemon::referee::Workflow;
+
+    /// A game whose last turn (Rushton's) won: the engine's winner is set
+    /// directly, as reaching Mornington Crescent from the start takes a
+    /// long game (the engine's own winning cases are in fixtures/cases).
+    fn won() -> T {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        t.referee.games.get_mut("MN1").unwrap().game.state.winner = Some("Rushton".into());
+        t
+    }
+
+    #[test]
+    fn the_game_ends_when_every_other_player_says_no_buzz() {
+        let mut t = won();
+        let l = t.letter("warren", Request::Workflow(Workflow::NoBuzz), "No buzz");
+        assert_eq!(t.send(l).0, "no buzz acknowledged");
+        // The winner cannot acknowledge eir own turn.
+        let l = t.letter("rushton", Request::Workflow(Workflow::NoBuzz), "No buzz");
+        assert_eq!(t.send(l).0, "no buzz refused");
+        let l = t.letter("acton", Request::Workflow(Workflow::NoBuzz), "No buzz");
+        let (s, mails) = t.send(l);
+        assert_eq!(s, "no buzz: game over");
+        assert!(mails[0].contains("game over: Rushton wins"), "{}", mails[0]);
+        assert!(t.referee.games["MN1"].ended);
+        // Turns are refused now.
+        assert_eq!(t.play("warren", "Warren : Pass").0, "game over");
+    }
+
+    #[test]
+    fn an_unbuzzed_win_ends_the_game_after_the_window() {
+        let mut t = won();
+        let due = t.referee.next_due(&t.store).unwrap().unwrap();
+        // Turn 1 arrived 09:01 Monday; the window is 36 hours.
+        assert_eq!(
+            due,
+            at(1) + chrono::Duration::hours(36) + chrono::Duration::milliseconds(1)
+        );
+        let done = t.referee.tick(&mut t.store, due).unwrap();
+        assert_eq!(done[0].summary, "game over");
+        assert!(t.referee.tick(&mut t.store, due).unwrap().is_empty());
+        assert_eq!(t.referee.next_due(&t.store).unwrap(), None);
+    }
+}

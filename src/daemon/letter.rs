@@ -119,7 +119,12 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         GameRef::Ambiguous(v) => Err(v),
         GameRef::Unknown => Err(Vec::new()),
     };
-    let request = request_of(c.kind);
+    let mut request = request_of(c.kind);
+    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
+    // sees chatter.
+    if request == Request::Chatter && first_line(&msg.body).is_some_and(is_no_buzz) {
+        request = Request::Workflow(Workflow::NoBuzz);
+    }
     let mut references = msg.references.clone();
     if let Some(r) = &msg.in_reply_to {
         if !references.contains(r) {
@@ -194,4 +199,24 @@ fn request_of(kind: Kind) -> Request {
         Kind::Decline => Request::Workflow(Workflow::Decline),
         Kind::Chatter => Request::Chatter,
     }
+}
+
+/// The first line of new text: not quoted, not blank.
+fn first_line(body: &str) -> Option<&str> {
+    body.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('>'))
+}
+
+fn is_no_buzz(line: &str) -> bool {
+    let l = line.trim_end_matches(['.', '!']).to_ascii_lowercase();
+    matches!(
+        l.as_str(),
+        "no buzz"
+            | "no buzz from me"
+            | "no buzz here"
+            | "acknowledged"
+            | "i acknowledge"
+            | "well played"
+    )
 }

@@ -108,6 +108,8 @@ pub enum Workflow {
     },
     /// The Referee declines.
     Decline,
+    /// A player acknowledges not buzzing the winning turn (Rule 1.1.1).
+    NoBuzz,
 }
 
 /// A command to the bot.
@@ -234,6 +236,10 @@ pub struct Live {
     /// When play last resumed after a Questionable Turn was settled: the
     /// awaited player's clock starts no earlier (RULINGS S12).
     pub resumed_at: Option<DateTime<Utc>>,
+    /// Players who acknowledged not buzzing the winning turn.
+    pub acks: Vec<String>,
+    /// Whether the game has ended (a win acknowledged or unbuzzed).
+    pub ended: bool,
 }
 
 impl Live {
@@ -407,6 +413,7 @@ impl Referee {
                 serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
             let start = start_state(&def.config).map_err(bad)?;
             let turns = store.turns(&row.tag)?;
+            let n_turns = turns.len();
             let mut plays = Vec::with_capacity(turns.len());
             for t in &turns {
                 plays
@@ -436,6 +443,17 @@ impl Referee {
                     questionable,
                     held,
                     resumed_at,
+                    acks: events
+                        .iter()
+                        .filter(|e| e.kind == "no-buzz")
+                        .filter_map(|e| serde_json::from_str::<(usize, String)>(&e.data).ok())
+                        .filter(|(n, _)| *n == n_turns)
+                        .map(|(_, p)| p)
+                        .collect(),
+                    ended: events.iter().any(|e| {
+                        e.kind == "ended"
+                            && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
+                    }),
                 },
             );
         }
@@ -577,12 +595,27 @@ impl Referee {
         })
     }
 
+    /// When an unbuzzed winning turn ends its game (`[speaker]
+    /// win_window_hours` after it), if it is waiting to.
+    fn win_window_end(&self, live: &Live) -> Option<DateTime<Utc>> {
+        if live.ended || live.questionable.is_some() || self.speaker.win_window_hours == 0 {
+            return None;
+        }
+        live.game.state.winner.as_ref()?;
+        let won = live.turns.last()?.submitted_at;
+        Some(won + chrono::Duration::hours(i64::from(self.speaker.win_window_hours)))
+    }
+
     /// When the Speaker next has something to do in any game (a reminder
     /// or a Timeout), if ever.
     pub fn next_due(&self, store: &Store) -> Result<Option<DateTime<Utc>>, RefereeError> {
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
         for (tag, live) in &self.games {
+            if let Some(t) = self.win_window_end(live) {
+                let t = t + chrono::Duration::milliseconds(1);
+                next = Some(next.map_or(t, |x| x.min(t)));
+            }
             if let Some(q) = &live.questionable {
                 if let Some(t) = crate::speaker::buzz::next_event(q) {
                     next = Some(next.map_or(t, |x| x.min(t)));
@@ -637,6 +670,33 @@ impl Referee {
                             game: Some(tag.clone()),
                             kind: "speaker".into(),
                             summary,
+                            replies: commit.outbox.len(),
+                        });
+                        continue;
+                    }
+                }
+                if let Some(end_at) = self.win_window_end(&self.games[&tag]) {
+                    if crate::speaker::deadline::is_overdue(end_at, now) {
+                        let mut live = self.games[&tag].clone();
+                        let mut commit = Commit {
+                            received_at: Some(now),
+                            ..Commit::default()
+                        };
+                        let key = format!("end-{tag}-{}", live.turns.len());
+                        self.end_game(
+                            &mut live,
+                            now,
+                            &mut commit,
+                            &key,
+                            "no one buzzed it in time",
+                        );
+                        store.commit(&commit)?;
+                        self.games.insert(tag.clone(), live);
+                        done.push(Handled {
+                            message_id: String::new(),
+                            game: Some(tag.clone()),
+                            kind: "speaker".into(),
+                            summary: "game over".into(),
                             replies: commit.outbox.len(),
                         });
                         continue;
@@ -1089,7 +1149,7 @@ impl Referee {
                         "accepted",
                         minijinja::context! {
                             player => play.player, n, game => tag, play => play_text,
-                            changes => outcome.changes, diffs, winner,
+                            changes => outcome.changes, diffs, winner, window => self.speaker.win_window_hours,
                             next => live.game.to_play(),
                             deadline => live.deadline().map(fmt_time),
                             gsd => render(&canonical),

@@ -195,6 +195,45 @@ impl Referee {
                 minijinja::context! { reason => why, bot => self.me.address },
             ));
         };
+        if *w == Workflow::NoBuzz {
+            let winner = live.game.state.winner.clone();
+            return match winner {
+                Some(wn)
+                    if !live.ended
+                        && live.questionable.is_none()
+                        && !wn.eq_ignore_ascii_case(&me) =>
+                {
+                    if !live.acks.iter().any(|a| a.eq_ignore_ascii_case(&me)) {
+                        live.acks.push(me.clone());
+                        commit.events.push((
+                            tag.clone(),
+                            "no-buzz".into(),
+                            serde_json::to_string(&(live.turns.len(), &me)).expect("json"),
+                        ));
+                    }
+                    if self.win_acknowledged(live) {
+                        let key = format!("{}#end", letter.message_id);
+                        self.end_game(
+                            live,
+                            at,
+                            commit,
+                            &key,
+                            "every other player has acknowledged it",
+                        );
+                        (true, "no buzz: game over".into())
+                    } else {
+                        (true, "no buzz acknowledged".into())
+                    }
+                }
+                _ => {
+                    refuse(
+                        out,
+                        format!("There is no winning turn of {tag} awaiting acknowledgement."),
+                    );
+                    (false, "no buzz refused".into())
+                }
+            };
+        }
         let q = live.questionable.clone();
         let step = match (w, &q) {
             (
@@ -354,6 +393,40 @@ impl Referee {
             at,
         );
         (true, summary)
+    }
+
+    /// Whether every other Active player acknowledged the winning turn.
+    pub(super) fn win_acknowledged(&self, live: &Live) -> bool {
+        let winner = live.game.state.winner.clone().unwrap_or_default();
+        live.game
+            .state
+            .players
+            .iter()
+            .filter(|p| {
+                p.active
+                    && !p.name.eq_ignore_ascii_case(&winner)
+                    && !p.name.eq_ignore_ascii_case("Drone")
+            })
+            .all(|p| live.acks.iter().any(|a| a.eq_ignore_ascii_case(&p.name)))
+    }
+
+    /// Ends a won game (Rule 1.1.1).
+    pub(super) fn end_game(
+        &self,
+        live: &mut Live,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+        key: &str,
+        why: &str,
+    ) {
+        let tag = live.game.tag.clone();
+        let winner = live.game.state.winner.clone().unwrap_or_default();
+        live.ended = true;
+        commit
+            .events
+            .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+        self.announce(commit, key, format!("[{tag}] game over: {winner} wins"),
+            format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), render(&live.game.gsd(self.map))), at);
     }
 
     fn stage_deadline(&self, q: &Questionable) -> String {

@@ -841,6 +841,32 @@ mod buzzing {
             step(&mut t, "warren", Workflow::Concede).0,
             "nothing questionable"
         );
+        // A Buzz in reply to turn 5's verdict buzzes turn 5.
+        let verdict_of_5 = mornbot::mail::outbound::reply_id(
+            &t.store.turns("MN1").unwrap()[4].message_id,
+            0,
+            &me(),
+        );
+        let mut l = t.letter(
+            "acton",
+            Request::Workflow(Workflow::Buzz {
+                player: None,
+                turn: None,
+                reason: "see above".into(),
+            }),
+            "",
+        );
+        l.references = vec![verdict_of_5];
+        t.send(l);
+        assert_eq!(
+            t.referee.games["MN1"].questionable.as_ref().unwrap().turn,
+            5
+        );
+        // No take-back while a turn is buzzed (Rule 1.3.3).
+        let l = t.letter("rushton", Request::TakeBack(None), "");
+        assert_eq!(t.send(l).0, "take-back refused");
+        let l = t.letter("acton", Request::Workflow(Workflow::Withdraw), "");
+        t.send(l);
         // Withdrawn by its maker: the turn is Legal again.
         step(&mut t, "warren", buzz(4));
         step(&mut t, "warren", Workflow::Withdraw);

@@ -1226,6 +1226,20 @@ impl Referee {
         commit: &mut Commit,
     ) -> (bool, String) {
         let tag = live.game.tag.clone();
+        if let Some(q) = &live.questionable {
+            out.sender(tpl(
+                "refused",
+                minijinja::context! {
+                    reason => format!(
+                        "Rule 1.3.3: a turn may be taken back only while no one has played or \
+                         buzzed since; turn {} of {tag} is Questionable.",
+                        q.turn
+                    ),
+                    bot => self.me.address,
+                },
+            ));
+            return (false, "take-back refused".into());
+        }
         let last_is_mine = live
             .turns
             .last()

@@ -253,7 +253,19 @@ impl Referee {
                         .rev()
                         .find(|t| t.player.eq_ignore_ascii_case(p))
                         .map(|t| t.n),
-                    (None, None) => live.turns.last().map(|t| t.n),
+                    // A reply to a verdict buzzes the turn it answered;
+                    // otherwise the latest turn.
+                    (None, None) => letter
+                        .references
+                        .iter()
+                        .rev()
+                        .find_map(|r| {
+                            live.turns
+                                .iter()
+                                .find(|t| outbound::reply_id(&t.message_id, 0, &self.me) == *r)
+                                .map(|t| t.n)
+                        })
+                        .or_else(|| live.turns.last().map(|t| t.n)),
                 };
                 let Some(t) = target.filter(|t| *t >= 1 && *t <= n) else {
                     refuse(

@@ -450,4 +450,9 @@ fn rules_coverage_lists_every_rule() {
     assert_eq!(r1101["status"], "partly");
     let r1102 = rules.iter().find(|r| r["rule"] == "1.10.2").unwrap();
     assert_eq!(r1102["status"], "ruling");
+    // The buzz workflow and the deadlines are the Speaker's.
+    for n in ["1.16.2", "1.16.4", "1.3.5", "1.1.10"] {
+        let r = rules.iter().find(|r| r["rule"] == n).unwrap();
+        assert_eq!(r["status"], "speaker", "{n}");
+    }
 }

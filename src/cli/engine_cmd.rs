@@ -251,6 +251,7 @@ pub(super) fn rules(cases: &Path, json: bool) -> anyhow::Result<Exit> {
                 format!("partly adjudicated ({} cases): {}", c.cases, c.note)
             }
             crate::engine::coverage::Status::Data => format!("map/grammar data: {}", c.note),
+            crate::engine::coverage::Status::Speaker => format!("by the Speaker: {}", c.note),
             crate::engine::coverage::Status::Ruling => "needs a human ruling".to_string(),
         };
         println!("{:<8} {:<40} {status}", c.rule, c.title);
@@ -260,7 +261,7 @@ pub(super) fn rules(cases: &Path, json: bool) -> anyhow::Result<Exit> {
         .filter(|c| c.status != crate::engine::coverage::Status::Ruling)
         .count();
     println!(
-        "{done} of {} rules adjudicated or data; the rest need a human ruling",
+        "{done} of {} rules adjudicated, applied as data, or run by the Speaker; the rest need a human ruling",
         report.len()
     );
     Ok(Exit::Ok)

@@ -1438,6 +1438,7 @@ fn coverage_text() -> String {
             Status::Adjudicated => "adjudicated",
             Status::Partly => "partly adjudicated",
             Status::Data => "map/grammar data",
+            Status::Speaker => "run by mornbot's Speaker automation",
             Status::Ruling => "needs a human ruling",
         };
         s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));

@@ -17,12 +17,60 @@ pub enum Status {
     Partly,
     /// Map or grammar rule: applied by the map or the parser.
     Data,
+    /// Run by the Speaker's automation in the daemon (deadlines, buzzes,
+    /// take-backs), tested in `tests/referee.rs` and by mail.
+    Speaker,
     /// Needs a human ruling.
     Ruling,
 }
 
 /// Rule number -> status and what the engine does with it.
 pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
+    (
+        "1.1.3",
+        Status::Speaker,
+        "a Resignation removes the player (the last one left Wins); automatic under Rule 1.1.10, by message it needs the Speaker",
+    ),
+    (
+        "1.1.7",
+        Status::Speaker,
+        "several games in one lounge, told apart by the subject tag or the GSD's Game line",
+    ),
+    (
+        "1.1.10",
+        Status::Speaker,
+        "two calendar months without an own move: Resigned",
+    ),
+    (
+        "1.3.3",
+        Status::Speaker,
+        "a player takes back eir latest Turn while no one has played or buzzed since",
+    ),
+    (
+        "1.16.1",
+        Status::Speaker,
+        "a Questionable Turn holds play; Mistimed Turns are held and judged once it is settled",
+    ),
+    (
+        "1.16.2",
+        Status::Speaker,
+        "Buzzes by mail within three Turns, one at a time; the bot buzzes every Illegal Turn",
+    ),
+    (
+        "1.16.3",
+        Status::Speaker,
+        "concede or contest within 36 hours, then the buzzer",
+    ),
+    (
+        "1.16.4",
+        Status::Speaker,
+        "Referee drawn at random (seed announced), three days, redrawn on decline or silence",
+    ),
+    (
+        "1.16.5",
+        Status::Speaker,
+        "a posted GSD's tables are compared with the replay; the differences are listed and the replay stands",
+    ),
     (
         "1.1.1",
         Status::Adjudicated,
@@ -57,8 +105,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.3.5",
-        Status::Partly,
-        "the Timeout Move; deadlines are the Speaker's (speaker issue)",
+        Status::Speaker,
+        "the Timeout Move is adjudicated; the 36-hour deadlines (weekends excluded), reminders and Timeouts are run by the Speaker",
     ),
     (
         "1.4.6",

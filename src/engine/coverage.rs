@@ -27,6 +27,11 @@ pub enum Status {
 /// Rule number -> status and what the engine does with it.
 pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     (
+        "1.10.2",
+        Status::Partly,
+        "Double Shunts of Players (second post-Move Action, the first Shunt's LV, +1 Silver, none Shunted twice); Triple Shunts and Stacks or Packages in them need a ruling",
+    ),
+    (
         "1.1.3",
         Status::Speaker,
         "a Resignation removes the player (the last one left Wins); automatic under Rule 1.1.10, by message it needs the Speaker",

@@ -74,6 +74,11 @@ struct Turn<'a> {
     /// Stations a Token was claimed from this Turn, and Stacks added to.
     claimed_from: Vec<StationId>,
     dropped_on: Vec<StationId>,
+    /// The Shunt of this Move: the distance (LV) it used and where it sent
+    /// its target, for a Double Shunt (Rule 1.10.2).
+    shunt_made: Option<(u32, StationId)>,
+    /// Players Shunted by this Move: none twice (Rule 1.10.2).
+    shunted: Vec<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +127,8 @@ impl<'a> Turn<'a> {
             initial_stacks: state.stacks.clone(),
             tolled: Vec::new(),
             holy_open: false,
+            shunt_made: None,
+            shunted: Vec::new(),
         }
     }
 
@@ -704,6 +711,18 @@ impl<'a> Turn<'a> {
                     let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
                     self.pay(&a.render(), rule, &cost);
                 }
+                self.duration(a);
+                return;
+            }
+            Action::DoubleShunting { player, station } => {
+                let second_post = self
+                    .play
+                    .actions_after()
+                    .nth(1)
+                    .is_some_and(|x| std::ptr::eq(x, a));
+                self.double_shunt(a, rule, player, station, second_post);
+                let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
+                self.pay(&a.render(), rule, &cost);
                 self.duration(a);
                 return;
             }

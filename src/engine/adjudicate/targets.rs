@@ -190,6 +190,8 @@ impl Turn<'_> {
             "{} is Shunted to {} ({line}) (Rule {rule})",
             self.s.players[v].name, target.station
         ));
+        self.shunt_made = Some((n, dest));
+        self.shunted.push(v);
         if dead_end {
             // The Shunted player loses one Token of each colour (Rule 1.10.3).
             for c in Colour::ALL {
@@ -201,6 +203,136 @@ impl Turn<'_> {
         } else if matches!(a, Action::Shunting { .. }) {
             self.shunt_claim(v);
         }
+    }
+
+    /// A Double Shunt (Rule 1.10.2): after a Shunt to an occupied Station,
+    /// the second post-Move Action may Shunt a Player there on, as if the
+    /// shunter had Shunted em directly at the first Shunt's LV; no Player
+    /// is Shunted twice by one Move; the shunter gains one Silver Token.
+    pub(super) fn double_shunt(
+        &mut self,
+        a: &Action,
+        rule: &str,
+        player: &str,
+        target: &crate::gsd::Target,
+        second_post: bool,
+    ) {
+        let me = self.me;
+        if !second_post {
+            let chained = self
+                .play
+                .actions_after()
+                .take_while(|x| !std::ptr::eq(*x, a))
+                .any(|x| matches!(x, Action::DoubleShunting { .. }));
+            if chained {
+                // "Triple (or greater multiple) Shunts may be set up and
+                // played under the same principles": how they are written
+                // is not said.
+                self.ruling(
+                    rule,
+                    "Triple and greater multiple Shunts are not yet adjudicated",
+                );
+                return;
+            }
+            self.illegal(
+                rule,
+                format!(
+                    "{} must be the second post-Move Action of the Turn",
+                    a.render()
+                ),
+            );
+        }
+        let Some((n, occupied)) = self.shunt_made else {
+            self.illegal(
+                rule,
+                "a Double Shunt follows a Shunt of this Move to an occupied Station",
+            );
+            return;
+        };
+        if player.eq_ignore_ascii_case("Token Stack")
+            || player.eq_ignore_ascii_case("Suspect Package")
+            || player.eq_ignore_ascii_case("PoID")
+        {
+            self.ruling(
+                rule,
+                format!("Double-Shunting a {player} is not yet adjudicated"),
+            );
+            return;
+        }
+        let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
+            self.illegal(rule, format!("{player} is not another player of this game"));
+            return;
+        };
+        if self.shunted.contains(&v) {
+            self.illegal(
+                rule,
+                format!(
+                    "{player} has been Shunted by this Move already: no Player is Shunted twice"
+                ),
+            );
+            return;
+        }
+        let Some(theirs) = self.s.players[v].at.filter(|p| p.station == occupied) else {
+            self.illegal(
+                rule,
+                format!(
+                    "{player} is not at {}, where the first Shunt sent its target",
+                    self.name(occupied)
+                ),
+            );
+            return;
+        };
+        let Some(dest) = self.map.find(&target.station) else {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+            return;
+        };
+        if self.name(dest) == "Mornington Crescent" {
+            self.illegal("1.10.1", "no Shunt to Mornington Crescent");
+            return;
+        }
+        let lines: Vec<LineCode> = match target.line {
+            Some(l) => vec![l],
+            None => self.map.station(dest).lines.iter().collect(),
+        };
+        let fits = |l: LineCode| -> bool {
+            if !self.map.station(theirs.station).lines.contains(l)
+                || !self.map.station(dest).lines.contains(l)
+            {
+                return false;
+            }
+            let Some(d) = line_distance(self.map, l, theirs.station, dest) else {
+                return false;
+            };
+            d == n || (d < n && self.map.is_terminus(dest, l))
+        };
+        let Some(line) = lines.into_iter().find(|l| fits(*l)) else {
+            self.illegal(
+                rule,
+                format!(
+                    "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
+                    target.station,
+                    self.name(theirs.station)
+                ),
+            );
+            return;
+        };
+        let mean = (self.s.players[me].charge + self.s.players[v].charge) / 2;
+        self.s.players[v].at = Some(Position {
+            station: dest,
+            line: Some(line),
+        });
+        self.s.players[v].lv = 0;
+        self.s.players[me].charge = mean;
+        self.s.players[v].charge = mean;
+        self.shunted.push(v);
+        self.gain(&[(1, Colour::Silver)]);
+        self.changes.push(format!(
+            "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
+            self.s.players[v].name, target.station
+        ));
     }
 
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),

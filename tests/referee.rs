@@ -528,7 +528,7 @@ mod speaker {
         // The game starts Monday 16th 09:00: Rushton's turn is due Tuesday
         // 21:00, reminded 12 hours before.
         let mut t = T::new();
-        assert_eq!(t.referee.next_due(&t.store).unwrap(), Some(day(17, 9)));
+        assert_eq!(t.referee.next_due(), Some(day(17, 9)));
         assert!(summaries(&mut t, day(17, 8)).is_empty());
         assert_eq!(
             summaries(&mut t, day(17, 9)),
@@ -583,7 +583,7 @@ mod speaker {
                 "Timeout for Acton, turn 3"
             ]
         );
-        let next = t.referee.next_due(&t.store).unwrap();
+        let next = t.referee.next_due();
         assert_eq!(next, Some(day(23, 21)), "the reminder, Monday 21:00");
         // A restart computes the same schedule and does nothing twice.
         let r = Referee::load(
@@ -596,7 +596,7 @@ mod speaker {
         )
         .unwrap();
         t.referee = r;
-        assert_eq!(t.referee.next_due(&t.store).unwrap(), next);
+        assert_eq!(t.referee.next_due(), next);
         assert!(summaries(&mut t, day(21, 2)).is_empty());
         assert_eq!(t.store.turns("MN1").unwrap().len(), 3);
     }
@@ -664,7 +664,7 @@ mod speaker {
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
         // Received at 09:01 on Monday 16th (see T::send): Warren's turn is
         // due Tuesday 21:01.
-        let due = t.referee.next_due(&t.store).unwrap().unwrap();
+        let due = t.referee.next_due().unwrap();
         assert_eq!(due, day(17, 9) + chrono::Duration::minutes(1));
         let mut store = Store::in_memory().unwrap();
         let off = SpeakerConfig {
@@ -680,7 +680,7 @@ mod speaker {
             day(16, 9),
         )
         .unwrap();
-        assert_eq!(r.next_due(&store).unwrap(), None);
+        assert_eq!(r.next_due(), None);
         assert!(r.tick(&mut store, day(30, 0)).unwrap().is_empty());
     }
 }
@@ -809,7 +809,7 @@ mod buzzing {
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
         // No contest within 36 hours (weekends count): Illegal.
-        let when = t.referee.next_due(&t.store).unwrap().unwrap();
+        let when = t.referee.next_due().unwrap();
         let done = t.referee.tick(&mut t.store, when).unwrap();
         assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Illegal");
         assert_eq!(t.turns(), 3);
@@ -818,7 +818,7 @@ mod buzzing {
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
         step(&mut t, "rushton", Workflow::Contest);
-        let when = t.referee.next_due(&t.store).unwrap().unwrap();
+        let when = t.referee.next_due().unwrap();
         let done = t.referee.tick(&mut t.store, when).unwrap();
         assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Legal");
         assert_eq!(t.turns(), 4);
@@ -909,7 +909,7 @@ mod winning {
     #[test]
     fn an_unbuzzed_win_ends_the_game_after_the_window() {
         let mut t = won();
-        let due = t.referee.next_due(&t.store).unwrap().unwrap();
+        let due = t.referee.next_due().unwrap();
         // Turn 1 arrived 09:01 Monday; the window is 36 hours.
         assert_eq!(
             due,
@@ -918,6 +918,6 @@ mod winning {
         let done = t.referee.tick(&mut t.store, due).unwrap();
         assert_eq!(done[0].summary, "game over");
         assert!(t.referee.tick(&mut t.store, due).unwrap().is_empty());
-        assert_eq!(t.referee.next_due(&t.store).unwrap(), None);
+        assert_eq!(t.referee.next_due(), None);
     }
 }

@@ -350,7 +350,7 @@ pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
             return Ok(Exit::BadInput);
         }
     };
-    let (end, stop) = crate::engine::replay(map, start, &g.plays);
+    let (end, stop) = crate::engine::replay(map, start.clone(), &g.plays);
     let mut clean = true;
     if let Some((i, out)) = &stop {
         clean = false;
@@ -373,43 +373,18 @@ pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
         println!("all {} plays replay as legal", g.plays.len());
     }
     // Rule 1.16.5: the tables at the top must tally with the plays.
-    let mut diffs = Vec::new();
-    if stop.is_none() {
-        if g.time != Some(end.time) {
-            diffs.push(format!(
-                "Game Time: the GSD says {}, the replay gives {}",
-                g.time.map(|t| t.to_string()).unwrap_or_default(),
-                end.time
-            ));
-        }
-        for (row, p) in g.players.iter().zip(&end.players) {
-            if row.lv != p.lv {
-                diffs.push(format!(
-                    "{} LV: the GSD says {}, the replay gives {}",
-                    row.name, row.lv, p.lv
-                ));
-            }
-            if row.charge != p.charge {
-                diffs.push(format!(
-                    "{} Charge: the GSD says {}, the replay gives {}",
-                    row.name, row.charge, p.charge
-                ));
-            }
-            if row.tokens != p.tokens {
-                diffs.push(format!(
-                    "{} Tokens: the GSD says {:?}, the replay gives {:?}",
-                    row.name, row.tokens.0, p.tokens.0
-                ));
-            }
-            let home = p.home.map(|h| map.station(h).name.clone());
-            if row.home != home {
-                diffs.push(format!(
-                    "{} Home: the GSD says {:?}, the replay gives {:?}",
-                    row.name, row.home, home
-                ));
-            }
-        }
-    }
+    let diffs = if stop.is_none() {
+        let replayed = crate::engine::Game {
+            tag: g.game.clone().unwrap_or_default(),
+            start,
+            plays: g.plays.clone(),
+            state: end,
+            resigned: Vec::new(),
+        };
+        crate::gsd::table_diffs(&g, &replayed.gsd(map), ("the GSD says", "the replay gives"))
+    } else {
+        Vec::new()
+    };
     for d in &diffs {
         clean = false;
         println!("Rule 1.16.5: {d}");

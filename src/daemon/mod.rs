@@ -251,16 +251,11 @@ pub fn speaker_tick(
 }
 
 /// How long to wait, at most, before the Speaker has something due.
-pub fn until_due(
-    referee: &Referee,
-    store: &Store,
-    ctx: &letter::Context,
-    cap: Duration,
-) -> Result<Duration, DaemonError> {
-    Ok(match referee.next_due(store)? {
+pub fn until_due(referee: &Referee, ctx: &letter::Context, cap: Duration) -> Duration {
+    match referee.next_due() {
         Some(t) => ctx.clock.real_until(t).min(cap),
         None => cap,
-    })
+    }
 }
 
 /// Parses, classifies and judges one raw message, committing its effects.
@@ -403,7 +398,7 @@ pub async fn run(
             if ticked || done.iter().any(|h| h.replies > 0) {
                 wake.notify_one();
             }
-            let wait = until_due(&referee, &store, &ctx, Duration::from_millis(100))?;
+            let wait = until_due(&referee, &ctx, Duration::from_millis(100));
             tokio::select! {
                 _ = &mut shutdown => break Ok(()),
                 _ = tokio::time::sleep(wait) => {}

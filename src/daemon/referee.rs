@@ -240,6 +240,9 @@ pub struct Live {
     pub acks: Vec<String>,
     /// Whether the game has ended (a win acknowledged or unbuzzed).
     pub ended: bool,
+    /// The turn whose reminder was sent (the timers table holds them all;
+    /// this spares the Speaker a query on every wake-up).
+    pub reminded_for: Option<u64>,
 }
 
 impl Live {
@@ -306,12 +309,13 @@ impl Live {
     }
 
     /// The Speaker's view of the awaited turn.
-    pub fn turn_clock(&self, reminded: bool) -> crate::speaker::machine::TurnClock {
+    pub fn turn_clock(&self) -> crate::speaker::machine::TurnClock {
+        let turn = self.game.plays.len() as u64 + 1;
         crate::speaker::machine::TurnClock {
             started: self.clock_started(),
-            turn: self.game.plays.len() as u64 + 1,
+            turn,
             player: self.game.to_play().to_string(),
-            reminded,
+            reminded: self.reminded_for == Some(turn),
             held: self.game.state.winner.is_some() || self.questionable.is_some(),
         }
     }
@@ -363,6 +367,15 @@ impl Out<'_> {
         self.push(to, subject, body);
     }
 
+    /// Tells the sender privately that the message changed nothing, and why.
+    fn refuse(&mut self, reason: impl Into<String>) {
+        let body = tpl(
+            "refused",
+            minijinja::context! { reason => reason.into(), bot => self.me.address },
+        );
+        self.sender(body);
+    }
+
     fn sender(&mut self, body: String) {
         let to = vec![self.letter.from.clone()];
         let subject = re(&self.letter.subject);
@@ -382,6 +395,31 @@ fn re(subject: &str) -> String {
 }
 
 impl Referee {
+    /// The text of a refusal: the reason, and that nothing changed.
+    fn refusal(&self, reason: String) -> String {
+        tpl(
+            "refused",
+            minijinja::context! { reason, bot => self.me.address },
+        )
+    }
+
+    /// The text of a notice from the Speaker (something did change).
+    fn notice(&self, reason: String) -> String {
+        tpl(
+            "notice",
+            minijinja::context! { reason, bot => self.me.address },
+        )
+    }
+
+    /// Queues a reply in the commit; one that cannot be built (a malformed
+    /// address) is dropped with a warning, never retried.
+    fn queue(&self, commit: &mut Commit, r: &Reply) {
+        match outbound::build(&self.me, r) {
+            Ok(m) => commit.outbox.push(m),
+            Err(e) => tracing::warn!(id = %r.message_id, "{e}"),
+        }
+    }
+
     /// Loads every game: those in the store, plus any configured game not
     /// yet stored (recorded now).
     pub fn load(
@@ -450,6 +488,9 @@ impl Referee {
                         .filter(|(n, _)| *n == n_turns)
                         .map(|(_, p)| p)
                         .collect(),
+                    reminded_for: store
+                        .timer_done(&row.tag, "reminder", &(n_turns + 1).to_string())?
+                        .then_some(n_turns as u64 + 1),
                     ended: events.iter().any(|e| {
                         e.kind == "ended"
                             && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
@@ -522,10 +563,7 @@ impl Referee {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
                 Request::Refuse(reason) => {
-                    out.sender(tpl(
-                        "refused",
-                        minijinja::context! { reason, bot => self.me.address },
-                    ));
+                    out.refuse(reason.clone());
                     (None, "error".into(), reason.clone())
                 }
                 Request::Commands(cmds) => {
@@ -567,12 +605,7 @@ impl Referee {
             }
         };
         for r in &out.mails {
-            // A reply that cannot be built (a malformed sender address) is
-            // dropped, not retried forever.
-            match outbound::build(&self.me, r) {
-                Ok(m) => commit.outbox.push(m),
-                Err(e) => tracing::warn!(message = %letter.message_id, "{e}"),
-            }
+            self.queue(&mut commit, r);
         }
         let replies = commit.outbox.len();
         commit.processed = Some(Processed {
@@ -606,12 +639,13 @@ impl Referee {
         Some(won + chrono::Duration::hours(i64::from(self.speaker.win_window_hours)))
     }
 
-    /// When the Speaker next has something to do in any game (a reminder
-    /// or a Timeout), if ever.
-    pub fn next_due(&self, store: &Store) -> Result<Option<DateTime<Utc>>, RefereeError> {
+    /// When the Speaker next has something to do in any game (a buzz
+    /// deadline, the end of a win, a resignation, a reminder or a Timeout),
+    /// if ever.
+    pub fn next_due(&self) -> Option<DateTime<Utc>> {
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
-        for (tag, live) in &self.games {
+        for live in self.games.values() {
             if let Some(t) = self.win_window_end(live) {
                 let t = t + chrono::Duration::milliseconds(1);
                 next = Some(next.map_or(t, |x| x.min(t)));
@@ -628,245 +662,37 @@ impl Referee {
                 let t = t + chrono::Duration::milliseconds(1);
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
-            let n = live.game.plays.len() + 1;
-            let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
-            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(reminded), before)
-            {
+            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
         }
-        Ok(next)
+        next
     }
 
-    /// Does what the Speaker owes at `now` in every game: private
-    /// reminders, and Timeouts at passed deadlines (Rule 1.3.5), each
-    /// committed with its mail; repeats until nothing is due (a restart
-    /// after a long outage times out every overdue turn in order).
+    /// Does what the Speaker owes at `now` in every game: the buzz
+    /// workflow's lapses and draws, the end of an unbuzzed win, Rule 1.1.10
+    /// resignations, private reminders, and Timeouts at passed deadlines
+    /// (Rule 1.3.5), each committed with its mail; repeats until nothing is
+    /// due (a restart after a long outage times out every overdue turn in
+    /// order).
     pub fn tick(
         &mut self,
         store: &mut Store,
         now: DateTime<Utc>,
     ) -> Result<Vec<Handled>, RefereeError> {
-        use crate::speaker::machine::{due, Due};
         let mut done = Vec::new();
-        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let tags: Vec<String> = self.games.keys().cloned().collect();
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
             for _ in 0..1000 {
-                // The buzz workflow's deadlines first (Rules 1.16.3-4).
-                if self.games[&tag].questionable.is_some() {
-                    let mut live = self.games[&tag].clone();
-                    let mut commit = Commit {
-                        received_at: Some(now),
-                        ..Commit::default()
-                    };
-                    if let Some(summary) = self.buzz_due(&mut live, now, &mut commit) {
-                        store.commit(&commit)?;
-                        self.games.insert(tag.clone(), live);
-                        done.push(Handled {
-                            message_id: String::new(),
-                            game: Some(tag.clone()),
-                            kind: "speaker".into(),
-                            summary,
-                            replies: commit.outbox.len(),
-                        });
-                        continue;
-                    }
-                }
-                if let Some(end_at) = self.win_window_end(&self.games[&tag]) {
-                    if crate::speaker::deadline::is_overdue(end_at, now) {
-                        let mut live = self.games[&tag].clone();
-                        let mut commit = Commit {
-                            received_at: Some(now),
-                            ..Commit::default()
-                        };
-                        let key = format!("end-{tag}-{}", live.turns.len());
-                        self.end_game(
-                            &mut live,
-                            now,
-                            &mut commit,
-                            &key,
-                            "no one buzzed it in time",
-                        );
-                        store.commit(&commit)?;
-                        self.games.insert(tag.clone(), live);
-                        done.push(Handled {
-                            message_id: String::new(),
-                            game: Some(tag.clone()),
-                            kind: "speaker".into(),
-                            summary: "game over".into(),
-                            replies: commit.outbox.len(),
-                        });
-                        continue;
-                    }
-                }
-                if !self.speaker.timeouts {
-                    break;
-                }
-                if let Some((name, due_at)) = self.games[&tag].resignation() {
-                    if crate::speaker::deadline::is_overdue(due_at, now) {
-                        let mut live = self.games[&tag].clone();
-                        let mut commit = Commit {
-                            received_at: Some(now),
-                            ..Commit::default()
-                        };
-                        live.game.resign(&name);
-                        commit.events.push((
-                            tag.clone(),
-                            "resigned".into(),
-                            serde_json::to_string(&(live.game.plays.len(), &name)).expect("json"),
-                        ));
-                        let mut text = format!(
-                            "{name} has played no move in {tag} for two calendar months and is \
-                             treated as Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table \
-                             with eir Tokens and Possessions; eir Home is ownerless."
-                        );
-                        match &live.game.state.winner {
-                            Some(w) => text.push_str(&format!(
-                                " {w} is the last player left and Wins (Rule 1.1.3)."
-                            )),
-                            None => {
-                                text.push_str(&format!(" It is {}'s turn.", live.game.to_play()))
-                            }
-                        }
-                        text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));
-                        let r = self.generated(
-                            vec![self.me.lounge.clone()],
-                            format!("[{tag}] {name} has Resigned"),
-                            format!("{text}\n-- \nmornbot, the Speaker's automation.\n"),
-                            &format!("resigned-{tag}-{name}"),
-                            now,
-                        );
-                        if let Ok(m) = outbound::build(&self.me, &r) {
-                            commit.outbox.push(m);
-                        }
-                        store.commit(&commit)?;
-                        self.games.insert(tag.clone(), live);
-                        done.push(Handled {
-                            message_id: String::new(),
-                            game: Some(tag.clone()),
-                            kind: "speaker".into(),
-                            summary: format!("{name} Resigned (Rule 1.1.10)"),
-                            replies: commit.outbox.len(),
-                        });
-                        continue;
-                    }
-                }
-                let live = &self.games[&tag];
-                let n = live.game.plays.len() as u64 + 1;
-                let reminded = store.timer_done(&tag, "reminder", &n.to_string())?;
-                let Some(d) = due(&live.turn_clock(reminded), now, before) else {
-                    break;
-                };
-                let mut live = live.clone();
+                let mut live = self.games[&tag].clone();
                 let mut commit = Commit {
                     received_at: Some(now),
                     ..Commit::default()
                 };
-                let summary = match &d {
-                    Due::Reminder {
-                        player,
-                        turn,
-                        deadline,
-                    } => {
-                        commit
-                            .timers
-                            .push((tag.clone(), "reminder".into(), turn.to_string()));
-                        if let Some(addr) = live.address_of(player) {
-                            let body = tpl(
-                                "refused",
-                                minijinja::context! {
-                                    reason => format!(
-                                        "{player}, your turn {turn} in {tag} is due by {} (Rule 1.3.5). \
-                                         If no turn arrives by then, mornbot submits a Timeout \
-                                         for you.\n\nThe GSD as it stands:\n\n{}",
-                                        fmt_time(*deadline),
-                                        render(&live.game.gsd(self.map))
-                                    ),
-                                    bot => self.me.address,
-                                },
-                            )
-                            .replace("Nothing has changed in the game.\n", "");
-                            let r = self.generated(
-                                vec![addr.to_string()],
-                                format!(
-                                    "[{tag}] reminder: your turn {turn} is due by {}",
-                                    fmt_time(*deadline)
-                                ),
-                                body,
-                                &format!("reminder-{tag}-{turn}"),
-                                now,
-                            );
-                            match outbound::build(&self.me, &r) {
-                                Ok(m) => commit.outbox.push(m),
-                                Err(e) => tracing::warn!("{e}"),
-                            }
-                        }
-                        format!("reminded {player} of turn {turn}")
-                    }
-                    Due::Timeout {
-                        player,
-                        turn,
-                        deadline,
-                    } => {
-                        let line = format!("{player} : Timeout");
-                        let outcome = parse_play(&line, self.map)
-                            .map(|p| (live.game.play(self.map, p.clone()), p));
-                        match outcome {
-                            Ok((out, play)) if out.verdict == Verdict::Legal => {
-                                let row = TurnRow {
-                                    n: *turn,
-                                    player: player.clone(),
-                                    play: render_play(&play),
-                                    message_id: format!(
-                                        "timeout-{tag}-{turn}@{}",
-                                        self.me.domain()
-                                    ),
-                                    submitted_at: *deadline,
-                                };
-                                live.turns.push(row.clone());
-                                commit.turns.push((tag.clone(), row));
-                                let body = tpl(
-                                    "accepted",
-                                    minijinja::context! {
-                                        player, n => turn, game => tag, play => line,
-                                        timeout => fmt_time(*deadline),
-                                        changes => out.changes,
-                                        next => live.game.to_play(),
-                                        deadline => live.deadline().map(fmt_time),
-                                        gsd => render(&live.game.gsd(self.map)),
-                                        bot => self.me.address,
-                                    },
-                                );
-                                let r = self.generated(
-                                    vec![self.me.lounge.clone()],
-                                    format!("[{tag}] Turn {turn}: {player} timed out"),
-                                    body,
-                                    &format!("timeout-{tag}-{turn}"),
-                                    now,
-                                );
-                                match outbound::build(&self.me, &r) {
-                                    Ok(m) => commit.outbox.push(m),
-                                    Err(e) => tracing::warn!("{e}"),
-                                }
-                                format!("Timeout for {player}, turn {turn}")
-                            }
-                            _ => {
-                                // Cannot happen for the engine (Timeout is
-                                // always valid, Rule 1.5.2); never loop on it.
-                                tracing::error!(game = %tag, "the engine refused {line}; timeouts stop for this game");
-                                commit.timers.push((
-                                    tag.clone(),
-                                    "timeout-refused".into(),
-                                    turn.to_string(),
-                                ));
-                                self.speaker.timeouts = false;
-                                format!("Timeout refused for {player}")
-                            }
-                        }
-                    }
+                let Some(summary) = self.speaker_act(&mut live, now, &mut commit) else {
+                    break;
                 };
                 store.commit(&commit)?;
                 self.games.insert(tag.clone(), live);
@@ -880,6 +706,162 @@ impl Referee {
             }
         }
         Ok(done)
+    }
+
+    /// The first act the Speaker owes `live` at `now`, done into `commit`;
+    /// its summary, or `None` when nothing is due.
+    fn speaker_act(
+        &mut self,
+        live: &mut Live,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+    ) -> Option<String> {
+        use crate::speaker::deadline::is_overdue;
+        use crate::speaker::machine::{due, Due};
+        let tag = live.game.tag.clone();
+        // The buzz workflow's deadlines first (Rules 1.16.3-4).
+        if let Some(summary) = self.buzz_due(live, now, commit) {
+            return Some(summary);
+        }
+        if self
+            .win_window_end(live)
+            .is_some_and(|t| is_overdue(t, now))
+        {
+            let key = format!("end-{tag}-{}", live.turns.len());
+            self.end_game(live, now, commit, &key, "no one buzzed it in time");
+            return Some("game over".into());
+        }
+        if !self.speaker.timeouts {
+            return None;
+        }
+        if let Some((name, due_at)) = live.resignation() {
+            if is_overdue(due_at, now) {
+                self.resign(live, &name, now, commit);
+                return Some(format!("{name} Resigned (Rule 1.1.10)"));
+            }
+        }
+        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+        let summary = match due(&live.turn_clock(), now, before)? {
+            Due::Reminder {
+                player,
+                turn,
+                deadline,
+            } => {
+                commit
+                    .timers
+                    .push((tag.clone(), "reminder".into(), turn.to_string()));
+                live.reminded_for = Some(turn);
+                if let Some(addr) = live.address_of(&player) {
+                    let body = self.notice(format!(
+                        "{player}, your turn {turn} in {tag} is due by {} (Rule 1.3.5). \
+                         If no turn arrives by then, mornbot submits a Timeout for you.\n\n\
+                         The GSD as it stands:\n\n{}",
+                        fmt_time(deadline),
+                        render(&live.game.gsd(self.map))
+                    ));
+                    let r = self.generated(
+                        vec![addr.to_string()],
+                        format!(
+                            "[{tag}] reminder: your turn {turn} is due by {}",
+                            fmt_time(deadline)
+                        ),
+                        body,
+                        &format!("reminder-{tag}-{turn}"),
+                        now,
+                    );
+                    self.queue(commit, &r);
+                }
+                format!("reminded {player} of turn {turn}")
+            }
+            Due::Timeout {
+                player,
+                turn,
+                deadline,
+            } => {
+                let line = format!("{player} : Timeout");
+                let outcome =
+                    parse_play(&line, self.map).map(|p| (live.game.play(self.map, p.clone()), p));
+                match outcome {
+                    Ok((out, play)) if out.verdict == Verdict::Legal => {
+                        let row = TurnRow {
+                            n: turn,
+                            player: player.clone(),
+                            play: render_play(&play),
+                            message_id: format!("timeout-{tag}-{turn}@{}", self.me.domain()),
+                            submitted_at: deadline,
+                        };
+                        live.turns.push(row.clone());
+                        commit.turns.push((tag.clone(), row));
+                        let body = tpl(
+                            "accepted",
+                            minijinja::context! {
+                                player, n => turn, game => tag, play => line,
+                                timeout => fmt_time(deadline),
+                                changes => out.changes,
+                                next => live.game.to_play(),
+                                deadline => live.deadline().map(fmt_time),
+                                gsd => render(&live.game.gsd(self.map)),
+                                bot => self.me.address,
+                            },
+                        );
+                        let r = self.generated(
+                            vec![self.me.lounge.clone()],
+                            format!("[{tag}] Turn {turn}: {player} timed out"),
+                            body,
+                            &format!("timeout-{tag}-{turn}"),
+                            now,
+                        );
+                        self.queue(commit, &r);
+                        format!("Timeout for {player}, turn {turn}")
+                    }
+                    _ => {
+                        // Cannot happen for the engine (Timeout is always
+                        // valid, Rule 1.5.2); never loop on it.
+                        tracing::error!(game = %tag, "the engine refused {line}; timeouts stop");
+                        commit.timers.push((
+                            tag.clone(),
+                            "timeout-refused".into(),
+                            turn.to_string(),
+                        ));
+                        self.speaker.timeouts = false;
+                        format!("Timeout refused for {player}")
+                    }
+                }
+            }
+        };
+        Some(summary)
+    }
+
+    /// Resigns a player for two months without a move (Rules 1.1.10,
+    /// 1.1.3), announcing it in the lounge.
+    fn resign(&self, live: &mut Live, name: &str, now: DateTime<Utc>, commit: &mut Commit) {
+        let tag = live.game.tag.clone();
+        live.game.resign(name);
+        commit.events.push((
+            tag.clone(),
+            "resigned".into(),
+            serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
+        ));
+        let mut text = format!(
+            "{name} has played no move in {tag} for two calendar months and is treated as \
+             Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table with eir Tokens and \
+             Possessions; eir Home is ownerless."
+        );
+        match &live.game.state.winner {
+            Some(w) => text.push_str(&format!(
+                " {w} is the last player left and Wins (Rule 1.1.3)."
+            )),
+            None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
+        }
+        text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));
+        let r = self.generated(
+            vec![self.me.lounge.clone()],
+            format!("[{tag}] {name} has Resigned"),
+            self.notice(text),
+            &format!("resigned-{tag}-{name}"),
+            now,
+        );
+        self.queue(commit, &r);
     }
 
     /// A mail the bot sends on its own initiative (RFC 3834
@@ -912,15 +894,9 @@ impl Referee {
                 if self.games.contains_key(&tag) {
                     return Some(tag);
                 }
-                out.sender(tpl(
-                    "refused",
-                    minijinja::context! {
-                        reason => format!(
-                            "There is no game {tag} in this lounge. The games are: {}.",
-                            self.games.keys().cloned().collect::<Vec<_>>().join(", ")
-                        ),
-                        bot => self.me.address,
-                    },
+                out.refuse(format!(
+                    "There is no game {tag} in this lounge. The games are: {}.",
+                    self.games.keys().cloned().collect::<Vec<_>>().join(", ")
                 ));
                 None
             }
@@ -931,17 +907,11 @@ impl Referee {
                 } else {
                     c.clone()
                 };
-                out.sender(tpl(
-                    "refused",
-                    minijinja::context! {
-                        reason => format!(
-                            "Which game is this turn for? Put the game's tag in the subject, \
+                out.refuse(format!(
+                    "Which game is this turn for? Put the game's tag in the subject, \
                              e.g. \"[{}]\". The games are: {}.",
-                            list.first().cloned().unwrap_or_default(),
-                            list.join(", ")
-                        ),
-                        bot => self.me.address,
-                    },
+                    list.first().cloned().unwrap_or_default(),
+                    list.join(", ")
                 ));
                 None
             }
@@ -963,51 +933,30 @@ impl Referee {
         let tag = live.game.tag.clone();
         let subject = format!("[{tag}]");
         let Some(me_player) = live.player_of(&letter.from).map(str::to_string) else {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "{} is not the registered address of any player of {tag}, so mornbot \
+            out.refuse(format!(
+                "{} is not the registered address of any player of {tag}, so mornbot \
                          cannot accept turns from it.",
-                        letter.from
-                    ),
-                    bot => self.me.address,
-                },
+                letter.from
             ));
             return (false, "unregistered sender".into());
         };
         if letter.auth_failed {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "Your message failed the receiving server's DKIM and SPF checks for \
+            out.refuse(format!(
+                "Your message failed the receiving server's DKIM and SPF checks for \
                          {}, so mornbot cannot be sure it is from you.",
-                        letter.from
-                    ),
-                    bot => self.me.address,
-                },
+                letter.from
             ));
             return (false, "authentication failed".into());
         }
         if live.game.state.winner.is_some() {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!("{tag} is over: {} has won.", live.game.state.winner.clone().unwrap_or_default()),
-                    bot => self.me.address,
-                },
+            out.refuse(format!(
+                "{tag} is over: {} has won.",
+                live.game.state.winner.clone().unwrap_or_default()
             ));
             return (false, "game over".into());
         }
         if live.game.state.player_index(&me_player).is_none() {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."),
-                    bot => self.me.address,
-                },
-            ));
+            out.refuse(format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."));
             return (false, "resigned player".into());
         }
         if matches!(request, Request::Turn { .. }) {
@@ -1066,15 +1015,9 @@ impl Referee {
                 );
             }
             if g.plays.len() > at_turn + 1 {
-                out.sender(tpl(
-                    "refused",
-                    minijinja::context! {
-                        reason => format!(
-                            "Your GSD adds {} plays to {tag}; a message carries one turn.",
-                            g.plays.len() - at_turn
-                        ),
-                        bot => self.me.address,
-                    },
+                out.refuse(format!(
+                    "Your GSD adds {} plays to {tag}; a message carries one turn.",
+                    g.plays.len() - at_turn
                 ));
                 return (false, "several plays".into());
             }
@@ -1088,34 +1031,22 @@ impl Referee {
         if !play.player.eq_ignore_ascii_case(&me_player) {
             // Someone else's turn from this address: refuse, and tell the
             // registered player privately.
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "You are registered in {tag} as {me_player}; mornbot accepts turns for \
+            out.refuse(format!(
+                "You are registered in {tag} as {me_player}; mornbot accepts turns for \
                          {} only from {}'s own address.",
-                        play.player, play.player
-                    ),
-                    bot => self.me.address,
-                },
+                play.player, play.player
             ));
             if let Some(owner) = live.address_of(&play.player) {
                 let owner = owner.to_string();
                 out.push(
                     vec![owner],
                     format!("[{tag}] a turn in your name was refused"),
-                    tpl(
-                        "refused",
-                        minijinja::context! {
-                            reason => format!(
-                                "A turn for you in {tag} arrived from {}, which is not your \
+                    self.refusal(format!(
+                        "A turn for you in {tag} arrived from {}, which is not your \
                                  registered address, and was refused:\n\n    {}",
-                                letter.from,
-                                render_play(&play)
-                            ),
-                            bot => self.me.address,
-                        },
-                    ),
+                        letter.from,
+                        render_play(&play)
+                    )),
                 );
             }
             return (false, "spoofed player".into());
@@ -1125,7 +1056,6 @@ impl Referee {
         let play_text = render_play(&play);
         match outcome.verdict {
             Verdict::Legal => {
-                let before = live.game.state.clone();
                 live.game.play(map, play.clone());
                 let row = TurnRow {
                     n: n as u64,
@@ -1139,10 +1069,9 @@ impl Referee {
                 let canonical = live.game.gsd(map);
                 let diffs = posted
                     .as_ref()
-                    .map(|g| table_diffs(g, &canonical))
+                    .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))
                     .unwrap_or_default();
                 let winner = live.game.state.winner.clone();
-                let _ = before;
                 out.lounge(
                     format!("{subject} Turn {n}: {} (legal)", play.player),
                     tpl(
@@ -1227,16 +1156,10 @@ impl Referee {
     ) -> (bool, String) {
         let tag = live.game.tag.clone();
         if let Some(q) = &live.questionable {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "Rule 1.3.3: a turn may be taken back only while no one has played or \
+            out.refuse(format!(
+                "Rule 1.3.3: a turn may be taken back only while no one has played or \
                          buzzed since; turn {} of {tag} is Questionable.",
-                        q.turn
-                    ),
-                    bot => self.me.address,
-                },
+                q.turn
             ));
             return (false, "take-back refused".into());
         }
@@ -1245,15 +1168,9 @@ impl Referee {
             .last()
             .is_some_and(|t| t.player.eq_ignore_ascii_case(player));
         if !last_is_mine {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "Rule 1.3.3: a player may take back only eir most recent turn while no \
+            out.refuse(format!(
+                "Rule 1.3.3: a player may take back only eir most recent turn while no \
                          one has played since; the latest turn of {tag} is not yours."
-                    ),
-                    bot => self.me.address,
-                },
             ));
             return (false, "take-back refused".into());
         }
@@ -1268,35 +1185,23 @@ impl Referee {
                 // the player is told with the failure's own reply above.
                 out.lounge(
                     format!("[{tag}] {player} took back turn {}", keep + 1),
-                    tpl(
-                        "refused",
-                        minijinja::context! {
-                            reason => format!(
-                                "{player} took back eir turn {} (Rule 1.3.3); the replacement \
+                    self.notice(format!(
+                        "{player} took back eir turn {} (Rule 1.3.3); the replacement \
                                  was not accepted ({s}). It is {player}'s turn.",
-                                keep + 1
-                            ),
-                            bot => self.me.address,
-                        },
-                    ),
+                        keep + 1
+                    )),
                 );
             }
             return (true, format!("taken back; replacement {s}"));
         }
         out.lounge(
             format!("[{tag}] {player} took back turn {}", keep + 1),
-            tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
+            self.notice(format!(
+                "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
                          again. The GSD as it stands:\n\n{}",
-                        keep + 1,
-                        render(&live.game.gsd(self.map))
-                    ),
-                    bot => self.me.address,
-                },
-            ),
+                keep + 1,
+                render(&live.game.gsd(self.map))
+            )),
         );
         (true, "taken back".into())
     }
@@ -1468,82 +1373,4 @@ fn needle_for(play: &str, out: &Outcome) -> Option<String> {
         }
     }
     best.filter(|b| b.len() > 2)
-}
-
-/// Differences between the tables of a posted GSD and the canonical one
-/// (Rule 1.16.5).
-pub fn table_diffs(posted: &Gsd, canonical: &Gsd) -> Vec<String> {
-    let mut d = Vec::new();
-    if posted.time.is_some() && posted.time != canonical.time {
-        d.push(format!(
-            "Game Time: yours {}, mornbot's {}",
-            posted.time.map(|t| t.to_string()).unwrap_or_default(),
-            canonical.time.map(|t| t.to_string()).unwrap_or_default()
-        ));
-    }
-    for row in &canonical.players {
-        match posted
-            .players
-            .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(&row.name))
-        {
-            None => d.push(format!("{}: missing from your Token Table", row.name)),
-            Some(p) => {
-                if p.lv != row.lv {
-                    d.push(format!(
-                        "{} LV: yours {}, mornbot's {}",
-                        row.name, p.lv, row.lv
-                    ));
-                }
-                if p.charge != row.charge {
-                    d.push(format!(
-                        "{} Charge: yours {}, mornbot's {}",
-                        row.name, p.charge, row.charge
-                    ));
-                }
-                if p.tokens != row.tokens {
-                    d.push(format!(
-                        "{} Tokens: yours {}, mornbot's {}",
-                        row.name,
-                        tokens_text(&p.tokens),
-                        tokens_text(&row.tokens)
-                    ));
-                }
-                if p.home != row.home {
-                    d.push(format!(
-                        "{} Home: yours {}, mornbot's {}",
-                        row.name,
-                        p.home.as_deref().unwrap_or("none"),
-                        row.home.as_deref().unwrap_or("none")
-                    ));
-                }
-            }
-        }
-    }
-    if posted.disruptions != canonical.disruptions {
-        d.push("Disruptions differ".to_string());
-    }
-    if posted.wild != canonical.wild {
-        d.push(format!(
-            "Wild Stations: yours {:?}, mornbot's {:?}",
-            posted.wild, canonical.wild
-        ));
-    }
-    d
-}
-
-fn tokens_text(t: &crate::gsd::Tokens) -> String {
-    use crate::gsd::Colour;
-    let mut parts = Vec::new();
-    for c in Colour::ALL {
-        let n = t.get(c);
-        if n > 0 {
-            parts.push(format!("{n} {}", c.code()));
-        }
-    }
-    if parts.is_empty() {
-        "none".into()
-    } else {
-        parts.join(", ")
-    }
 }

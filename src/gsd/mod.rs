@@ -11,6 +11,7 @@
 //! The module is pure: it takes text and the map, and returns data.
 
 mod action;
+mod diff;
 mod error;
 mod layout;
 mod model;
@@ -21,6 +22,7 @@ pub use action::{
     parse_action, parse_token_list, Action, ActionError, ActionSpec, ArgRef, Duration, Phase,
     TokenList, SPECS,
 };
+pub use diff::table_diffs;
 pub use error::ParseError;
 pub use layout::unflow;
 pub use model::{

@@ -220,10 +220,8 @@ async fn session<F: Future<Output = ()> + Unpin>(
         if idle_ok {
             // IDLE until new mail, the re-IDLE interval, or the Speaker's
             // next deadline, whichever comes first.
-            let wait =
-                crate::daemon::until_due(referee, store, ctx, Duration::from_secs(cfg.idle_secs))
-                    .map_err(fatal_d)?
-                    .max(Duration::from_millis(1));
+            let wait = crate::daemon::until_due(referee, ctx, Duration::from_secs(cfg.idle_secs))
+                .max(Duration::from_millis(1));
             let mut h = s.idle();
             h.init().await.map_err(proto)?;
             let stop_now;
@@ -240,9 +238,7 @@ async fn session<F: Future<Output = ()> + Unpin>(
                 return Ok(Next::Stop);
             }
         } else {
-            let wait =
-                crate::daemon::until_due(referee, store, ctx, Duration::from_millis(cfg.poll_ms))
-                    .map_err(fatal_d)?;
+            let wait = crate::daemon::until_due(referee, ctx, Duration::from_millis(cfg.poll_ms));
             tokio::select! {
                 _ = &mut *shutdown => { let _ = s.logout().await; return Ok(Next::Stop); }
                 _ = tokio::time::sleep(wait) => {}

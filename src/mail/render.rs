@@ -16,6 +16,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("stale", include_str!("../../templates/stale.txt")),
     ("refused", include_str!("../../templates/refused.txt")),
+    ("notice", include_str!("../../templates/notice.txt")),
     ("help", include_str!("../../templates/help.txt")),
     ("status", include_str!("../../templates/status.txt")),
 ];

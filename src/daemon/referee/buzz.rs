@@ -8,7 +8,6 @@ use chrono::{DateTime, Utc};
 use super::{fmt_time, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
-use crate::mail::render::render as tpl;
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
 use crate::store::{Commit, EventRow};
 
@@ -98,10 +97,8 @@ impl Referee {
             "{body}\n-- \nmornbot, the Speaker's automation. Send HELP to {} for commands.\n",
             self.me.address
         );
-        match outbound::build(&self.me, &self.generated(to, subject, body, key, at)) {
-            Ok(m) => commit.outbox.push(m),
-            Err(e) => tracing::warn!("{e}"),
-        }
+        let r = self.generated(to, subject, body, key, at);
+        self.queue(commit, &r);
     }
 
     /// The bot's own Buzz of a turn its engine finds Illegal (Rule 1.16.2):
@@ -153,21 +150,16 @@ impl Referee {
             serde_json::to_string(letter).expect("serialisable"),
         ));
         live.held.push((at, letter.clone()));
-        out.sender(
-            tpl(
-                "refused",
-                minijinja::context! {
-                    reason => format!(
-                        "Turn {} of {} ({}'s) is Questionable: {}. Play is held (Rule 1.16.1), so \
+        out.sender(self.notice(format!(
+            "Turn {} of {} ({}'s) is Questionable: {}. Play is held (Rule 1.16.1), so \
                          your turn is Mistimed: mornbot keeps it and judges it, in order, once \
                          turn {} is settled.",
-                        q.turn, live.game.tag, q.player, machine::describe(&q), q.turn
-                    ),
-                    bot => self.me.address,
-                },
-            )
-            .replace("Nothing has changed in the game.\n", ""),
-        );
+            q.turn,
+            live.game.tag,
+            q.player,
+            machine::describe(&q),
+            q.turn
+        )));
         Some("mistimed: held".into())
     }
 
@@ -183,17 +175,11 @@ impl Referee {
     ) -> (bool, String) {
         let tag = live.game.tag.clone();
         let Some(me) = live.player_of(&letter.from).map(str::to_string) else {
-            out.sender(tpl("refused", minijinja::context! {
-                reason => format!("{} is not the registered address of any player of {tag}.", letter.from),
-                bot => self.me.address,
-            }));
-            return (false, "unregistered sender".into());
-        };
-        let refuse = |out: &mut Out, why: String| {
-            out.sender(tpl(
-                "refused",
-                minijinja::context! { reason => why, bot => self.me.address },
+            out.refuse(format!(
+                "{} is not the registered address of any player of {tag}.",
+                letter.from
             ));
+            return (false, "unregistered sender".into());
         };
         if *w == Workflow::NoBuzz {
             let winner = live.game.state.winner.clone();
@@ -226,10 +212,9 @@ impl Referee {
                     }
                 }
                 _ => {
-                    refuse(
-                        out,
-                        format!("There is no winning turn of {tag} awaiting acknowledgement."),
-                    );
+                    out.refuse(format!(
+                        "There is no winning turn of {tag} awaiting acknowledgement."
+                    ));
                     (false, "no buzz refused".into())
                 }
             };
@@ -268,20 +253,19 @@ impl Referee {
                         .or_else(|| live.turns.last().map(|t| t.n)),
                 };
                 let Some(t) = target.filter(|t| *t >= 1 && *t <= n) else {
-                    refuse(
-                        out,
-                        format!("There is no such turn to buzz in {tag} (it has {n} turns)."),
-                    );
+                    out.refuse(format!(
+                        "There is no such turn to buzz in {tag} (it has {n} turns)."
+                    ));
                     return (false, "buzz refused: no such turn".into());
                 };
                 // No more than three other turns made since (Rule 1.16.2).
                 if n - t > 3 {
-                    refuse(out, format!("Turn {t} of {tag} can no longer be buzzed: {} turns have been made since, and Rule 1.16.2 allows three.", n - t));
+                    out.refuse(format!("Turn {t} of {tag} can no longer be buzzed: {} turns have been made since, and Rule 1.16.2 allows three.", n - t));
                     return (false, "buzz refused: too late".into());
                 }
                 let player = live.turns[(t - 1) as usize].player.clone();
                 if player.eq_ignore_ascii_case(&me) {
-                    refuse(out, "You cannot buzz your own turn; take it back instead (Rule 1.3.3), while no one has played since.".into());
+                    out.refuse("You cannot buzz your own turn; take it back instead (Rule 1.3.3), while no one has played since.");
                     return (false, "buzz refused: own turn".into());
                 }
                 Step::Buzz {
@@ -293,11 +277,11 @@ impl Referee {
                 }
             }
             (Workflow::Buzz { .. }, Some(q)) => {
-                refuse(out, format!("Turn {} of {tag} is already Questionable: no further Buzz can be made (Rule 1.16.2).", q.turn));
+                out.refuse(format!("Turn {} of {tag} is already Questionable: no further Buzz can be made (Rule 1.16.2).", q.turn));
                 return (false, "buzz refused: already questionable".into());
             }
             (_, None) => {
-                refuse(out, format!("No turn of {tag} is Questionable."));
+                out.refuse(format!("No turn of {tag} is Questionable."));
                 return (false, "nothing questionable".into());
             }
             (Workflow::Withdraw, Some(q)) if q.buzzer.eq_ignore_ascii_case(&me) => Step::Withdraw,
@@ -338,14 +322,11 @@ impl Referee {
                 }),
             ) if referee.eq_ignore_ascii_case(&me) => Step::Declined,
             (_, Some(q)) => {
-                refuse(
-                    out,
-                    format!(
-                        "Turn {} of {tag} is Questionable and {}: your message does not apply now.",
-                        q.turn,
-                        machine::describe(q)
-                    ),
-                );
+                out.refuse(format!(
+                    "Turn {} of {tag} is Questionable and {}: your message does not apply now.",
+                    q.turn,
+                    machine::describe(q)
+                ));
                 return (false, "workflow step refused".into());
             }
         };
@@ -353,7 +334,7 @@ impl Referee {
         let settled = match self.step(live, step.clone(), at, commit) {
             Ok(s) => s,
             Err(why) => {
-                refuse(out, why);
+                out.refuse(why);
                 return (false, "workflow step refused".into());
             }
         };
@@ -570,9 +551,7 @@ impl Referee {
                     };
                     let _ = self.turn(live, &l, &l.request, hat, &mut o, commit);
                     for r in &o.mails {
-                        if let Ok(m) = outbound::build(&self.me, r) {
-                            commit.outbox.push(m);
-                        }
+                        self.queue(commit, r);
                     }
                 }
             }

@@ -138,27 +138,7 @@ impl Turn<'_> {
             return;
         }
         let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let lines: Vec<LineCode> = match target.line {
-            Some(l) => vec![l],
-            None => self.map.station(dest).lines.iter().collect(),
-        };
-        let fits = |l: LineCode| -> bool {
-            if !self.map.station(theirs.station).lines.contains(l)
-                || !self.map.station(dest).lines.contains(l)
-            {
-                return false;
-            }
-            let Some(d) = line_distance(self.map, l, theirs.station, dest) else {
-                return false;
-            };
-            let terminus = self.map.is_terminus(dest, l);
-            if dead_end {
-                terminus && d < n
-            } else {
-                d == n || (d < n && terminus)
-            }
-        };
-        let Some(line) = lines.into_iter().find(|l| fits(*l)) else {
+        let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, dead_end) else {
             let what = if dead_end {
                 format!("a Terminus fewer than {n} stations away")
             } else {
@@ -174,24 +154,15 @@ impl Turn<'_> {
             );
             return;
         };
-        // Effects.
-        let mean = (self.s.players[me].charge + self.s.players[v].charge) / 2;
-        self.s.players[v].at = Some(Position {
-            station: dest,
-            line: Some(line),
-        });
-        self.s.players[v].lv = 0;
+        self.send_shunted(v, dest, line);
         if !matches!(a, Action::PowerShunting { .. }) {
             self.s.players[me].lv = 0;
         }
-        self.s.players[me].charge = mean;
-        self.s.players[v].charge = mean;
         self.changes.push(format!(
             "{} is Shunted to {} ({line}) (Rule {rule})",
             self.s.players[v].name, target.station
         ));
         self.shunt_made = Some((n, dest));
-        self.shunted.push(v);
         if dead_end {
             // The Shunted player loses one Token of each colour (Rule 1.10.3).
             for c in Colour::ALL {
@@ -293,22 +264,7 @@ impl Turn<'_> {
             self.illegal("1.10.1", "no Shunt to Mornington Crescent");
             return;
         }
-        let lines: Vec<LineCode> = match target.line {
-            Some(l) => vec![l],
-            None => self.map.station(dest).lines.iter().collect(),
-        };
-        let fits = |l: LineCode| -> bool {
-            if !self.map.station(theirs.station).lines.contains(l)
-                || !self.map.station(dest).lines.contains(l)
-            {
-                return false;
-            }
-            let Some(d) = line_distance(self.map, l, theirs.station, dest) else {
-                return false;
-            };
-            d == n || (d < n && self.map.is_terminus(dest, l))
-        };
-        let Some(line) = lines.into_iter().find(|l| fits(*l)) else {
+        let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, false) else {
             self.illegal(
                 rule,
                 format!(
@@ -319,6 +275,52 @@ impl Turn<'_> {
             );
             return;
         };
+        self.send_shunted(v, dest, line);
+        self.gain(&[(1, Colour::Silver)]);
+        self.changes.push(format!(
+            "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
+            self.s.players[v].name, target.station
+        ));
+    }
+
+    /// The line along which a Piece at `from` can be Shunted to `dest` (on
+    /// `line` when the play names it): exactly `n` stations, or a nearer
+    /// Terminus; for a Dead-End Shunt, a Terminus fewer than `n` away.
+    fn shunt_line(
+        &self,
+        from: StationId,
+        dest: StationId,
+        line: Option<LineCode>,
+        n: u32,
+        dead_end: bool,
+    ) -> Option<LineCode> {
+        let lines: Vec<LineCode> = match line {
+            Some(l) => vec![l],
+            None => self.map.station(dest).lines.iter().collect(),
+        };
+        lines.into_iter().find(|&l| {
+            if !self.map.station(from).lines.contains(l)
+                || !self.map.station(dest).lines.contains(l)
+            {
+                return false;
+            }
+            let Some(d) = line_distance(self.map, l, from, dest) else {
+                return false;
+            };
+            let terminus = self.map.is_terminus(dest, l);
+            if dead_end {
+                terminus && d < n
+            } else {
+                d == n || (d < n && terminus)
+            }
+        })
+    }
+
+    /// A Shunt's effects on its target `v` (Rule 1.10.1): sent to `dest`
+    /// on `line` at LV zero, both Charges their mean; no Player is Shunted
+    /// twice by one Move (Rule 1.10.2).
+    fn send_shunted(&mut self, v: usize, dest: StationId, line: LineCode) {
+        let me = self.me;
         let mean = (self.s.players[me].charge + self.s.players[v].charge) / 2;
         self.s.players[v].at = Some(Position {
             station: dest,
@@ -328,11 +330,6 @@ impl Turn<'_> {
         self.s.players[me].charge = mean;
         self.s.players[v].charge = mean;
         self.shunted.push(v);
-        self.gain(&[(1, Colour::Silver)]);
-        self.changes.push(format!(
-            "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
-            self.s.players[v].name, target.station
-        ));
     }
 
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),

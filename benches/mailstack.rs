@@ -16,7 +16,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use support::{smtp_send, wait_until, Daemon, Stack};
+use support::{block_on, imap_login, smtp_send, wait_until, Daemon, Stack};
 
 const GAMES: usize = 50;
 const TURNS: usize = 20;
@@ -105,22 +105,8 @@ fn ms(d: Duration) -> f64 {
 /// IMAP IDLE, or UID SEARCH polling every 20 ms. Returns the time from
 /// `start` (which sends the mail) until the client saw it.
 fn imap_watch(port: u16, user: &str, wait: &str, start: impl FnOnce()) -> Duration {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .unwrap();
-        tcp.set_nodelay(true).unwrap();
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.unwrap();
-        let mut s = client
-            .login(user, format!("{user}-pw"))
-            .await
-            .map_err(|(e, _)| e)
-            .unwrap();
+    block_on(async {
+        let mut s = imap_login(port, user).await;
         let mb = s.select("INBOX").await.unwrap();
         let next = mb.uid_next.unwrap_or(1);
         if wait == "idle" {
@@ -148,21 +134,8 @@ fn imap_watch(port: u16, user: &str, wait: &str, start: impl FnOnce()) -> Durati
 
 /// Appends messages to `user`'s INBOX in order.
 fn imap_append(port: u16, user: &str, msgs: &[String]) {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .unwrap();
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.unwrap();
-        let mut s = client
-            .login(user, format!("{user}-pw"))
-            .await
-            .map_err(|(e, _)| e)
-            .unwrap();
+    block_on(async {
+        let mut s = imap_login(port, user).await;
         for m in msgs {
             s.append("INBOX", None, None, m.replace('\n', "\r\n"))
                 .await

@@ -43,6 +43,16 @@ fn origin() -> Origin {
     }
 }
 
+/// A turn request: a play line (or a whole GSD) starting on body `line`.
+fn turn(text: impl Into<String>, gsd: bool, line: usize) -> Request {
+    Request::Turn {
+        text: text.into(),
+        gsd,
+        line,
+        column: 1,
+    }
+}
+
 struct T {
     referee: Referee,
     store: Store,
@@ -85,16 +95,7 @@ impl T {
 
     /// Sends a play line; returns (summary, reply texts).
     fn play(&mut self, from: &str, line: &str) -> (String, Vec<String>) {
-        let l = self.letter(
-            from,
-            Request::Turn {
-                text: line.into(),
-                gsd: false,
-                line: 1,
-                column: 1,
-            },
-            line,
-        );
+        let l = self.letter(from, turn(line, false, 1), line);
         self.send(l)
     }
 
@@ -181,12 +182,7 @@ fn a_parse_error_names_line_column_and_suggestions() {
     let body = "Hello all,\n\nRushton : Epping (CN) [Home: Hainolt]\n";
     let l = t.letter(
         "rushton",
-        Request::Turn {
-            text: "Rushton : Epping (CN) [Home: Hainolt]".into(),
-            gsd: false,
-            line: 3,
-            column: 1,
-        },
+        turn("Rushton : Epping (CN) [Home: Hainolt]", false, 3),
         body,
     );
     let (s, mails) = t.send(l);
@@ -225,16 +221,7 @@ fn a_stale_gsd_is_answered_with_the_current_one() {
     t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
     // Acton posts on the GSD of turn 1, missing Warren's turn.
     let text = format!("{gsd1}Acton : Upminster (DS) [Home: Hornchurch]\n");
-    let l = t.letter(
-        "acton",
-        Request::Turn {
-            text: text.clone(),
-            gsd: true,
-            line: 1,
-            column: 1,
-        },
-        &text,
-    );
+    let l = t.letter("acton", turn(text.as_str(), true, 1), &text);
     let (s, mails) = t.send(l);
     assert_eq!(s, "stale: based on turn 1, at 2");
     assert!(mails[0].contains("based on turn 1"), "{}", mails[0]);
@@ -253,16 +240,7 @@ fn a_gsd_extending_the_log_is_accepted_and_table_differences_listed() {
         1,
     );
     let text = format!("{gsd}Warren : Morden (NT) [Home: Tooting Broadway]\n");
-    let l = t.letter(
-        "warren",
-        Request::Turn {
-            text: text.clone(),
-            gsd: true,
-            line: 1,
-            column: 1,
-        },
-        &text,
-    );
+    let l = t.letter("warren", turn(text.as_str(), true, 1), &text);
     let (s, mails) = t.send(l);
     assert_eq!(s, "legal", "{}", mails[0]);
     assert!(
@@ -282,12 +260,7 @@ fn take_back_removes_the_last_turn_and_replays() {
     let l = t.letter("rushton", Request::TakeBack(None), "take back");
     let (s, _) = t.send(l);
     assert_eq!(s, "take-back refused");
-    let replacement = Request::Turn {
-        text: "Warren : Edgware (NT) [Home: Burnt Oak]".into(),
-        gsd: false,
-        line: 1,
-        column: 1,
-    };
+    let replacement = turn("Warren : Edgware (NT) [Home: Burnt Oak]", false, 1);
     let l = t.letter("warren", Request::TakeBack(Some(Box::new(replacement))), "");
     let (s, mails) = t.send(l);
     assert_eq!(s, "taken back; replacement legal", "{mails:?}");
@@ -328,12 +301,7 @@ fn chatter_and_auto_replies_get_no_reply_but_are_recorded() {
     assert_eq!((s.as_str(), mails.len()), ("ignored", 0));
     let mut l = t.letter(
         "warren",
-        Request::Turn {
-            text: "Rushton : Epping (CN) [Home: Hainault]".into(),
-            gsd: false,
-            line: 1,
-            column: 1,
-        },
+        turn("Rushton : Epping (CN) [Home: Hainault]", false, 1),
         "",
     );
     l.no_reply = Some("auto-reply".into());
@@ -348,12 +316,7 @@ fn a_message_is_judged_once_even_when_delivered_twice() {
     let mut t = T::new();
     let l = t.letter(
         "rushton",
-        Request::Turn {
-            text: "Rushton : Epping (CN) [Home: Hainault]".into(),
-            gsd: false,
-            line: 1,
-            column: 1,
-        },
+        turn("Rushton : Epping (CN) [Home: Hainault]", false, 1),
         "",
     );
     let (s1, m1) = t.send(l.clone());

@@ -331,24 +331,35 @@ impl Drop for Daemon {
     }
 }
 
-/// Every message of a user's INBOX, read over IMAP.
-pub fn imap_all(port: u16, user: &str) -> Vec<String> {
-    let rt = tokio::runtime::Builder::new_current_thread()
+/// Runs a future to completion on a private current-thread runtime.
+pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
+        .unwrap()
+        .block_on(f)
+}
+
+/// A plain IMAP session on loopback as `user` (password `<user>-pw`).
+pub async fn imap_login(port: u16, user: &str) -> async_imap::Session<tokio::net::TcpStream> {
+    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
         .unwrap();
-    rt.block_on(async {
+    tcp.set_nodelay(true).unwrap();
+    let mut client = async_imap::Client::new(tcp);
+    client.read_response().await.unwrap();
+    client
+        .login(user, format!("{user}-pw"))
+        .await
+        .map_err(|(e, _)| e)
+        .unwrap()
+}
+
+/// Every message of a user's INBOX, read over IMAP.
+pub fn imap_all(port: u16, user: &str) -> Vec<String> {
+    block_on(async {
         use futures_util::TryStreamExt;
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .unwrap();
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.unwrap();
-        let mut s = client
-            .login(user, format!("{user}-pw"))
-            .await
-            .map_err(|(e, _)| e)
-            .unwrap();
+        let mut s = imap_login(port, user).await;
         let mb = s.select("INBOX").await.unwrap();
         let mut out = Vec::new();
         if mb.exists > 0 {

@@ -303,63 +303,89 @@ async fn fetch_new(
         .filter(|m| m.0 > last)
         .collect();
     metas.sort_unstable();
-    for (uid, size, received) in metas {
-        let oversize = size as usize > ctx.max_bytes;
-        let what = if oversize {
-            "BODY.PEEK[HEADER]"
-        } else {
-            "BODY.PEEK[]"
+    // Bodies come a chunk at a time, in one UID FETCH; an oversize
+    // message's header alone is fetched.
+    for chunk in metas.chunks(32) {
+        let set = |pick: &dyn Fn(u32) -> bool| -> String {
+            chunk
+                .iter()
+                .filter(|(_, size, _)| pick(*size))
+                .map(|(uid, _, _)| uid.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         };
-        let fetched: Vec<_> = s
-            .uid_fetch(uid.to_string(), what)
-            .await
-            .map_err(proto)?
-            .try_collect()
-            .await
-            .map_err(proto)?;
-        let Some(raw) = fetched.iter().find_map(|f| f.body().map(<[u8]>::to_vec)) else {
-            // Expunged meanwhile: nothing to judge.
-            continue;
-        };
-        let origin = Origin {
-            source: cfg.folder.clone(),
-            uidvalidity: Some(validity),
-            uid: Some(uid),
-        };
-        let h = if oversize {
-            crate::daemon::process_oversize(
-                referee,
-                store,
-                ctx,
-                &raw,
-                size as usize,
-                origin,
-                received,
-            )
-        } else {
-            crate::daemon::process(referee, store, ctx, &raw, origin, received)
-        }
-        .map_err(|e| ImapError::Fatal(e.to_string()))?;
-        tracing::info!(uid, id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
-        if h.kind == "duplicate" {
-            // Judged before the folder changed: move the mark past it.
-            let hw = store
-                .mailbox(&cfg.folder)
-                .map_err(fatal)?
-                .map_or(0, |(_, u)| u);
-            if uid > hw {
-                store
-                    .set_mailbox(&cfg.folder, validity, uid)
-                    .map_err(fatal)?;
+        let max = ctx.max_bytes;
+        let mut bodies: std::collections::HashMap<u32, Vec<u8>> = Default::default();
+        for (uids, what) in [
+            (set(&|size| size as usize <= max), "(UID BODY.PEEK[])"),
+            (set(&|size| size as usize > max), "(UID BODY.PEEK[HEADER])"),
+        ] {
+            if uids.is_empty() {
+                continue;
+            }
+            let fetched: Vec<_> = s
+                .uid_fetch(&uids, what)
+                .await
+                .map_err(proto)?
+                .try_collect()
+                .await
+                .map_err(proto)?;
+            for f in &fetched {
+                if let (Some(uid), Some(body)) = (f.uid, f.body()) {
+                    bodies.insert(uid, body.to_vec());
+                }
             }
         }
-        if h.replies > 0 {
-            wake.notify_one();
+        let mut done = Vec::new();
+        for &(uid, size, received) in chunk {
+            // Expunged meanwhile: nothing to judge.
+            let Some(raw) = bodies.remove(&uid) else {
+                continue;
+            };
+            let origin = Origin {
+                source: cfg.folder.clone(),
+                uidvalidity: Some(validity),
+                uid: Some(uid),
+            };
+            let h = if size as usize > max {
+                crate::daemon::process_oversize(
+                    referee,
+                    store,
+                    ctx,
+                    &raw,
+                    size as usize,
+                    origin,
+                    received,
+                )
+            } else {
+                crate::daemon::process(referee, store, ctx, &raw, origin, received)
+            }
+            .map_err(|e| ImapError::Fatal(e.to_string()))?;
+            tracing::info!(uid, id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
+            if h.kind == "duplicate" {
+                // Judged before the folder changed: move the mark past it.
+                let hw = store
+                    .mailbox(&cfg.folder)
+                    .map_err(fatal)?
+                    .map_or(0, |(_, u)| u);
+                if uid > hw {
+                    store
+                        .set_mailbox(&cfg.folder, validity, uid)
+                        .map_err(fatal)?;
+                }
+            }
+            if h.replies > 0 {
+                wake.notify_one();
+            }
+            done.push(uid.to_string());
         }
-        // Committed: now the flag. A crash before this line only leaves the
-        // message unflagged; the high-water mark already covers it.
+        if done.is_empty() {
+            continue;
+        }
+        // Committed: now the flags. A crash before this only leaves the
+        // messages unflagged; the high-water mark already covers them.
         let _: Vec<_> = s
-            .uid_store(uid.to_string(), "+FLAGS.SILENT (\\Seen)")
+            .uid_store(done.join(","), "+FLAGS.SILENT (\\Seen)")
             .await
             .map_err(proto)?
             .try_collect()

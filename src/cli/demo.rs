@@ -180,21 +180,6 @@ pub fn script() -> Vec<Step> {
     ]
 }
 
-/// The demo's games file.
-const GAME: &str = r#"[[game]]
-tag = "MN1"
-start = "Monday 0900"
-[[game.player]]
-name = "Rushton"
-address = "rushton@example.org"
-[[game.player]]
-name = "Warren"
-address = "warren@example.org"
-[[game.player]]
-name = "Acton"
-address = "acton@example.org"
-"#;
-
 /// Builds the raw mail of step `i`.
 pub fn mail(i: usize, step: &Step, gsds: &[String]) -> (String, Vec<u8>) {
     let id = format!("demo-{i}@example.org");
@@ -295,7 +280,8 @@ pub(super) fn run(dir: Option<&Path>) -> anyhow::Result<Exit> {
         );
     }
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    std::fs::write(dir.join("game.toml"), GAME)?;
+    // The demo plays the sample game of a first start.
+    std::fs::write(dir.join("game.toml"), crate::daemon::SAMPLE_GAME)?;
     let mut cfg = Config::default();
     cfg.bot.data_dir = dir.clone();
     let setup = crate::daemon::setup(&cfg)?;

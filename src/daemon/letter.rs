@@ -4,7 +4,7 @@
 
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
-use crate::mail::classify::{self, ClassifyContext, Excerpt, GameInfo, GameRef, Kind, Replacement};
+use crate::mail::classify::{self, ClassifyContext, Excerpt, GameRef, Kind, Replacement};
 use crate::mail::inbound::{self, AuthVerdict, InboundError, Limits};
 use crate::mail::outbound::Identity;
 use crate::map::Map;
@@ -15,8 +15,6 @@ pub struct Context {
     pub map: &'static Map,
     /// Size limit, loop token, own addresses, trusted authserv-id.
     pub limits: Limits,
-    /// Largest message judged.
-    pub max_bytes: usize,
     /// The bot's address.
     pub bot: String,
     /// The Speaker's clock.
@@ -35,7 +33,6 @@ impl Context {
                 trusted_authserv_id: cfg.bot.trusted_authserv_id.clone(),
                 list_address: Some(me.lounge.clone()),
             },
-            max_bytes: cfg.bot.max_message_bytes,
             bot: me.address.clone(),
             clock: crate::daemon::clock::Clock::System,
         }
@@ -92,7 +89,7 @@ pub fn oversize(headers: &[u8], size: usize, ctx: &Context) -> Letter {
         });
     let e = InboundError::Oversize {
         bytes: size,
-        limit: ctx.max_bytes,
+        limit: ctx.limits.max_bytes,
         envelope: env.map(Box::new),
     };
     unreadable(&e, headers)
@@ -104,13 +101,9 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         Ok(m) => m,
         Err(e) => return unreadable(&e, raw),
     };
-    let roster = referee.roster();
     let cctx = ClassifyContext {
         map: ctx.map,
-        games: roster
-            .into_iter()
-            .map(|(tag, players)| GameInfo { tag, players })
-            .collect(),
+        games: referee.roster(),
         bot_address: ctx.bot.clone(),
     };
     let c = classify::classify(&msg, &cctx);

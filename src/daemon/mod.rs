@@ -175,7 +175,7 @@ pub fn drain_maildir(
     let mut done = Vec::new();
     for w in md.waiting().map_err(io(md.root()))? {
         let size = std::fs::metadata(&w.path).map(|m| m.len()).unwrap_or(0) as usize;
-        let h = if size > ctx.max_bytes {
+        let h = if size > ctx.limits.max_bytes {
             // Never read a huge file whole: its headers are enough to
             // refuse it politely.
             let Ok(head) = read_head(&w.path, 256 * 1024) else {

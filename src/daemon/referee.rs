@@ -507,21 +507,14 @@ impl Referee {
     }
 
     /// The tags and player names of every game (for classification).
-    pub fn roster(&self) -> Vec<(String, Vec<String>)> {
+    pub fn roster(&self) -> Vec<crate::mail::classify::GameInfo> {
         self.games
             .iter()
-            .map(|(t, l)| {
-                (
-                    t.clone(),
-                    l.def.players.iter().map(|p| p.0.clone()).collect(),
-                )
+            .map(|(t, l)| crate::mail::classify::GameInfo {
+                tag: t.clone(),
+                players: l.def.players.iter().map(|p| p.0.clone()).collect(),
             })
             .collect()
-    }
-
-    /// Who the bot is.
-    pub fn identity(&self) -> &Identity {
-        &self.me
     }
 
     /// Handles one message already classified; `received` is when the

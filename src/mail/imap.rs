@@ -314,7 +314,7 @@ async fn fetch_new(
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let max = ctx.max_bytes;
+        let max = ctx.limits.max_bytes;
         let mut bodies: std::collections::HashMap<u32, Vec<u8>> = Default::default();
         for (uids, what) in [
             (set(&|size| size as usize <= max), "(UID BODY.PEEK[])"),

@@ -128,11 +128,7 @@ pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
     };
     std::fs::create_dir_all(&data.root).map_err(io(&data.root))?;
     let embedded = cfg.imap.is_none();
-    if cfg.imap.is_some() != cfg.smtp.is_some() {
-        return Err(DaemonError::Config(
-            "[imap] and [smtp] go together: give both, or neither for the embedded default".into(),
-        ));
-    }
+    cfg.validate().map_err(DaemonError::Config)?;
     let mut games = cfg.games.clone();
     let mut first_start = false;
     let file = cfg

@@ -387,12 +387,11 @@ impl Store {
             )?;
         }
         if let Some(p) = &c.processed {
-            let (id, origin, game, kind, summary) =
-                (&p.message_id, &p.origin, &p.game, &p.kind, &p.summary);
+            let origin = &p.origin;
             tx.execute(
                 "INSERT OR IGNORE INTO processed (message_id, source, uidvalidity, uid, received_at, game, kind, summary)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![id, origin.source, origin.uidvalidity, origin.uid, ms(now), game, kind, summary],
+                params![p.message_id, origin.source, origin.uidvalidity, origin.uid, ms(now), p.game, p.kind, p.summary],
             )?;
             if let (Some(v), Some(u)) = (origin.uidvalidity, origin.uid) {
                 tx.execute(

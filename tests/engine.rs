@@ -66,3 +66,123 @@ fn a_violation_outweighs_a_ruling() {
     assert_eq!(out.verdict, Verdict::Illegal);
     assert!(!out.violations.is_empty());
 }
+
+/// A two-player state for the one-Round tests: Alice at Euston (VC), Bob at
+/// Angel (NT).
+const ROUND: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 1000"
+order = ["Alice", "Bob"]
+to_play = "Alice"
+[[state.players]]
+name = "Alice"
+home = "Cockfosters"
+at = "Euston (VC)"
+lv = 2
+tokens = { Bk = 4, Re = 4, Bu = 4, Si = 2 }
+[[state.players]]
+name = "Bob"
+home = "Morden"
+at = "Angel (NT)"
+lv = 2
+tokens = { Bk = 4, Re = 4, Bu = 4, Si = 2 }
+[play]
+line = "Alice : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+fn round_game() -> (mornbot::engine::Game, &'static Map) {
+    let map = Map::london_1999();
+    let state = Case::from_toml(ROUND).unwrap().state(map).unwrap();
+    (mornbot::engine::Game::new("T", state), map)
+}
+
+fn play(g: &mut mornbot::engine::Game, map: &Map, line: &str) -> mornbot::engine::Outcome {
+    g.play(map, parse_play(line, map).unwrap())
+}
+
+fn line_states(g: &mornbot::engine::Game) -> usize {
+    g.state
+        .disruptions
+        .iter()
+        .filter(|d| matches!(d, mornbot::gsd::Disruption::Line { .. }))
+        .count()
+}
+
+#[test]
+fn a_power_failure_lasts_one_round() {
+    let (mut g, map) = round_game();
+    let out = play(
+        &mut g,
+        map,
+        "Alice : Oxford Circus (VC) [VC: Power Failure!]",
+    );
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert_eq!(line_states(&g), 1);
+    // Bob may not end at Euston, a Victoria line station, during the Round.
+    let out = g.judge(map, &parse_play("Bob : Euston (NT)", map).unwrap());
+    assert_eq!(out.verdict, Verdict::Illegal);
+    assert!(out.violations.iter().any(|v| v.rule == "1.20.5"));
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    assert_eq!(line_states(&g), 1, "still Alice's Round");
+    // The Power Failure ends with the end of Alice's next Turn.
+    let out = play(&mut g, map, "Alice : Pass");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert_eq!(line_states(&g), 0, "{:?}", g.state.disruptions);
+    assert!(g.state.timed.is_empty());
+    assert!(out.changes.iter().any(|c| c.contains("back to Normal")));
+}
+
+#[test]
+fn a_soaped_line_replaced_by_another_state_is_not_undone_later() {
+    let (mut g, map) = round_game();
+    assert_eq!(
+        play(&mut g, map, "Alice : Oxford Circus (VC) [VC: Soaped]").verdict,
+        Verdict::Legal
+    );
+    // Bob makes no claim on the VC; Alice replaces her own Soaping.
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    let out = play(&mut g, map, "Alice : Pass [VC: One Way: N-S]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert_eq!(
+        g.state.disruptions,
+        vec![mornbot::gsd::Disruption::Line {
+            line: mornbot::map::LineCode::VC,
+            state: mornbot::gsd::LineState::OneWay("N-S".into())
+        }]
+    );
+    assert!(g.state.timed.is_empty());
+    assert!(!out.changes.iter().any(|c| c.contains("back to Normal")));
+}
+
+#[test]
+fn a_gsd_read_from_its_tables_recovers_the_last_rounds_blocks_and_states() {
+    let map = Map::london_1999();
+    let mut state = Case::from_toml(ROUND).unwrap().state(map).unwrap();
+    state.disruptions.push(mornbot::gsd::Disruption::Line {
+        line: mornbot::map::LineCode::VC,
+        state: mornbot::gsd::LineState::PowerFailure,
+    });
+    let plays: Vec<_> = [
+        "Alice : Euston (VC) [Blocking Mornington Crescent]",
+        "Bob : Angel (NT)",
+        "Alice : Oxford Circus (VC) [VC: Power Failure!] [Blocking Piccadilly Circus]",
+    ]
+    .iter()
+    .map(|l| parse_play(l, map).unwrap())
+    .collect();
+    state.recover_round(map, &plays);
+    // Only Alice's latest play counts: her earlier Block has ended.
+    let blocked: Vec<&str> = state
+        .blocks
+        .iter()
+        .map(|b| map.station(b.station).name.as_str())
+        .collect();
+    assert_eq!(blocked, ["Piccadilly Circus"]);
+    assert_eq!(state.timed.len(), 1);
+    assert_eq!(state.timed[0].by, "Alice");
+}

@@ -138,9 +138,11 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
             .filter_map(|s| map.find(&s.station).map(|id| (id, s.tokens.clone())))
             .collect(),
         blocks: Vec::new(),
+        timed: Vec::new(),
         turn: g.plays.len() as u64,
         winner: None,
     };
+    state.recover_round(map, &g.plays);
     state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
         Some(i) => state.next_active(i),
         None => state.players.iter().position(|p| p.active).unwrap_or(0),
@@ -326,6 +328,7 @@ pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
         wild: Vec::new(),
         stacks: Vec::new(),
         blocks: Vec::new(),
+        timed: Vec::new(),
         turn: 0,
         winner: None,
     })

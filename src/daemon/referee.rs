@@ -213,6 +213,7 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
         wild: Vec::new(),
         stacks: Vec::new(),
         blocks: Vec::new(),
+        timed: Vec::new(),
         turn: 0,
         winner: None,
     })

@@ -119,6 +119,9 @@ pub struct Expect {
     pub blocked: Option<Vec<String>>,
     /// Token Stacks after the play.
     pub stacks: Option<BTreeMap<String, String>>,
+    /// The whole Disruptions box after the play, in any order (an extension
+    /// of the format: other readers may ignore it).
+    pub disruptions: Option<Vec<String>>,
     /// Players after the play.
     #[serde(default)]
     pub players: BTreeMap<String, ExpectPlayer>,
@@ -289,6 +292,7 @@ impl Case {
             wild,
             stacks,
             blocks,
+            timed: Vec::new(),
             turn: 0,
             winner,
         })
@@ -395,6 +399,25 @@ impl Case {
             got.dedup();
             if want != got {
                 why.push(format!("blocked: expected {want:?}, got {got:?}"));
+            }
+        }
+        if let Some(ds) = &e.disruptions {
+            let mut want = Vec::new();
+            for d in ds {
+                match crate::gsd::parse::disruption(d, map) {
+                    Ok(d) => want.push(crate::gsd::render::disruption_text(&d)),
+                    Err(e) => why.push(format!("disruption {d:?}: expected {}", e.0)),
+                }
+            }
+            let mut got: Vec<String> = after
+                .disruptions
+                .iter()
+                .map(crate::gsd::render::disruption_text)
+                .collect();
+            want.sort();
+            got.sort();
+            if want != got {
+                why.push(format!("disruptions: expected {want:?}, got {got:?}"));
             }
         }
         if let Some(stacks) = &e.stacks {

@@ -464,8 +464,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ("1.19.2", Status::Adjudicated, "Charge"),
     (
         "1.20.0",
-        Status::Partly,
-        "Line States need the Piece on the line; Power Failure and Soaped need a ruling",
+        Status::Adjudicated,
+        "Line States need the Piece on the line; a new State replaces the line's others, not its Speed Limit",
     ),
     ("1.20.1", Status::Adjudicated, "Normal State"),
     (
@@ -479,6 +479,16 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
         "Electrified lines Block for Metallic Tokens",
     ),
     ("1.20.4", Status::Adjudicated, "Speed Limits"),
+    (
+        "1.20.5",
+        Status::Adjudicated,
+        "Power Failures for one Round: no Move (but Walking) starts, ends or passes at the line's stations; no Straddle from them",
+    ),
+    (
+        "1.20.6",
+        Status::Adjudicated,
+        "Soaped lines for one Round: a Shunt along one takes the shunter too",
+    ),
 ];
 
 #[derive(Deserialize)]

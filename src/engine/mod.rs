@@ -20,7 +20,7 @@ pub mod time;
 pub use adjudicate::adjudicate;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
-pub use state::{Block, GameState, PlayerState, Position};
+pub use state::{Block, GameState, PlayerState, Position, Timed};
 
 use serde::Serialize;
 

@@ -114,6 +114,16 @@ pub struct Block {
     pub by: String,
 }
 
+/// A Line State in force for one Round (Rules 1.20.5, 1.20.6): it ends at
+/// the end of its setter's next Turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Timed {
+    /// The entry of the Disruptions box.
+    pub disruption: Disruption,
+    /// Who set it.
+    pub by: String,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -131,6 +141,10 @@ pub struct GameState {
     pub stacks: Vec<(StationId, Vec<Colour>)>,
     /// Blocks in force for one Round.
     pub blocks: Vec<Block>,
+    /// Line States in force for one Round, with their setters. A Power
+    /// Failure or Soaping in the Disruptions box with no entry here (a
+    /// state read from tables alone) lasts until a Line State replaces it.
+    pub timed: Vec<Timed>,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -174,6 +188,55 @@ impl GameState {
         if on {
             self.disruptions.push(d);
         }
+    }
+
+    /// Restores what the last Round left in force from a GSD's plays when
+    /// the state was read from its tables: each player's Blocks, Fires and
+    /// one-Round Line States from eir latest play (they last until eir next
+    /// Turn ends). A Line State is kept only if the Disruptions box still
+    /// shows it.
+    pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
+        use crate::gsd::Action;
+        let mut seen: Vec<&str> = Vec::new();
+        let mut blocks = Vec::new();
+        let mut timed = Vec::new();
+        for play in plays.iter().rev() {
+            if seen.iter().any(|n| n.eq_ignore_ascii_case(&play.player)) {
+                continue;
+            }
+            seen.push(&play.player);
+            for a in play.actions_before().chain(play.actions_after()) {
+                match a {
+                    Action::Blocking { station }
+                    | Action::FireAtInterchange { station }
+                    | Action::FireAtOther { station } => {
+                        if let Some(id) = map.find(&station.station) {
+                            blocks.push(Block {
+                                station: id,
+                                by: play.player.clone(),
+                            });
+                        }
+                    }
+                    Action::LinePowerFailure { line } | Action::LineSoaped { line } => {
+                        let state = if matches!(a, Action::LinePowerFailure { .. }) {
+                            crate::gsd::LineState::PowerFailure
+                        } else {
+                            crate::gsd::LineState::Soaped
+                        };
+                        let d = Disruption::Line { line: *line, state };
+                        if self.disruptions.contains(&d) {
+                            timed.push(Timed {
+                                disruption: d,
+                                by: play.player.clone(),
+                            });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.blocks = blocks;
+        self.timed = timed;
     }
 
     /// The Token Stack at a station.

@@ -16,7 +16,7 @@ mod error;
 mod layout;
 mod model;
 pub(crate) mod parse;
-mod render;
+pub(crate) mod render;
 
 pub use action::{
     parse_action, parse_token_list, Action, ActionError, ActionSpec, ArgRef, Duration, Phase,

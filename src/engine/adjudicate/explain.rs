@@ -24,7 +24,9 @@ impl Turn<'_> {
             (relax.blocks || !self.blocked(s))
                 && !(hyde && map.station(s).categories.contains(Category::Holy))
         };
-        let passable = |s: StationId| relax.passing || self.passable(s);
+        let passable = |s: StationId| {
+            (relax.passing || self.passable(s)) && (relax.power || self.power_failed(s).is_none())
+        };
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
         let seg = |l: LineCode, a: StationId, b: StationId| {
             (relax.closures || map.segment_open(l, a, b, self.opening_day(), self.now().minutes))
@@ -218,6 +220,34 @@ impl Turn<'_> {
             self.illegal(
                 rule,
                 format!("{written} from {from} would pass through {what}"),
+            );
+        }
+        if fits(
+            self,
+            Relax {
+                power: true,
+                ..Relax::default()
+            },
+        ) {
+            found_cause = true;
+            let lines: Vec<String> = self
+                .s
+                .disruptions
+                .iter()
+                .filter_map(|d| match d {
+                    Disruption::Line {
+                        line,
+                        state: LineState::PowerFailure,
+                    } => Some(format!("the {line}")),
+                    _ => None,
+                })
+                .collect();
+            self.illegal(
+                "1.20.5",
+                format!(
+                    "{written} from {from} would pass through a station of {}, which has a Power Failure",
+                    lines.join(" or ")
+                ),
             );
         }
         if !may_change

@@ -53,6 +53,8 @@ struct Turn<'a> {
     special: Option<Special>,
     line_change_paid: bool,
     blocks_placed: u32,
+    /// Line States for one Round set this Turn (Rules 1.20.5, 1.20.6).
+    timed_placed: u32,
     declared_home: bool,
     /// Non-Bronze Tokens paid for Actions this Turn (Rule 1.4.19).
     spent: Vec<Colour>,
@@ -113,6 +115,7 @@ impl<'a> Turn<'a> {
             special: None,
             line_change_paid: false,
             blocks_placed: 0,
+            timed_placed: 0,
             declared_home: false,
             spent: Vec::new(),
             entered: false,
@@ -253,7 +256,12 @@ impl<'a> Turn<'a> {
         self.check_kinds();
         for (i, item) in items.iter().enumerate() {
             if let PlayItem::Action(a) = item {
-                let phase = a.spec().phase;
+                // The index says pre-Move, Rule 1.20.6 post-Move: either
+                // is accepted (RULINGS.md E41).
+                let phase = match a {
+                    Action::LineSoaped { .. } => Phase::Neutral,
+                    _ => a.spec().phase,
+                };
                 if i < move_at && phase == Phase::Post {
                     self.illegal(
                         a.spec().rule,
@@ -301,14 +309,6 @@ impl<'a> Turn<'a> {
                     self.ruling("1.8.9", "a Venbacker Ladder is in effect")
                 }
                 Disruption::ChargeSpiral => self.ruling("1.8.11", "a Charge Spiral is in effect"),
-                Disruption::Line {
-                    line,
-                    state: LineState::PowerFailure,
-                } => self.ruling("1.20.5", format!("the {line} has a Power Failure")),
-                Disruption::Line {
-                    line,
-                    state: LineState::Soaped,
-                } => self.ruling("1.20.6", format!("the {line} is Soaped")),
                 _ => {}
             }
         }
@@ -1458,6 +1458,10 @@ impl<'a> Turn<'a> {
                 }
                 true
             }
+            Action::LinePowerFailure { line } | Action::LineSoaped { line } => {
+                self.one_round_state(a, *line, before_move);
+                true
+            }
             Action::LineSpeedLimit { line, n } => {
                 if !self.on_line(*line, before_move) {
                     self.illegal(
@@ -1798,6 +1802,69 @@ impl<'a> Turn<'a> {
     }
 
     /// Whether the Piece stands at a station of `line` (before or after its Move).
+    /// `[<Line>: Power Failure!]` and `[<Line>: Soaped]` (Rules 1.20.5,
+    /// 1.20.6): on the Line Code of the player's most recent Move, with the
+    /// Piece on that line; the State replaces the line's others (not its
+    /// Speed Limit) and lasts one Round.
+    fn one_round_state(&mut self, a: &Action, line: LineCode, before_move: bool) {
+        let rule = a.spec().rule;
+        if !self.on_line(line, before_move) {
+            self.illegal(
+                rule,
+                format!("the Piece must be at a station of the {line} (Rule 1.20.0)"),
+            );
+            return;
+        }
+        // The Piece's recorded line is the Line Code of its most recent
+        // Move: this Turn's after the Move, the last one's before it.
+        let last = self.s.players[self.me].at.and_then(|p| p.line);
+        if last != Some(line) {
+            let had = last.map_or("no Line Code".to_string(), |l| format!("the {l}"));
+            self.illegal(
+                rule,
+                format!(
+                    "{} names the Line Code of the player's most recent Move, which was {had}",
+                    a.render()
+                ),
+            );
+            return;
+        }
+        let (state, what) = match a {
+            Action::LinePowerFailure { .. } => (LineState::PowerFailure, "has a Power Failure"),
+            _ => (LineState::Soaped, "is Soaped"),
+        };
+        self.s.disruptions.retain(|d| !matches!(d, Disruption::Line { line: x, state } if *x == line && !matches!(state, LineState::SpeedLimit(_))));
+        let d = Disruption::Line { line, state };
+        self.s.disruptions.push(d.clone());
+        self.s.timed.push(crate::engine::Timed {
+            disruption: d,
+            by: self.s.players[self.me].name.clone(),
+        });
+        self.timed_placed += 1;
+        self.changes
+            .push(format!("the {line} {what} for one Round (Rule {rule})"));
+    }
+
+    /// A line with a Power Failure that serves `id` (Rule 1.20.5).
+    fn power_failed(&self, id: StationId) -> Option<LineCode> {
+        let st = self.map.station(id);
+        self.s.disruptions.iter().find_map(|d| match d {
+            Disruption::Line {
+                line,
+                state: LineState::PowerFailure,
+            } if st.lines.contains(*line) => Some(*line),
+            _ => None,
+        })
+    }
+
+    /// Whether a line is Soaped (Rule 1.20.6).
+    fn soaped(&self, line: LineCode) -> bool {
+        self.s.has(&Disruption::Line {
+            line,
+            state: LineState::Soaped,
+        })
+    }
+
     fn on_line(&self, line: LineCode, before_move: bool) -> bool {
         let at = if before_move {
             self.started_at
@@ -2164,6 +2231,16 @@ impl<'a> Turn<'a> {
                     .route_distance(from, dest)
                     .is_some_and(|d| d <= tokens)
         };
+        if let Some(l) = self.power_failed(here) {
+            self.illegal(
+                "1.20.5",
+                format!(
+                    "the {l} has a Power Failure: no Straddle from {}, a station of that line",
+                    self.name(here)
+                ),
+            );
+            return;
+        }
         if !reach(self, here) {
             // A Running Straddle starts next to the Piece in the Line
             // Direction of its last Move Segment, which the engine does
@@ -2350,6 +2427,28 @@ impl<'a> Turn<'a> {
             }
         }
         let start = self.s.players[me].at;
+        // A Power Failure voids every Move starting, ending or passing at a
+        // station of its line, Walking excepted (Rule 1.20.5); passing is
+        // checked by the route search.
+        if self.special != Some(Special::Walking) {
+            let ends = escalator_to.and_then(|e| map.find(e)).into_iter();
+            for (id, place) in start
+                .map(|a| (a.station, "start"))
+                .into_iter()
+                .chain(std::iter::once((dest, "end")))
+                .chain(ends.map(|e| (e, "end")))
+            {
+                if let Some(l) = self.power_failed(id) {
+                    self.illegal(
+                        "1.20.5",
+                        format!(
+                            "the {l} has a Power Failure: no Move may {place} at {}, a station of that line (only Walking may)",
+                            self.name(id)
+                        ),
+                    );
+                }
+            }
+        }
         // A Piece at a Ghost Station is adjacent to nowhere: it leaves only by
         // a Special Move that does not start from a station (Rule 1.11.6).
         if let Some(g) = self.s.players[me].ghost.clone() {
@@ -2725,6 +2824,33 @@ impl<'a> Turn<'a> {
             i += 1;
             !(old && b.by == me_name)
         });
+        // So do eir one-Round Line States (Rules 1.20.5, 1.20.6); an entry
+        // whose State was since replaced is dropped.
+        let keep_from = self.s.timed.len() - self.timed_placed as usize;
+        let mut ended = Vec::new();
+        let mut i = 0;
+        self.s.timed.retain(|t| {
+            let old = i < keep_from;
+            i += 1;
+            if old && t.by == me_name {
+                ended.push(t.disruption.clone());
+                false
+            } else {
+                true
+            }
+        });
+        for d in ended {
+            if self.s.has(&d) {
+                self.s.disruptions.retain(|x| *x != d);
+                if let Disruption::Line { line, .. } = d {
+                    self.changes.push(format!(
+                        "the {line} is back to Normal: {me_name}'s Round has passed (Rules 1.20.5, 1.20.6)"
+                    ));
+                }
+            }
+        }
+        let disruptions = self.s.disruptions.clone();
+        self.s.timed.retain(|t| disruptions.contains(&t.disruption));
         self.place_spent();
         if self.s.has(&Disruption::Sgronk) && !self.s.stacks.iter().any(|(_, t)| t.len() >= 2) {
             self.s.disruptions.retain(|d| *d != Disruption::Sgronk);
@@ -2801,6 +2927,7 @@ fn zone_pass_zones(name: &str) -> Option<(u8, u8)> {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Relax {
     pub(super) one_way: bool,
+    pub(super) power: bool,
     pub(super) blocks: bool,
     pub(super) closures: bool,
     pub(super) passing: bool,

@@ -330,6 +330,19 @@ impl Turn<'_> {
         self.s.players[me].charge = mean;
         self.s.players[v].charge = mean;
         self.shunted.push(v);
+        // On a Soaped line the shunter skids along: both end in the same
+        // place (Rule 1.20.6).
+        if self.soaped(line) {
+            self.s.players[me].at = Some(Position {
+                station: dest,
+                line: Some(line),
+            });
+            self.changes.push(format!(
+                "the {line} is Soaped: {} skids along to {} (Rule 1.20.6)",
+                self.s.players[me].name,
+                self.name(dest)
+            ));
+        }
     }
 
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),

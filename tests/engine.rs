@@ -186,3 +186,65 @@ fn a_gsd_read_from_its_tables_recovers_the_last_rounds_blocks_and_states() {
     assert_eq!(state.timed.len(), 1);
     assert_eq!(state.timed[0].by, "Alice");
 }
+
+/// Alice, Bob and the Drone, no Drone Stick in play.
+const DRONE: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 1000"
+order = ["Alice", "Bob", "Drone"]
+to_play = "Alice"
+[[state.players]]
+name = "Alice"
+home = "Cockfosters"
+at = "Holborn (CN)"
+tokens = { Bk = 4, Bu = 6 }
+[[state.players]]
+name = "Bob"
+home = "Morden"
+at = "Angel (NT)"
+tokens = { Bk = 4, Bu = 6 }
+[[state.players]]
+name = "Drone"
+at = "Camden Town (NT)"
+[play]
+line = "Alice : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+#[test]
+fn the_drone_stick_wakes_the_drone_and_cannot_be_snatched_back_before_it_plays() {
+    let map = Map::london_1999();
+    let state = Case::from_toml(DRONE).unwrap().state(map).unwrap();
+    let mut g = mornbot::engine::Game::new("T", state);
+    // No Stick: the Drone is Inactive and the order runs Alice, Bob, Alice.
+    assert_eq!(play(&mut g, map, "Alice : Pass").verdict, Verdict::Legal);
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    assert_eq!(g.to_play(), "Alice");
+    let out = play(&mut g, map, "Alice : Pass [Claiming Drone Stick]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    // Bob may not take it before the Drone has had a Turn.
+    let out = g.judge(
+        map,
+        &parse_play("Bob : Pass [Claiming Drone Stick]", map).unwrap(),
+    );
+    assert_eq!(out.verdict, Verdict::Illegal);
+    assert!(out.violations.iter().any(|v| v.rule == "1.15.2"));
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    // Alice carries the Stick: the Drone is Active and takes its Turn.
+    assert_eq!(g.to_play(), "Drone");
+    assert_eq!(play(&mut g, map, "Drone : Pass").verdict, Verdict::Legal);
+    assert_eq!(play(&mut g, map, "Alice : Pass").verdict, Verdict::Legal);
+    // Now Bob may take it; Bob's Turn is followed by the Drone's.
+    let out = play(&mut g, map, "Bob : Pass [Claiming Drone Stick]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert!(g.state.players[1].carries("Drone Stick"));
+    assert!(!g.state.players[0].carries("Drone Stick"));
+    assert_eq!(g.to_play(), "Drone");
+    // Bob resigns: the Stick leaves with him and the Drone idles again.
+    assert!(g.resign("Bob"));
+    assert_eq!(g.to_play(), "Alice");
+}

@@ -590,7 +590,7 @@ mod speaker {
             .iter()
             .map(|p| p.name.clone())
             .collect();
-        assert_eq!(names, vec!["Rushton", "Warren"]);
+        assert_eq!(names, vec!["Rushton", "Warren", "Drone"]);
         let mails = t.store.all_mail().unwrap();
         let posted: Vec<String> = mails
             .iter()
@@ -618,7 +618,11 @@ mod speaker {
         )
         .unwrap();
         assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
-        assert_eq!(r.games["MN1"].game.state.players.len(), 1);
+        assert_eq!(
+            r.games["MN1"].game.state.players.len(),
+            2,
+            "Warren and the Drone"
+        );
     }
 
     #[test]
@@ -883,4 +887,33 @@ mod winning {
         assert!(t.referee.tick(&mut t.store, due).unwrap().is_empty());
         assert_eq!(t.referee.next_due(), None);
     }
+}
+
+#[test]
+fn the_drone_stick_carrier_submits_the_drones_turns() {
+    let mut t = T::new();
+    // Every game has a Drone, last in order, Inactive with no Stick in play.
+    assert_eq!(t.referee.games["MN1"].game.state.players[3].name, "Drone");
+    assert!(!t.referee.games["MN1"].game.state.players[3].active);
+    // Rushton carries the Drone Stick from the start.
+    {
+        let live = t.referee.games.get_mut("MN1").unwrap();
+        live.game.start.players[0]
+            .possessions
+            .push(mornbot::gsd::Possession::named("Drone Stick"));
+        live.game.start.refresh_drone();
+        live.game.truncate(Map::london_1999(), 0);
+    }
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+    t.play("acton", "Acton : Upminster (DS) [Home: Hornchurch]");
+    assert_eq!(t.referee.games["MN1"].game.to_play(), "Drone");
+    // Only the carrier may submit the Drone's Turn.
+    let (s, _) = t.play("warren", "Drone : Pass");
+    assert_eq!(s, "spoofed player");
+    assert_eq!(t.turns(), 3);
+    let (s, _) = t.play("rushton", "Drone : Pass");
+    assert_eq!(s, "legal");
+    assert_eq!(t.turns(), 4);
+    assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
 }

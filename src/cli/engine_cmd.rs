@@ -139,6 +139,7 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
             .collect(),
         blocks: Vec::new(),
         timed: Vec::new(),
+        stick_fresh: false,
         turn: g.plays.len() as u64,
         winner: None,
     };
@@ -329,6 +330,7 @@ pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
         stacks: Vec::new(),
         blocks: Vec::new(),
         timed: Vec::new(),
+        stick_fresh: false,
         turn: 0,
         winner: None,
     })

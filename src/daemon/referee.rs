@@ -190,7 +190,8 @@ impl From<&GameConfig> for GameConfigDef {
 }
 
 /// The state a game starts in (Rules 1.1.2, 1.1.8): everyone with the
-/// joining defaults, off the Map, at the configured Game Time.
+/// joining defaults, off the Map, at the configured Game Time; the Drone at
+/// Mornington Crescent.
 pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
     let time = crate::gsd::parse::game_time(&def.start).ok_or_else(|| {
         format!(
@@ -201,19 +202,41 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
     if def.players.is_empty() {
         return Err("a game needs at least one player".into());
     }
+    let mut players: Vec<PlayerState> = def
+        .players
+        .iter()
+        .map(|(n, _)| PlayerState::joining(n))
+        .collect();
+    // Every game has a Drone (Rule 1.15.1), last in the order of play unless
+    // the configuration places it: at Mornington Crescent with no Tokens
+    // (Rule 1.1.2), Inactive until someone carries the Drone Stick.
+    if !players.iter().any(|p| crate::engine::is_drone(&p.name)) {
+        players.push(PlayerState::joining("Drone"));
+    }
+    let map = crate::map::Map::london_1999();
+    for p in players
+        .iter_mut()
+        .filter(|p| crate::engine::is_drone(&p.name))
+    {
+        p.at = map
+            .find("Mornington Crescent")
+            .map(|mc| crate::engine::Position {
+                station: mc,
+                line: None,
+            });
+        p.tokens = Default::default();
+        p.active = false;
+    }
     Ok(GameState {
         time,
-        players: def
-            .players
-            .iter()
-            .map(|(n, _)| PlayerState::joining(n))
-            .collect(),
+        players,
         to_play: 0,
         disruptions: Vec::new(),
         wild: Vec::new(),
         stacks: Vec::new(),
         blocks: Vec::new(),
         timed: Vec::new(),
+        stick_fresh: false,
         turn: 0,
         winner: None,
     })
@@ -255,7 +278,14 @@ impl Live {
             .map(|(n, _)| n.as_str())
     }
 
+    /// A player's registered address; the Drone's is that of the Active
+    /// player carrying the Drone Stick, who submits its Turns (Rule 1.15.1).
     fn address_of(&self, player: &str) -> Option<&str> {
+        let player = if crate::engine::is_drone(player) {
+            self.game.state.drone_handler()?.name.as_str()
+        } else {
+            player
+        };
         self.def
             .players
             .iter()
@@ -1022,7 +1052,14 @@ impl Referee {
                 Err(e) => return self.parse_error(letter, "play", &tag, (*line, *column), &e, out),
             }
         };
-        if !play.player.eq_ignore_ascii_case(&me_player) {
+        // The Drone's Turn comes from whoever carries the Drone Stick (Rule 1.15.1).
+        let handles_drone = crate::engine::is_drone(&play.player)
+            && live
+                .game
+                .state
+                .drone_handler()
+                .is_some_and(|h| h.name.eq_ignore_ascii_case(&me_player));
+        if !play.player.eq_ignore_ascii_case(&me_player) && !handles_drone {
             // Someone else's turn from this address: refuse, and tell the
             // registered player privately.
             out.refuse(format!(

@@ -113,7 +113,7 @@ pub struct Expect {
     pub rules: Vec<String>,
     /// Game Time after a legal play.
     pub time: Option<String>,
-    /// The winner after the play.
+    /// The winner after the play (`""`: none).
     pub winner: Option<String>,
     /// Stations Blocked after the play.
     pub blocked: Option<Vec<String>>,
@@ -293,6 +293,7 @@ impl Case {
             stacks,
             blocks,
             timed: Vec::new(),
+            stick_fresh: false,
             turn: 0,
             winner,
         })
@@ -353,10 +354,15 @@ impl Case {
                     .iter()
                     .any(|v| self.expect.rules.contains(&v.rule))
             {
-                let cited: Vec<&str> = out.violations.iter().map(|v| v.rule.as_str()).collect();
+                let cited: Vec<String> = out
+                    .violations
+                    .iter()
+                    .map(|v| format!("{} ({})", v.rule, v.message))
+                    .collect();
                 why.push(format!(
-                    "expected a citation of {:?}, cited {cited:?}",
-                    self.expect.rules
+                    "expected a citation of {:?}, cited {}",
+                    self.expect.rules,
+                    cited.join("; ")
                 ));
             }
         } else if let Some(after) = &out.state {
@@ -379,7 +385,9 @@ impl Case {
             }
         }
         if let Some(w) = &e.winner {
-            if after.winner.as_deref() != Some(w.as_str()) {
+            // `winner = ""`: no one has won.
+            let want = Some(w.as_str()).filter(|w| !w.is_empty());
+            if after.winner.as_deref() != want {
                 why.push(format!("winner: expected {w}, got {:?}", after.winner));
             }
         }

@@ -330,8 +330,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ("1.9.1", Status::Adjudicated, "Blocks"),
     (
         "1.9.2",
-        Status::Partly,
-        "[Fire at] a non-Interchange; at an Interchange it needs a ruling",
+        Status::Adjudicated,
+        "[Fire at]: 2 Red, 10 minutes; at an Interchange 4 Red, 10 minutes per line",
     ),
     (
         "1.9.3",
@@ -393,9 +393,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.11.5",
-        Status::Partly,
-        "a Pegged Line Segment pegs its stations; [Pegging from] needs a ruling",
-    ),
+        Status::Adjudicated,
+        "Pegged Line Segments: [Pegging from] right after Pegging an end, no change of direction, no Piece on it, no overlap, 1 Blue per unpegged Station; Unpegging an end Unpegs it"),
     (
         "1.11.6",
         Status::Adjudicated,
@@ -445,9 +444,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ("1.14.3", Status::Adjudicated, "Token Dropping"),
     (
         "1.14.4",
-        Status::Partly,
-        "Token Claiming; a second claim with Gloves needs a ruling",
-    ),
+        Status::Adjudicated,
+        "Token Claiming: several a Turn, once per Station (twice Wearing Gloves), never a Token placed this Turn"),
     (
         "1.17.1",
         Status::Data,
@@ -462,6 +460,16 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ("1.17.10", Status::Data, "Call"),
     ("1.19.1", Status::Data, "Currents"),
     ("1.19.2", Status::Adjudicated, "Charge"),
+    (
+        "1.15.1",
+        Status::Adjudicated,
+        "the Drone: Active only while an Active player carries the Drone Stick, who submits its Turns; no Home, never Wins",
+    ),
+    (
+        "1.15.2",
+        Status::Adjudicated,
+        "[Claiming Drone Stick]: 3 Blue, taken from its carrier, not before the Drone's next Turn",
+    ),
     (
         "1.20.0",
         Status::Adjudicated,

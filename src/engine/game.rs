@@ -179,6 +179,8 @@ pub fn resign(state: &mut GameState, name: &str) -> bool {
     let was_to_play = state.to_play == i;
     state.players.remove(i);
     state.blocks.retain(|b| !b.by.eq_ignore_ascii_case(name));
+    // The Drone Stick leaves with its carrier, idling the Drone (Rule 1.15.1).
+    state.refresh_drone();
     if state.players.is_empty() {
         state.to_play = 0;
         return true;
@@ -193,6 +195,9 @@ pub fn resign(state: &mut GameState, name: &str) -> bool {
         } else {
             state.next_active(j)
         };
+    }
+    if !state.players[state.to_play].active {
+        state.to_play = state.next_active(state.to_play);
     }
     let left: Vec<&str> = state
         .players

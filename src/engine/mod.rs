@@ -20,7 +20,7 @@ pub mod time;
 pub use adjudicate::adjudicate;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
-pub use state::{Block, GameState, PlayerState, Position, Timed};
+pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, DRONE_STICK};
 
 use serde::Serialize;
 

@@ -99,6 +99,14 @@ impl PlayerState {
     }
 }
 
+/// The Possession of Rule 1.15.2.
+pub const DRONE_STICK: &str = "Drone Stick";
+
+/// Whether a player is the Drone (Rule 1.15.1).
+pub fn is_drone(name: &str) -> bool {
+    name.eq_ignore_ascii_case("Drone")
+}
+
 /// The name of an All Day Rover Card stamped with `day`: `Thursday Rover
 /// Card` (Rule 1.4.28).
 pub fn rover_card(day: chrono::Weekday) -> String {
@@ -145,6 +153,9 @@ pub struct GameState {
     /// Failure or Soaping in the Disruptions box with no entry here (a
     /// state read from tables alone) lasts until a Line State replaces it.
     pub timed: Vec<Timed>,
+    /// The Drone has not taken a Turn since the Drone Stick was created or
+    /// last taken from another Player: no one may claim it (Rule 1.15.2).
+    pub stick_fresh: bool,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -166,6 +177,26 @@ impl GameState {
             .map(|k| (i + k) % n)
             .find(|&j| self.players[j].active)
             .unwrap_or(i)
+    }
+
+    /// The Active player other than the Drone who carries the Drone Stick:
+    /// ey submit the Drone's Turns, and without em the Drone is Inactive
+    /// (Rule 1.15.1).
+    pub fn drone_handler(&self) -> Option<&PlayerState> {
+        self.players
+            .iter()
+            .find(|p| p.active && !is_drone(&p.name) && p.carries(DRONE_STICK))
+    }
+
+    /// Marks the Drone Active exactly while an Active player carries the
+    /// Drone Stick (Rule 1.15.1).
+    pub fn refresh_drone(&mut self) {
+        let handled = self.drone_handler().is_some();
+        for p in self.players.iter_mut() {
+            if is_drone(&p.name) {
+                p.active = handled;
+            }
+        }
     }
 
     /// Whether a station carries a disruption mark.
@@ -193,8 +224,8 @@ impl GameState {
     /// Restores what the last Round left in force from a GSD's plays when
     /// the state was read from its tables: each player's Blocks, Fires and
     /// one-Round Line States from eir latest play (they last until eir next
-    /// Turn ends). A Line State is kept only if the Disruptions box still
-    /// shows it.
+    /// Turn ends), a Line State only if the Disruptions box still shows it;
+    /// and whether the Drone Stick was claimed since the Drone's last Turn.
     pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
@@ -237,6 +268,21 @@ impl GameState {
         }
         self.blocks = blocks;
         self.timed = timed;
+        // The Drone Stick is fresh if claimed since the Drone's last Turn.
+        self.stick_fresh = plays
+            .iter()
+            .rev()
+            .find_map(|p| {
+                if is_drone(&p.player) {
+                    Some(false)
+                } else {
+                    p.actions_before()
+                        .chain(p.actions_after())
+                        .any(|a| matches!(a, Action::ClaimingDroneStick))
+                        .then_some(true)
+                }
+            })
+            .unwrap_or(false);
     }
 
     /// The Token Stack at a station.

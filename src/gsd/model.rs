@@ -318,6 +318,20 @@ pub struct Possession {
     pub nantucket: bool,
 }
 
+impl Possession {
+    /// A plain named Possession, neither worn nor in a Nantucket.
+    pub fn named(name: &str) -> Possession {
+        Possession {
+            item: Item::Named {
+                name: name.to_string(),
+                stars: 0,
+            },
+            worn: false,
+            nantucket: false,
+        }
+    }
+}
+
 /// A Hat category (Rule 1.4.6), by its initial letter, in letter order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Hat {

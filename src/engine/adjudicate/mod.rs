@@ -11,7 +11,7 @@ mod stacks;
 mod targets;
 use super::route::{search, Rules};
 
-use super::state::{Block, GameState, Position};
+use super::state::{is_drone, Block, GameState, Position, DRONE_STICK};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
 use crate::gsd::{
@@ -185,14 +185,7 @@ impl<'a> Turn<'a> {
         // An Inactive player's Turn passes to the next Active one (Rule 1.3.2);
         // the Drone is Inactive unless an Active player carries the Drone
         // Stick (Rule 1.15.1).
-        let stick = self.s.players.iter().any(|p| {
-            p.active && !p.name.eq_ignore_ascii_case("Drone") && p.possessions.iter().any(|x| matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Drone Stick")))
-        });
-        for p in self.s.players.iter_mut() {
-            if p.name.eq_ignore_ascii_case("Drone") && !stick {
-                p.active = false;
-            }
-        }
+        self.s.refresh_drone();
         if !self.s.players[self.s.to_play].active {
             let n = self.s.players.len();
             if let Some(next) = (0..n)
@@ -319,11 +312,14 @@ impl<'a> Turn<'a> {
         let mut seen: Vec<usize> = Vec::new();
         for a in self.play.actions_before().chain(self.play.actions_after()) {
             let i = a.index();
-            // Blocks, exchanges and Discards may repeat (Rules 1.9.1, 1.7.21,
-            // 1.4.22, 1.7.52, and Bonanza, an exchange by 1.4.10); buying and selling different goods are different Actions.
+            // Blocks, exchanges, Discards and Token claims may repeat (Rules
+            // 1.9.1, 1.7.21, 1.4.22, 1.7.52, 1.14.4, and Bonanza, an exchange
+            // by 1.4.10); buying and selling different goods are different
+            // Actions.
             let many = matches!(
                 a,
                 Action::Blocking { .. }
+                    | Action::ClaimingToken { .. }
                     | Action::Waiting
                     | Action::Bonanza
                     | Action::Discarding { .. }
@@ -1458,6 +1454,10 @@ impl<'a> Turn<'a> {
                 }
                 true
             }
+            Action::ClaimingDroneStick => {
+                self.claim_drone_stick();
+                true
+            }
             Action::LinePowerFailure { line } | Action::LineSoaped { line } => {
                 self.one_round_state(a, *line, before_move);
                 true
@@ -1579,10 +1579,28 @@ impl<'a> Turn<'a> {
                             self.s.disruptions.remove(i);
                             self.changes
                                 .push(format!("{} is Unpegged (Rule 1.11.4)", station.station));
+                            // So is every Pegged Line Segment it ends (Rule 1.11.5).
+                            let name = &station.station;
+                            let before = self.s.disruptions.len();
+                            self.s.disruptions.retain(|d| !matches!(d, Disruption::PeggedSegment { from, to, .. } if from == name || to == name));
+                            if self.s.disruptions.len() != before {
+                                self.changes.push(format!(
+                                    "the Line Segments ending at {name} are Unpegged (Rule 1.11.5)"
+                                ));
+                            }
                         }
                     }
                 }
                 true
+            }
+            Action::PeggingSegment {
+                station,
+                station_2,
+                line,
+            } => {
+                self.peg_segment(a, &station.station, &station_2.station, *line);
+                self.duration(a);
+                return;
             }
             Action::Maelberging { station } => {
                 let Some(id) = self.map.find(&station.station) else {
@@ -1606,7 +1624,7 @@ impl<'a> Turn<'a> {
                 }
                 true
             }
-            Action::FireAtOther { station } => {
+            Action::FireAtOther { station } | Action::FireAtInterchange { station } => {
                 let Some(id) = self.map.find(&station.station) else {
                     return;
                 };
@@ -1649,6 +1667,15 @@ impl<'a> Turn<'a> {
                     self.changes.push(format!(
                         "Fire at {name}: Blocked for one Round and Lightly Damaged (Rule 1.9.2)"
                     ));
+                }
+                if matches!(a, Action::FireAtInterchange { .. }) {
+                    // The index: 4 Red, and 10 minutes per line serving the
+                    // Interchange (RULINGS.md E42).
+                    let lines = self.map.station(id).lines.iter().count() as u32;
+                    let cost = self.with_bocks(a, vec![(4, Colour::Red)]);
+                    self.pay(&a.render(), rule, &cost);
+                    self.minutes += 10 * lines;
+                    return;
                 }
                 true
             }
@@ -1843,6 +1870,42 @@ impl<'a> Turn<'a> {
         self.timed_placed += 1;
         self.changes
             .push(format!("the {line} {what} for one Round (Rule {rule})"));
+    }
+
+    /// `[Claiming Drone Stick]` (Rule 1.15.2): the holder (if any) loses
+    /// it, the claimer gains it; not while the Drone has taken no Turn
+    /// since it was created or last taken from another Player.
+    fn claim_drone_stick(&mut self) {
+        let me = self.me;
+        let holder = self.s.players.iter().position(|p| p.carries(DRONE_STICK));
+        if holder == Some(me) {
+            self.changes.push(format!(
+                "{} already carries the Drone Stick (Rule 1.15.2)",
+                self.s.players[me].name
+            ));
+            return;
+        }
+        if holder.is_some() && self.s.stick_fresh {
+            self.illegal(
+                "1.15.2",
+                "the Drone has not taken a Turn since the Drone Stick was last taken: it cannot be claimed yet",
+            );
+            return;
+        }
+        let from = holder.map(|h| {
+            let p = &mut self.s.players[h];
+            p.possessions.retain(|x| !matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(DRONE_STICK)));
+            p.name.clone()
+        });
+        self.s.players[me]
+            .possessions
+            .push(crate::gsd::Possession::named(DRONE_STICK));
+        self.s.stick_fresh = true;
+        let name = self.s.players[me].name.clone();
+        self.changes.push(match from {
+            Some(f) => format!("{name} takes the Drone Stick from {f} (Rule 1.15.2)"),
+            None => format!("{name} claims a new Drone Stick (Rule 1.15.2)"),
+        });
     }
 
     /// A line with a Power Failure that serves `id` (Rule 1.20.5).
@@ -2044,6 +2107,130 @@ impl<'a> Turn<'a> {
     }
 
     /// Records a station mark in Disruptions (Rules 1.9.3, 1.9.5, 1.11.4, 1.11.7).
+    /// `[Pegging from <Station> to <Station> <Line>]` (Rule 1.11.5): right
+    /// after Pegging one end, between two Pegged Stations of the Line along
+    /// it without a change of direction, no Piece on it and no overlap with
+    /// another Pegged Segment; 1 Blue per unpegged Station in it.
+    fn peg_segment(&mut self, a: &Action, from: &str, to: &str, line: LineCode) {
+        let map = self.map;
+        let (Some(x), Some(y)) = (map.find(from), map.find(to)) else {
+            return;
+        };
+        let prev = self
+            .play
+            .actions_after()
+            .take_while(|p| !std::ptr::eq(*p, a))
+            .last();
+        let follows = matches!(prev, Some(Action::Pegging { station })
+            if station.station.eq_ignore_ascii_case(from) || station.station.eq_ignore_ascii_case(to));
+        if !follows {
+            self.illegal(
+                "1.11.5",
+                format!(
+                    "{} must immediately follow the [Pegging] of {from} or {to} in the same Turn",
+                    a.render()
+                ),
+            );
+            return;
+        }
+        let mut why = Vec::new();
+        for (id, name) in [(x, from), (y, to)] {
+            if !self.pegged(id) {
+                why.push(format!("{name} is not Pegged"));
+            }
+            if !map.station(id).lines.contains(line) {
+                why.push(format!("{name} is not on the {line}"));
+            }
+        }
+        if !why.is_empty() || x == y {
+            if x == y {
+                why.push("a Line Segment joins two different Stations".into());
+            }
+            self.illegal("1.11.5", why.join("; "));
+            return;
+        }
+        // A continuous route along the line with no change of direction.
+        let stations = segment_stations(map, line, x, y);
+        let len = stations.len().saturating_sub(1) as u32;
+        let yes = |_: StationId| true;
+        let open = |_: StationId, _: Option<LineCode>| true;
+        let seg = |_: LineCode, _: StationId, _: StationId| true;
+        let near = |_: StationId, _: LineCode| false;
+        let rules = Rules {
+            enterable: &yes,
+            passable: &yes,
+            open: &open,
+            segment_open: &seg,
+            may_change: false,
+            rebounding: false,
+            next_to_block: &near,
+            no_turn_back: true,
+        };
+        if stations.is_empty()
+            || !search(map, &rules, x, Some(line), &[line], y, len, len)
+                .lengths
+                .contains(&len)
+        {
+            self.illegal(
+                "1.11.5",
+                format!(
+                    "{from} and {to} are not joined along the {line} without a change of direction"
+                ),
+            );
+            return;
+        }
+        if let Some(p) = self
+            .s
+            .players
+            .iter()
+            .find(|p| p.at.is_some_and(|at| stations.contains(&at.station)))
+        {
+            self.illegal(
+                "1.11.5",
+                format!("{}'s Piece rests on the Line Segment", p.name),
+            );
+            return;
+        }
+        let overlaps = self.s.disruptions.iter().any(|d| match d {
+            Disruption::PeggedSegment {
+                from: f,
+                to: t,
+                line: l,
+            } if *l == line => match (map.find(f), map.find(t)) {
+                (Some(f), Some(t)) => {
+                    segment_stations(map, line, f, t)
+                        .iter()
+                        .filter(|s| stations.contains(s))
+                        .count()
+                        >= 2
+                }
+                _ => false,
+            },
+            _ => false,
+        });
+        if overlaps {
+            self.illegal(
+                "1.11.5",
+                "the Line Segment overlaps another Pegged Line Segment",
+            );
+            return;
+        }
+        let unpegged = stations.iter().filter(|s| !self.pegged(**s)).count() as u32;
+        if unpegged > 0 {
+            let cost = self.with_bocks(a, vec![(unpegged, Colour::Blue)]);
+            self.pay(&a.render(), "1.11.5", &cost);
+        }
+        self.s.disruptions.push(Disruption::PeggedSegment {
+            from: map.station(x).name.clone(),
+            to: map.station(y).name.clone(),
+            line,
+        });
+        self.changes.push(format!(
+            "{from} to {to} ({line}) is Pegged: {} Stations (Rule 1.11.5)",
+            stations.len()
+        ));
+    }
+
     fn mark(&mut self, station: &str, mark: StationMark, what: &str, rule: &str) {
         self.s.disruptions.push(Disruption::Station {
             station: station.to_string(),
@@ -2905,6 +3092,11 @@ impl<'a> Turn<'a> {
                 ));
             }
         }
+        if is_drone(&me_name) {
+            self.s.stick_fresh = false;
+        }
+        // A claim of the Drone Stick this Turn may wake or idle the Drone.
+        self.s.refresh_drone();
         self.s.turn += 1;
         self.s.to_play = self.s.next_active(me);
     }

@@ -151,17 +151,19 @@ impl Turn<'_> {
         let Some(id) = self.stack_station(name, "1.14.4") else {
             return;
         };
-        if self.claimed_from.contains(&id) {
-            let gloves = self.s.players[me].possessions.iter().any(|p| p.worn && matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Gloves")));
-            if gloves {
-                self.ruling("1.14.4", "a second claim with Gloves");
-            } else {
-                self.illegal(
-                    "1.14.4",
-                    format!("a Token was already claimed from {name} this Turn"),
-                );
+        // Once per Station, twice while Wearing Gloves (Rule 1.14.4).
+        let before = self.claimed_from.iter().filter(|s| **s == id).count();
+        if before > 0 {
+            let gloves = self.s.players[me].wears("Gloves");
+            if !gloves || before >= 2 {
+                let why = if gloves {
+                    format!("two Tokens were already claimed from {name} this Turn: Gloves allow two claims per Station")
+                } else {
+                    format!("a Token was already claimed from {name} this Turn (Wearing Gloves allows two)")
+                };
+                self.illegal("1.14.4", why);
+                return;
             }
-            return;
         }
         if self.dropped_on.contains(&id) {
             self.illegal(

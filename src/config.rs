@@ -234,6 +234,9 @@ pub struct GameConfig {
     pub players: Vec<PlayerConfig>,
     /// The appointed referee's address, if any (judgments, Rule 1.16.4).
     pub referee: Option<String>,
+    /// `[game.rulings]`: choices on contested rulings (RULINGS.md).
+    #[serde(default)]
+    pub rulings: crate::engine::Rulings,
 }
 
 fn default_start() -> String {
@@ -391,6 +394,22 @@ mod tests {
         assert!(msg.starts_with("c.toml:"), "{msg}");
         assert!(msg.contains("fiel"), "{msg}");
         assert!(msg.contains("line 2"), "{msg}");
+    }
+
+    #[test]
+    fn a_game_chooses_its_contested_rulings() {
+        let text = "[[game]]\ntag = \"MN1\"\n[[game.player]]\nname = \"A\"\naddress = \"a@x\"\n\
+                    [game.rulings]\nsoaped_phase = \"post\"\n";
+        let c = Config::from_toml(text, "c").unwrap();
+        let r = &c.games[0].rulings;
+        assert_eq!(r.soaped_phase, crate::engine::rulings::SoapedPhase::Post);
+        // The others keep RULINGS.md's decisions.
+        assert!(r.power_failure_voids_special_moves);
+        let bad = text.replace("\"post\"", "\"later\"");
+        assert!(Config::from_toml(&bad, "c").is_err());
+        let unknown = text.replace("soaped_phase", "soap_phase");
+        let msg = Config::from_toml(&unknown, "c").unwrap_err().to_string();
+        assert!(msg.contains("soap_phase"), "{msg}");
     }
 
     #[test]

@@ -28,6 +28,7 @@ fn game() -> GameConfig {
             })
             .collect(),
         referee: None,
+        rulings: Default::default(),
     }
 }
 

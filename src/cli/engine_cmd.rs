@@ -140,6 +140,7 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
         blocks: Vec::new(),
         timed: Vec::new(),
         stick_fresh: false,
+        rulings: Default::default(),
         turn: g.plays.len() as u64,
         winner: None,
     };
@@ -331,6 +332,7 @@ pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
         blocks: Vec::new(),
         timed: Vec::new(),
         stick_fresh: false,
+        rulings: Default::default(),
         turn: 0,
         winner: None,
     })

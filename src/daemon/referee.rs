@@ -172,6 +172,10 @@ pub struct GameConfigDef {
     pub players: Vec<(String, String)>,
     /// Referee address.
     pub referee: Option<String>,
+    /// Choices on contested rulings (absent in games stored before they
+    /// existed: the defaults).
+    #[serde(default)]
+    pub rulings: crate::engine::Rulings,
 }
 
 impl From<&GameConfig> for GameConfigDef {
@@ -185,6 +189,7 @@ impl From<&GameConfig> for GameConfigDef {
                 .map(|p| (p.name.clone(), p.address.to_lowercase()))
                 .collect(),
             referee: c.referee.clone(),
+            rulings: c.rulings.clone(),
         }
     }
 }
@@ -237,6 +242,7 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
         blocks: Vec::new(),
         timed: Vec::new(),
         stick_fresh: false,
+        rulings: def.rulings.clone(),
         turn: 0,
         winner: None,
     })

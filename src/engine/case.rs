@@ -56,6 +56,10 @@ pub struct CaseState {
     /// Blocks in force for one Round.
     #[serde(default)]
     pub blocks: Vec<CaseBlock>,
+    /// The game's choices on contested rulings (an extension of the format;
+    /// omitted: RULINGS.md's decisions).
+    #[serde(default)]
+    pub rulings: crate::engine::Rulings,
 }
 
 /// `[[state.players]]`.
@@ -294,6 +298,7 @@ impl Case {
             blocks,
             timed: Vec::new(),
             stick_fresh: false,
+            rulings: s.rulings.clone(),
             turn: 0,
             winner,
         })

@@ -14,12 +14,14 @@ pub mod coverage;
 mod emporium;
 pub mod game;
 mod route;
+pub mod rulings;
 mod state;
 pub mod time;
 
 pub use adjudicate::adjudicate;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
+pub use rulings::Rulings;
 pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, DRONE_STICK};
 
 use serde::Serialize;

@@ -156,6 +156,8 @@ pub struct GameState {
     /// The Drone has not taken a Turn since the Drone Stick was created or
     /// last taken from another Player: no one may claim it (Rule 1.15.2).
     pub stick_fresh: bool,
+    /// The game's choices on contested rulings.
+    pub rulings: crate::engine::Rulings,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).

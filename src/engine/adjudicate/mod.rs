@@ -11,6 +11,7 @@ mod stacks;
 mod targets;
 use super::route::{search, Rules};
 
+use super::rulings::{InterchangeFire, SoapedPhase};
 use super::state::{is_drone, Block, GameState, Position, DRONE_STICK};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
@@ -249,10 +250,14 @@ impl<'a> Turn<'a> {
         self.check_kinds();
         for (i, item) in items.iter().enumerate() {
             if let PlayItem::Action(a) = item {
-                // The index says pre-Move, Rule 1.20.6 post-Move: either
-                // is accepted (RULINGS.md E41).
+                // The index says pre-Move, Rule 1.20.6 post-Move: the game
+                // chooses, by default either (RULINGS.md E41).
                 let phase = match a {
-                    Action::LineSoaped { .. } => Phase::Neutral,
+                    Action::LineSoaped { .. } => match self.s.rulings.soaped_phase {
+                        SoapedPhase::Either => Phase::Neutral,
+                        SoapedPhase::Pre => Phase::Pre,
+                        SoapedPhase::Post => Phase::Post,
+                    },
                     _ => a.spec().phase,
                 };
                 if i < move_at && phase == Phase::Post {
@@ -1670,11 +1675,15 @@ impl<'a> Turn<'a> {
                 }
                 if matches!(a, Action::FireAtInterchange { .. }) {
                     // The index: 4 Red, and 10 minutes per line serving the
-                    // Interchange (RULINGS.md E42).
+                    // Interchange, or as the game chooses (RULINGS.md E42).
                     let lines = self.map.station(id).lines.iter().count() as u32;
-                    let cost = self.with_bocks(a, vec![(4, Colour::Red)]);
+                    let (red, minutes) = match self.s.rulings.interchange_fire {
+                        InterchangeFire::MinutesPerLine => (4, 10 * lines),
+                        InterchangeFire::RedPerLine => (4 * lines, 10),
+                    };
+                    let cost = self.with_bocks(a, vec![(red, Colour::Red)]);
                     self.pay(&a.render(), rule, &cost);
-                    self.minutes += 10 * lines;
+                    self.minutes += minutes;
                     return;
                 }
                 true
@@ -2617,7 +2626,10 @@ impl<'a> Turn<'a> {
         // A Power Failure voids every Move starting, ending or passing at a
         // station of its line, Walking excepted (Rule 1.20.5); passing is
         // checked by the route search.
-        if self.special != Some(Special::Walking) {
+        let special = start.is_none() || self.special.is_some();
+        let voided = self.special != Some(Special::Walking)
+            && (!special || self.s.rulings.power_failure_voids_special_moves);
+        if voided {
             let ends = escalator_to.and_then(|e| map.find(e)).into_iter();
             for (id, place) in start
                 .map(|a| (a.station, "start"))

@@ -1,0 +1,55 @@
+//! Contested rulings a game may choose (`[game.rulings]` in the
+//! configuration, `[state.rulings]` in a rule case). Each option names the
+//! entry of RULINGS.md that explains it; the defaults are those entries'
+//! decisions.
+
+use serde::{Deserialize, Serialize};
+
+/// The per-game choices on rules whose reading is contested.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rulings {
+    /// When `[<Line>: Soaped]` may be played (E41): the index says before
+    /// the Move, Rule 1.20.6 after it.
+    pub soaped_phase: SoapedPhase,
+    /// Whether a Power Failure also voids Special Moves (and entering the
+    /// Map), not only LV Moves (E41). Walking is always excepted.
+    pub power_failure_voids_special_moves: bool,
+    /// How the index's `10 per 4Re line` prices a Fire at an Interchange
+    /// (E42).
+    pub interchange_fire: InterchangeFire,
+}
+
+impl Default for Rulings {
+    fn default() -> Self {
+        Rulings {
+            soaped_phase: SoapedPhase::Either,
+            power_failure_voids_special_moves: true,
+            interchange_fire: InterchangeFire::MinutesPerLine,
+        }
+    }
+}
+
+/// When Soaping is played (RULINGS.md E41).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum SoapedPhase {
+    /// Before or after the Move (the default).
+    #[default]
+    Either,
+    /// Before the Move only (the index).
+    Pre,
+    /// After the Move only (the rule's text).
+    Post,
+}
+
+/// The price of a Fire at an Interchange (RULINGS.md E42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum InterchangeFire {
+    /// 4 Red, 10 minutes per line serving the station (the default).
+    #[default]
+    MinutesPerLine,
+    /// 4 Red per line serving the station, 10 minutes.
+    RedPerLine,
+}

@@ -242,6 +242,7 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
         blocks: Vec::new(),
         timed: Vec::new(),
         stick_fresh: false,
+        holiday_wait: false,
         rulings: def.rulings.clone(),
         turn: 0,
         winner: None,

@@ -298,6 +298,7 @@ impl Case {
             blocks,
             timed: Vec::new(),
             stick_fresh: false,
+            holiday_wait: false,
             rulings: s.rulings.clone(),
             turn: 0,
             winner,

@@ -432,9 +432,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.13.7",
-        Status::Partly,
-        "a declared Holiday is a Sunday; [Upcoming Holiday] needs dice and a ruling",
-    ),
+        Status::Adjudicated,
+        "[Upcoming Holiday] (one at a time), the next player's {rolled N} names the day; the firstcoming one is a Sunday, over at its end"),
     ("1.14.1", Status::Data, "Token Stacks"),
     (
         "1.14.2",

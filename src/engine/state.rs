@@ -156,6 +156,9 @@ pub struct GameState {
     /// The Drone has not taken a Turn since the Drone Stick was created or
     /// last taken from another Player: no one may claim it (Rule 1.15.2).
     pub stick_fresh: bool,
+    /// An Upcoming Holiday was recorded on its own weekday: that day is not
+    /// the Holiday, the next one is (Rule 1.13.7). Cleared at the day change.
+    pub holiday_wait: bool,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.

@@ -231,6 +231,7 @@ impl<'a> Turn<'a> {
             }
         }
         self.game_states_not_adjudicated();
+        self.record_holiday();
         let items: Vec<&PlayItem> = self.play.items.iter().collect();
         let move_at = items
             .iter()
@@ -1459,6 +1460,25 @@ impl<'a> Turn<'a> {
                 }
                 true
             }
+            Action::UpcomingHoliday => {
+                if self
+                    .s
+                    .disruptions
+                    .iter()
+                    .any(|d| matches!(d, Disruption::UpcomingHoliday(_)))
+                {
+                    self.illegal(
+                        rule,
+                        "a Holiday is already Upcoming (Disruptions box): one at a time",
+                    );
+                } else {
+                    self.s.disruptions.push(Disruption::UpcomingHoliday(None));
+                    self.changes.push(
+                        "a Holiday is Upcoming: the player rolls a die after the Turn, and the next player records the day as {rolled N} (Rule 1.13.7)".into(),
+                    );
+                }
+                true
+            }
             Action::ClaimingDroneStick => {
                 self.claim_drone_stick();
                 true
@@ -2290,14 +2310,63 @@ impl<'a> Turn<'a> {
         advance(self.s.time, self.minutes)
     }
 
-    /// Whether the station is a Holiday-or-Sunday for opening hours.
-    fn opening_day(&self) -> Weekday {
-        let today = self.now().day;
-        let holiday = self
+    /// The Turn after `[Upcoming Holiday]` records the die (Rule 1.13.7),
+    /// written as a comment `{rolled N}`: 1 Monday ... 6 Saturday. The
+    /// firstcoming such day is the Holiday (not today's, RULINGS.md E44).
+    fn record_holiday(&mut self) {
+        let pending = self
             .s
             .disruptions
             .iter()
-            .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
+            .position(|d| *d == Disruption::UpcomingHoliday(None));
+        let rolled = self.play.comments().find_map(|c| {
+            let rest = c.trim().strip_prefix("rolled")?.trim();
+            Some(rest.parse::<u8>().ok())
+        });
+        let Some(rolled) = rolled else {
+            return;
+        };
+        let Some(i) = pending else {
+            self.illegal(
+                "1.13.7",
+                "no Holiday is waiting for its die roll ({rolled N} records one after [Upcoming Holiday])",
+            );
+            return;
+        };
+        let days = [
+            Weekday::Mon,
+            Weekday::Tue,
+            Weekday::Wed,
+            Weekday::Thu,
+            Weekday::Fri,
+            Weekday::Sat,
+        ];
+        let Some(day) = rolled
+            .filter(|n| (1..=6).contains(n))
+            .map(|n| days[n as usize - 1])
+        else {
+            self.illegal("1.13.7", "a six-sided die rolls 1 to 6 ({rolled N})");
+            return;
+        };
+        self.s.disruptions[i] = Disruption::UpcomingHoliday(Some(day));
+        self.s.holiday_wait = day == self.s.time.day;
+        self.changes.push(format!(
+            "the firstcoming {} is a Holiday, like a Sunday (Rule 1.13.7)",
+            crate::gsd::day_name(day)
+        ));
+    }
+
+    /// Whether the station is a Holiday-or-Sunday for opening hours.
+    fn opening_day(&self) -> Weekday {
+        let today = self.now().day;
+        // Recorded on its own weekday, the Holiday is the next one.
+        let waiting = self.s.holiday_wait && today == self.s.time.day;
+        let holiday = !waiting
+            && self
+                .s
+                .disruptions
+                .iter()
+                .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
         if holiday {
             Weekday::Sun
         } else {
@@ -3074,6 +3143,18 @@ impl<'a> Turn<'a> {
             }
         }
         if self.s.time.day != before.day {
+            // A Holiday ends with its day; a wait for next week's ends now.
+            if !self.s.holiday_wait {
+                let over = Disruption::UpcomingHoliday(Some(before.day));
+                if self.s.has(&over) {
+                    self.s.disruptions.retain(|d| *d != over);
+                    self.changes.push(format!(
+                        "the Holiday ({}) is over (Rule 1.13.7)",
+                        crate::gsd::day_name(before.day)
+                    ));
+                }
+            }
+            self.s.holiday_wait = false;
             self.repair_damage();
         }
         if self.s.time.day == Weekday::Sun {

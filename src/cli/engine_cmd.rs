@@ -127,9 +127,6 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
         return Err("the GSD has no players".into());
     }
     let mut state = GameState {
-        time,
-        players,
-        to_play: 0,
         disruptions: g.disruptions.clone(),
         wild: g.wild.iter().filter_map(|w| map.find(w)).collect(),
         stacks: g
@@ -137,13 +134,8 @@ pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
             .iter()
             .filter_map(|s| map.find(&s.station).map(|id| (id, s.tokens.clone())))
             .collect(),
-        blocks: Vec::new(),
-        timed: Vec::new(),
-        stick_fresh: false,
-        holiday_wait: false,
-        rulings: Default::default(),
         turn: g.plays.len() as u64,
-        winner: None,
+        ..GameState::new(time, players)
     };
     state.recover_round(map, &g.plays);
     state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
@@ -294,22 +286,18 @@ pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
                 }
         })
         .sum();
-    let mc = map.find("Mornington Crescent").expect("on the map");
     let players: Vec<PlayerState> = g
         .players
         .iter()
         .map(|row| {
-            let mut p = PlayerState::joining(&row.name);
+            // The Drone starts at Mornington Crescent with no Tokens
+            // (Rule 1.1.2; Rule 1.2.0's example table).
+            let mut p = if crate::engine::is_drone(&row.name) {
+                PlayerState::drone(map)
+            } else {
+                PlayerState::joining(&row.name)
+            };
             p.active = row.active;
-            if row.name.eq_ignore_ascii_case("Drone") {
-                // The Drone starts at Mornington Crescent with no Tokens
-                // (Rule 1.1.2; Rule 1.2.0's example table).
-                p.at = Some(Position {
-                    station: mc,
-                    line: None,
-                });
-                p.tokens = Default::default();
-            }
             p
         })
         .collect();
@@ -321,22 +309,12 @@ pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
             .iter()
             .position(|q| q.name.eq_ignore_ascii_case(&p.player))
     });
+    let to_play = first
+        .or_else(|| players.iter().position(|p| p.active))
+        .unwrap_or(0);
     Ok(GameState {
-        time: crate::engine::time::rewind(now, minutes),
-        to_play: first
-            .or_else(|| players.iter().position(|p| p.active))
-            .unwrap_or(0),
-        players,
-        disruptions: Vec::new(),
-        wild: Vec::new(),
-        stacks: Vec::new(),
-        blocks: Vec::new(),
-        timed: Vec::new(),
-        stick_fresh: false,
-        holiday_wait: false,
-        rulings: Default::default(),
-        turn: 0,
-        winner: None,
+        to_play,
+        ..GameState::new(crate::engine::time::rewind(now, minutes), players)
     })
 }
 

@@ -215,37 +215,17 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
     // Every game has a Drone (Rule 1.15.1), last in the order of play unless
     // the configuration places it: at Mornington Crescent with no Tokens
     // (Rule 1.1.2), Inactive until someone carries the Drone Stick.
-    if !players.iter().any(|p| crate::engine::is_drone(&p.name)) {
-        players.push(PlayerState::joining("Drone"));
-    }
     let map = crate::map::Map::london_1999();
-    for p in players
-        .iter_mut()
-        .filter(|p| crate::engine::is_drone(&p.name))
+    match players
+        .iter()
+        .position(|p| crate::engine::is_drone(&p.name))
     {
-        p.at = map
-            .find("Mornington Crescent")
-            .map(|mc| crate::engine::Position {
-                station: mc,
-                line: None,
-            });
-        p.tokens = Default::default();
-        p.active = false;
+        Some(i) => players[i] = PlayerState::drone(map),
+        None => players.push(PlayerState::drone(map)),
     }
     Ok(GameState {
-        time,
-        players,
-        to_play: 0,
-        disruptions: Vec::new(),
-        wild: Vec::new(),
-        stacks: Vec::new(),
-        blocks: Vec::new(),
-        timed: Vec::new(),
-        stick_fresh: false,
-        holiday_wait: false,
         rulings: def.rulings.clone(),
-        turn: 0,
-        winner: None,
+        ..GameState::new(time, players)
     })
 }
 
@@ -330,7 +310,7 @@ impl Live {
             .state
             .players
             .iter()
-            .filter(|p| p.active && !p.name.eq_ignore_ascii_case("Drone"))
+            .filter(|p| p.active && !crate::engine::is_drone(&p.name))
             .map(|p| {
                 let last = self
                     .turns

@@ -284,24 +284,17 @@ impl Case {
         // A Piece already resting at Mornington Crescent has won (Rule 1.1.1).
         let winner = players
             .iter()
-            .find(|p| {
-                !p.name.eq_ignore_ascii_case("Drone") && p.at.is_some_and(|a| a.station == mc)
-            })
+            .find(|p| !crate::engine::is_drone(&p.name) && p.at.is_some_and(|a| a.station == mc))
             .map(|p| p.name.clone());
         Ok(GameState {
-            time,
-            players,
             to_play,
             disruptions,
             wild,
             stacks,
             blocks,
-            timed: Vec::new(),
-            stick_fresh: false,
-            holiday_wait: false,
             rulings: s.rulings.clone(),
-            turn: 0,
             winner,
+            ..GameState::new(time, players)
         })
     }
 

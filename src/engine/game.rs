@@ -202,7 +202,7 @@ pub fn resign(state: &mut GameState, name: &str) -> bool {
     let left: Vec<&str> = state
         .players
         .iter()
-        .filter(|p| !p.name.eq_ignore_ascii_case("Drone"))
+        .filter(|p| !crate::engine::is_drone(&p.name))
         .map(|p| p.name.as_str())
         .collect();
     if left.len() == 1 && state.winner.is_none() {

@@ -70,6 +70,21 @@ impl PlayerState {
         }
     }
 
+    /// The Drone as a game starts (Rules 1.1.2, 1.15.1): at Mornington
+    /// Crescent with no Tokens, Inactive until someone carries the Drone
+    /// Stick.
+    pub fn drone(map: &Map) -> PlayerState {
+        PlayerState {
+            at: map.find("Mornington Crescent").map(|mc| Position {
+                station: mc,
+                line: None,
+            }),
+            tokens: Tokens::default(),
+            active: false,
+            ..PlayerState::joining("Drone")
+        }
+    }
+
     /// Whether the player carries a Possession of this name (any case).
     pub fn carries(&self, name: &str) -> bool {
         self.possessions.iter().any(|p| {
@@ -168,6 +183,27 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// A state at `time` with these players, the first to play, and nothing
+    /// else in force: no Disruptions, Stacks, Blocks or winner, the default
+    /// rulings.
+    pub fn new(time: GameTime, players: Vec<PlayerState>) -> GameState {
+        GameState {
+            time,
+            players,
+            to_play: 0,
+            disruptions: Vec::new(),
+            wild: Vec::new(),
+            stacks: Vec::new(),
+            blocks: Vec::new(),
+            timed: Vec::new(),
+            stick_fresh: false,
+            holiday_wait: false,
+            rulings: crate::engine::Rulings::default(),
+            turn: 0,
+            winner: None,
+        }
+    }
+
     /// The index of a player by name (any case).
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players

@@ -398,7 +398,7 @@ impl Referee {
             .filter(|p| {
                 p.active
                     && !p.name.eq_ignore_ascii_case(&winner)
-                    && !p.name.eq_ignore_ascii_case("Drone")
+                    && !crate::engine::is_drone(&p.name)
             })
             .all(|p| live.acks.iter().any(|a| a.eq_ignore_ascii_case(&p.name)))
     }

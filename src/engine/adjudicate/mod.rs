@@ -921,7 +921,7 @@ impl<'a> Turn<'a> {
             }
             Action::GivingTokens { player } => {
                 match self.s.player_index(player).filter(|&v| v != me) {
-                    _ if self.s.players[me].name.eq_ignore_ascii_case("Drone") => {
+                    _ if is_drone(&self.s.players[me].name) => {
                         self.illegal(rule, "the Drone may not give Tokens")
                     }
                     None => {
@@ -1748,7 +1748,7 @@ impl<'a> Turn<'a> {
             );
             return;
         }
-        if self.s.players[me].name.eq_ignore_ascii_case("Drone") {
+        if is_drone(&self.s.players[me].name) {
             self.illegal("1.15.1", "the Drone has no Home Station");
             return;
         }
@@ -1857,7 +1857,6 @@ impl<'a> Turn<'a> {
             .push(format!("{name} is Blocked for one Round (Rule 1.9.1)"));
     }
 
-    /// Whether the Piece stands at a station of `line` (before or after its Move).
     /// `[<Line>: Power Failure!]` and `[<Line>: Soaped]` (Rules 1.20.5,
     /// 1.20.6): on the Line Code of the player's most recent Move, with the
     /// Piece on that line; the State replaces the line's others (not its
@@ -1957,6 +1956,7 @@ impl<'a> Turn<'a> {
         })
     }
 
+    /// Whether the Piece stands at a station of `line` (before or after its Move).
     fn on_line(&self, line: LineCode, before_move: bool) -> bool {
         let at = if before_move {
             self.started_at
@@ -2135,7 +2135,6 @@ impl<'a> Turn<'a> {
         ));
     }
 
-    /// Records a station mark in Disruptions (Rules 1.9.3, 1.9.5, 1.11.4, 1.11.7).
     /// `[Pegging from <Station> to <Station> <Line>]` (Rule 1.11.5): right
     /// after Pegging one end, between two Pegged Stations of the Line along
     /// it without a change of direction, no Piece on it and no overlap with
@@ -2260,6 +2259,7 @@ impl<'a> Turn<'a> {
         ));
     }
 
+    /// Records a station mark in Disruptions (Rules 1.9.3, 1.9.5, 1.11.4, 1.11.7).
     fn mark(&mut self, station: &str, mark: StationMark, what: &str, rule: &str) {
         self.s.disruptions.push(Disruption::Station {
             station: station.to_string(),
@@ -2333,17 +2333,10 @@ impl<'a> Turn<'a> {
             );
             return;
         };
-        let days = [
-            Weekday::Mon,
-            Weekday::Tue,
-            Weekday::Wed,
-            Weekday::Thu,
-            Weekday::Fri,
-            Weekday::Sat,
-        ];
+        // chrono numbers Monday 0: the die's 1 to 6 are Monday to Saturday.
         let Some(day) = rolled
             .filter(|n| (1..=6).contains(n))
-            .map(|n| days[n as usize - 1])
+            .and_then(|n| Weekday::try_from(n - 1).ok())
         else {
             self.illegal("1.13.7", "a six-sided die rolls 1 to 6 ({rolled N})");
             return;
@@ -3056,9 +3049,7 @@ impl<'a> Turn<'a> {
         let me = self.me;
         // A player without a Home must declare one during the Turn (Rule
         // 1.12.2); entering the Map without one is Illegal (RULINGS.md E1).
-        if self.entered
-            && self.s.players[me].home.is_none()
-            && !self.s.players[me].name.eq_ignore_ascii_case("Drone")
+        if self.entered && self.s.players[me].home.is_none() && !is_drone(&self.s.players[me].name)
         {
             self.illegal("1.12.2", "a player entering the Map must declare a Home Station ([Home: <Station>]) in the same Turn");
         }
@@ -3084,30 +3075,11 @@ impl<'a> Turn<'a> {
         }
         // The player's Blocks from eir previous Turn end now (one Round, 1.3.0).
         let me_name = self.s.players[me].name.clone();
-        let placed = self.blocks_placed as usize;
-        let keep_from = self.s.blocks.len() - placed;
-        let mut i = 0;
-        self.s.blocks.retain(|b| {
-            let old = i < keep_from;
-            i += 1;
-            !(old && b.by == me_name)
-        });
+        expire_round(&mut self.s.blocks, self.blocks_placed, |b| b.by == me_name);
         // So do eir one-Round Line States (Rules 1.20.5, 1.20.6); an entry
         // whose State was since replaced is dropped.
-        let keep_from = self.s.timed.len() - self.timed_placed as usize;
-        let mut ended = Vec::new();
-        let mut i = 0;
-        self.s.timed.retain(|t| {
-            let old = i < keep_from;
-            i += 1;
-            if old && t.by == me_name {
-                ended.push(t.disruption.clone());
-                false
-            } else {
-                true
-            }
-        });
-        for d in ended {
+        let ended = expire_round(&mut self.s.timed, self.timed_placed, |t| t.by == me_name);
+        for crate::engine::Timed { disruption: d, .. } in ended {
             if self.s.has(&d) {
                 self.s.disruptions.retain(|x| *x != d);
                 if let Disruption::Line { line, .. } = d {
@@ -3176,7 +3148,7 @@ impl<'a> Turn<'a> {
         }
         if let Some(at) = self.s.players[me].at {
             if self.map.station(at.station).name == "Mornington Crescent"
-                && !me_name.eq_ignore_ascii_case("Drone")
+                && !is_drone(&me_name)
                 && self.s.winner.is_none()
             {
                 self.s.winner = Some(me_name.clone());
@@ -3193,6 +3165,24 @@ impl<'a> Turn<'a> {
         self.s.turn += 1;
         self.s.to_play = self.s.next_active(me);
     }
+}
+
+/// Removes and returns the entries of `v` for which `mine` holds, except
+/// the last `placed` (set this Turn): what a player set for one Round ends
+/// with eir next Turn.
+fn expire_round<T>(v: &mut Vec<T>, placed: u32, mine: impl Fn(&T) -> bool) -> Vec<T> {
+    let keep_from = v.len() - placed as usize;
+    let mut ended = Vec::new();
+    let mut kept = Vec::with_capacity(v.len());
+    for (i, x) in v.drain(..).enumerate() {
+        if i < keep_from && mine(&x) {
+            ended.push(x);
+        } else {
+            kept.push(x);
+        }
+    }
+    *v = kept;
+    ended
 }
 
 /// The zones a Zone Pass covers: "Zone 2 Pass" -> (2, 2), "Zones 1-6 Pass" -> (1, 6).

@@ -126,17 +126,9 @@ impl Turn<'_> {
             return;
         }
         let n = if stationary { 1 } else { lv };
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
+        let Some(dest) = self.shunt_destination(target, rule) else {
             return;
         };
-        if self.name(dest) == "Mornington Crescent" {
-            self.illegal("1.10.1", "no Shunt to Mornington Crescent");
-            return;
-        }
         let dead_end = matches!(a, Action::DeadEndShunting { .. });
         let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, dead_end) else {
             let what = if dead_end {
@@ -253,17 +245,9 @@ impl Turn<'_> {
             );
             return;
         };
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
+        let Some(dest) = self.shunt_destination(target, rule) else {
             return;
         };
-        if self.name(dest) == "Mornington Crescent" {
-            self.illegal("1.10.1", "no Shunt to Mornington Crescent");
-            return;
-        }
         let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, false) else {
             self.illegal(
                 rule,
@@ -281,6 +265,23 @@ impl Turn<'_> {
             "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
             self.s.players[v].name, target.station
         ));
+    }
+
+    /// Where a Shunt sends its target: a station of the map, never
+    /// Mornington Crescent (Rule 1.10.1).
+    fn shunt_destination(&mut self, target: &crate::gsd::Target, rule: &str) -> Option<StationId> {
+        let Some(dest) = self.map.find(&target.station) else {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+            return None;
+        };
+        if self.name(dest) == "Mornington Crescent" {
+            self.illegal("1.10.1", "no Shunt to Mornington Crescent");
+            return None;
+        }
+        Some(dest)
     }
 
     /// The line along which a Piece at `from` can be Shunted to `dest` (on

@@ -222,26 +222,30 @@ impl Turn<'_> {
                 format!("{written} from {from} would pass through {what}"),
             );
         }
-        if fits(
-            self,
-            Relax {
-                power: true,
-                ..Relax::default()
-            },
-        ) {
+        // Only a Power Failure in force can be the cause (and the search is
+        // the costly part of a diagnosis).
+        let lines: Vec<String> = self
+            .s
+            .disruptions
+            .iter()
+            .filter_map(|d| match d {
+                Disruption::Line {
+                    line,
+                    state: LineState::PowerFailure,
+                } => Some(format!("the {line}")),
+                _ => None,
+            })
+            .collect();
+        if !lines.is_empty()
+            && fits(
+                self,
+                Relax {
+                    power: true,
+                    ..Relax::default()
+                },
+            )
+        {
             found_cause = true;
-            let lines: Vec<String> = self
-                .s
-                .disruptions
-                .iter()
-                .filter_map(|d| match d {
-                    Disruption::Line {
-                        line,
-                        state: LineState::PowerFailure,
-                    } => Some(format!("the {line}")),
-                    _ => None,
-                })
-                .collect();
             self.illegal(
                 "1.20.5",
                 format!(

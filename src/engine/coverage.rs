@@ -115,8 +115,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.4.6",
-        Status::Partly,
-        "buying Hats; [Cashing in Hats] needs a ruling",
+        Status::Adjudicated,
+        "buying Hats by station type; [Cashing in Hats] (the five, Worn or not, for 1 Gold 2 Silver; no Hat bought that Turn)",
     ),
     ("1.4.12", Status::Data, "the Luggage Rack"),
     (
@@ -148,8 +148,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.4.31",
-        Status::Partly,
-        "size limits when buying; other Possession rules need a ruling",
+        Status::Adjudicated,
+        "at most two Big or Huge Possessions, one Huge, however gained (checked at the end of the Turn); no Standard Move while carrying a Huge one",
     ),
     (
         "1.4.9",

@@ -372,6 +372,20 @@ impl Hat {
         ['A', 'B', 'C', 'H', 'O', 'S', 'T', 'V'][self as usize]
     }
 
+    /// The Hat's category as Rule 1.4.6 names it.
+    pub fn name(self) -> &'static str {
+        [
+            "A to Z",
+            "British Rail",
+            "Compass",
+            "Hard",
+            "O",
+            "Silly",
+            "Terminus",
+            "Verdant",
+        ][self as usize]
+    }
+
     /// Parses an initial letter (any case).
     pub fn from_letter(c: char) -> Option<Hat> {
         Hat::ALL

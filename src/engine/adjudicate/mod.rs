@@ -82,6 +82,9 @@ struct Turn<'a> {
     shunt_made: Option<(u32, StationId)>,
     /// Players Shunted by this Move: none twice (Rule 1.10.2).
     shunted: Vec<usize>,
+    /// Each player's (Big or Huge, Huge) Possessions as the Turn began
+    /// (Rule 1.4.31).
+    initial_sizes: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +136,7 @@ impl<'a> Turn<'a> {
             holy_open: false,
             shunt_made: None,
             shunted: Vec::new(),
+            initial_sizes: state.players.iter().map(shop::sizes).collect(),
         }
     }
 
@@ -294,6 +298,7 @@ impl<'a> Turn<'a> {
             self.action(a, false);
         }
         self.end_of_turn(&the_move);
+        self.check_sizes();
     }
 
     /// Game states whose effects the engine does not yet apply: any play
@@ -778,6 +783,11 @@ impl<'a> Turn<'a> {
             }
             Action::Purchasing { possession } => {
                 self.purchase(possession, before_move);
+                self.duration(a);
+                return;
+            }
+            Action::CashingInHats => {
+                self.cash_in_hats();
                 self.duration(a);
                 return;
             }
@@ -2689,6 +2699,17 @@ impl<'a> Turn<'a> {
         // station of its line, Walking excepted (Rule 1.20.5); passing is
         // checked by the route search.
         let special = start.is_none() || self.special.is_some();
+        if !special
+            && self.s.players[me]
+                .possessions
+                .iter()
+                .any(|p| shop::size_of(p).0)
+        {
+            self.illegal(
+                "1.4.31",
+                "a player carrying a Huge Possession may make no Standard Move (only Pass, Timeout or a Special Move)",
+            );
+        }
         let voided = self.special != Some(Special::Walking)
             && (!special || self.s.rulings.power_failure_voids_special_moves);
         if voided {

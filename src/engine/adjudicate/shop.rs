@@ -114,28 +114,84 @@ impl Turn<'_> {
             worn: false,
             nantucket: false,
         });
-        // Size limits (Rule 1.4.31): at most two Big or Huge, one Huge.
-        let (mut big, mut huge) = (0, 0);
-        for p in &self.s.players[me].possessions {
-            if let Item::Named { name, .. } = &p.item {
-                if let Some(g) = emporium::good(name) {
-                    if g.qualities.contains(&"Huge") {
-                        huge += 1;
-                        big += 1;
-                    } else if g.qualities.contains(&"Large") || g.qualities.contains(&"Big") {
-                        big += 1;
-                    }
+        // The size limits (Rule 1.4.31) are checked at the end of the Turn.
+        self.changes.push(format!(
+            "{} buys {name} (Rule 1.4.18)",
+            self.s.players[me].name
+        ));
+    }
+
+    /// Size limits (Rule 1.4.31): a player whose count of Big or Huge
+    /// Possessions (at most two) or of Huge ones (at most one) rose this
+    /// Turn beyond the limit, however e came by them.
+    pub(super) fn check_sizes(&mut self) {
+        for (i, p) in self.s.players.iter().enumerate() {
+            let (big, huge) = sizes(p);
+            let (big0, huge0) = self.initial_sizes.get(i).copied().unwrap_or((0, 0));
+            if (big > 2 && big > big0) || (huge > 1 && huge > huge0) {
+                self.violations.push(Violation::new(
+                    "1.4.31",
+                    format!(
+                        "{} would carry {big} Big or Huge Possessions ({huge} Huge): a player carries at most two, at most one of them Huge",
+                        p.name
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// [Cashing in Hats] (Rule 1.4.6): a player carrying an A to Z, British
+    /// Rail, Compass, Terminus and Verdant Hat (Worn or not) gives up one of
+    /// each for one Gold and two Silver Tokens.
+    pub(super) fn cash_in_hats(&mut self) {
+        const FIVE: [Hat; 5] = [
+            Hat::AToZ,
+            Hat::BritishRail,
+            Hat::Compass,
+            Hat::Terminus,
+            Hat::Verdant,
+        ];
+        let me = self.me;
+        let carried = |h: Hat| {
+            self.s.players[me]
+                .possessions
+                .iter()
+                .any(|p| !p.nantucket && matches!(&p.item, Item::Hats(hs) if hs.contains(&h)))
+        };
+        let missing: Vec<&str> = FIVE
+            .iter()
+            .filter(|h| !carried(**h))
+            .map(|h| h.name())
+            .collect();
+        if !missing.is_empty() {
+            self.illegal(
+                "1.4.6",
+                format!(
+                    "[Cashing in Hats] needs an A to Z, British Rail, Compass, Terminus and Verdant Hat; {} carries no {} Hat",
+                    self.s.players[me].name,
+                    missing.join(", no ")
+                ),
+            );
+            return;
+        }
+        // A Hat bought in the same Turn is refused by purchase_hat.
+        for h in FIVE {
+            if let Some(p) = self.s.players[me]
+                .possessions
+                .iter_mut()
+                .find(|p| !p.nantucket && matches!(&p.item, Item::Hats(hs) if hs.contains(&h)))
+            {
+                if let Item::Hats(hs) = &mut p.item {
+                    hs.retain(|x| *x != h);
                 }
             }
         }
-        if big > 2 || huge > 1 {
-            self.illegal(
-                "1.4.31",
-                "a player carries at most two Big or Huge Possessions, one of them Huge",
-            );
-        }
+        self.s.players[me]
+            .possessions
+            .retain(|p| !matches!(&p.item, Item::Hats(hs) if hs.is_empty()));
+        self.gain(&[(1, Colour::Gold), (2, Colour::Silver)]);
         self.changes.push(format!(
-            "{} buys {name} (Rule 1.4.18)",
+            "{} cashes in five Hats for 1 Gold and 2 Silver (Rule 1.4.6)",
             self.s.players[me].name
         ));
     }
@@ -168,7 +224,10 @@ impl Turn<'_> {
             _ => st.british_rail,
         };
         if !sold_here {
-            self.illegal("1.4.6", format!("a {text} Hat is not sold at {}", st.name));
+            self.illegal(
+                "1.4.6",
+                format!("a {} Hat is not sold at {}", hat.name(), st.name),
+            );
             return;
         }
         if self
@@ -185,7 +244,10 @@ impl Turn<'_> {
             .iter()
             .any(|p| matches!(&p.item, Item::Hats(hs) if hs.contains(&hat)));
         if has {
-            self.illegal("1.4.6", format!("the player already carries a {text} Hat"));
+            self.illegal(
+                "1.4.6",
+                format!("the player already carries a {} Hat", hat.name()),
+            );
             return;
         }
         let cost = self.bock_surcharge(vec![(2, Colour::Bronze)]);
@@ -464,4 +526,28 @@ impl Turn<'_> {
             }
         }
     }
+}
+
+/// Whether a possession is Huge, and whether it is Big or Huge (Rule
+/// 1.4.31): from the Emporium's qualities ("Large" counts as Big);
+/// anything else is Medium or Small.
+pub(super) fn size_of(p: &crate::gsd::Possession) -> (bool, bool) {
+    match &p.item {
+        Item::Named { name, .. } => emporium::good(name).map_or((false, false), |g| {
+            let huge = g.qualities.contains(&"Huge");
+            (
+                huge,
+                huge || g.qualities.contains(&"Big") || g.qualities.contains(&"Large"),
+            )
+        }),
+        _ => (false, false),
+    }
+}
+
+/// A player's (Big or Huge, Huge) Possession counts (Rule 1.4.31).
+pub(super) fn sizes(p: &crate::engine::PlayerState) -> (u32, u32) {
+    p.possessions.iter().fold((0, 0), |(b, h), x| {
+        let (huge, big) = size_of(x);
+        (b + big as u32, h + huge as u32)
+    })
 }

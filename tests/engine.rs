@@ -51,12 +51,14 @@ fn an_action_not_yet_adjudicated_needs_a_ruling() {
 }
 
 #[test]
-fn a_running_straddle_needs_a_ruling() {
+fn a_running_straddle_after_a_pass_has_no_line_direction() {
     // No Stack at Holborn; the neighbour Chancery Lane holds three Tokens,
-    // enough to reach Bank, but only in the last Move's Line Direction.
+    // enough to reach Bank, but a Pass gives the Piece no Line Direction to
+    // run on in (RULINGS.md E38): Illegal, not a ruling and not Legal.
     let out = judge("Alice : Pass [Straddling to Bank (CN)]");
-    assert_eq!(out.verdict, Verdict::NeedsRuling, "{:?}", out.violations);
-    assert!(out.rulings.iter().any(|r| r.rule == "1.7.6"));
+    assert_eq!(out.verdict, Verdict::Illegal, "{:?}", out.rulings);
+    let v = out.violations.iter().find(|v| v.rule == "1.7.6").unwrap();
+    assert!(v.message.contains("no Standard Move"), "{}", v.message);
 }
 
 #[test]

@@ -264,8 +264,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.7.6",
-        Status::Partly,
-        "Standing Straddles; a Running Straddle needs a ruling",
+        Status::Adjudicated,
+        "Standing Straddles (route distance) and Running Straddles (on along the line in the Move's last Line Direction)",
     ),
     (
         "1.7.13",

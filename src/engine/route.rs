@@ -43,6 +43,10 @@ pub struct Found {
     /// For the requested length: the stations some valid route passes
     /// through (not its start or end, unless a route revisits them).
     pub through: Vec<StationId>,
+    /// For the requested length: the Line Directions in which some valid
+    /// route arrives at the destination (the direction of the Move's last
+    /// Segment, for a Running Straddle, Rule 1.7.6).
+    pub arrivals: Vec<Direction>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -196,6 +200,14 @@ pub fn search(
             arrived = true;
             if len == want_len && !found.interchanges.contains(&s.passed) {
                 found.interchanges.push(s.passed);
+            }
+            let d = if s.dir == 1 {
+                Direction::Forward
+            } else {
+                Direction::Backward
+            };
+            if len == want_len && !found.arrivals.contains(&d) {
+                found.arrivals.push(d);
             }
         }
         if arrived {

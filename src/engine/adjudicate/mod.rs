@@ -65,6 +65,9 @@ struct Turn<'a> {
     started_at: Option<StationId>,
     /// Stations a valid route of the Move passes through (Rule 1.5.1).
     through: Vec<StationId>,
+    /// The Line Directions in which a valid route of this Turn's Standard
+    /// Move arrives (the direction of its last Segment, Rule 1.7.6).
+    move_dirs: Vec<crate::map::Direction>,
     /// Home Stations tolled (Closed, not Blocked) or rented (Open) this Turn
     /// (Rule 1.12.3): (station, rented).
     tolled: Vec<(StationId, bool)>,
@@ -128,6 +131,7 @@ impl<'a> Turn<'a> {
                 .get(state.to_play)
                 .and_then(|p| p.at.map(|a| a.station)),
             through: Vec::new(),
+            move_dirs: Vec::new(),
             claimed_from: Vec::new(),
             dropped_on: Vec::new(),
             metallic_at_move: false,
@@ -2479,7 +2483,10 @@ impl<'a> Turn<'a> {
 
     /// [Straddling to <Station>] (Rule 1.7.6): a Standing Straddle from the
     /// Piece's Station, whose Stack holds at least as many Tokens as the
-    /// route distance R to the destination (RULINGS.md E38).
+    /// route distance R to the destination, or a Running Straddle from the
+    /// next station in the Line Direction of the Move's last Segment, on
+    /// along that line and direction no further than its Stack's Tokens
+    /// (RULINGS.md E38).
     fn straddle(&mut self, target: &crate::gsd::Target, rule: &str) {
         let Some(here) = self.here() else {
             self.illegal(rule, "a Straddle starts from the Piece's Station");
@@ -2492,13 +2499,6 @@ impl<'a> Turn<'a> {
             );
             return;
         };
-        let reach = |t: &Self, from: StationId| {
-            let tokens = t.s.stack(from).map_or(0, |s| s.len() as u32);
-            tokens > 0
-                && t.map
-                    .route_distance(from, dest)
-                    .is_some_and(|d| d <= tokens)
-        };
         if let Some(l) = self.power_failed(here) {
             self.illegal(
                 "1.20.5",
@@ -2509,33 +2509,75 @@ impl<'a> Turn<'a> {
             );
             return;
         }
-        if !reach(self, here) {
-            // A Running Straddle starts next to the Piece in the Line
-            // Direction of its last Move Segment, which the engine does
-            // not track: judged by a human when one could fit.
-            let line = self.s.players[self.me].at.and_then(|p| p.line);
-            let running =
-                line.is_some_and(|l| self.map.neighbours(here, l).iter().any(|&n| reach(self, n)));
-            if running {
-                self.ruling(rule, "only a Running Straddle could reach it; its Line Direction needs a human ruling");
-            } else {
-                let tokens = self.s.stack(here).map_or(0, |s| s.len());
-                self.illegal(
-                    rule,
-                    format!(
-                        "a Straddle from {} reaches stations at most {tokens} away (the Tokens of its Stack); {} is {}",
-                        self.name(here),
-                        target.station,
-                        self.map
-                            .route_distance(here, dest)
-                            .map_or("unreachable".to_string(), |d| format!("{d} away"))
-                    ),
-                );
-            }
+        let tokens_at = |t: &Self, s: StationId| t.s.stack(s).map_or(0, |s| s.len() as u32);
+        let standing = tokens_at(self, here);
+        let r = self.map.route_distance(here, dest);
+        if standing > 0 && r.is_some_and(|d| d <= standing) {
+            self.translocate(target, here, rule);
+            self.straddled = true;
             return;
         }
-        self.translocate(target, here, rule);
-        self.straddled = true;
+        // A Running Straddle: from the station after the Piece's in the
+        // Line Direction of the Move's last Segment, on in that direction.
+        let line = self.s.players[self.me].at.and_then(|p| p.line);
+        let mut starts: Vec<(StationId, crate::map::Direction)> = Vec::new();
+        if let Some(l) = line {
+            for d in &self.move_dirs {
+                for st in self.map.steps(here, l) {
+                    if st.leave == *d && !starts.iter().any(|x| x.0 == st.to) {
+                        starts.push((st.to, st.arrive));
+                    }
+                }
+            }
+        }
+        for &(from, dir) in &starts {
+            let tokens = tokens_at(self, from);
+            let l = line.expect("starts need a line");
+            if tokens > 0 && ahead(self.map, l, from, dir, dest, tokens) {
+                // The Piece itself leaves its own Station (Charge, Rule 1.19.2).
+                self.translocate(target, here, rule);
+                self.straddled = true;
+                return;
+            }
+        }
+        let mut why = if standing == 0 {
+            format!(
+                "{} has no Token Stack for a Standing Straddle",
+                self.name(here)
+            )
+        } else {
+            format!(
+                "a Standing Straddle from {} reaches stations at most {standing} away (the Tokens of its Stack); {} is {}",
+                self.name(here),
+                target.station,
+                r.map_or("unreachable".to_string(), |d| format!("{d} away"))
+            )
+        };
+        match (line, starts.is_empty()) {
+            (None, _) => why.push_str("; off a line the Piece has no Line Direction for a Running Straddle"),
+            (Some(_), true) if self.move_dirs.is_empty() => why.push_str(
+                "; a Running Straddle follows the Line Direction of this Turn's Move, and the Piece made no Standard Move",
+            ),
+            (Some(l), true) => why.push_str(&format!(
+                "; no station follows {} in the {l}'s Line Direction of the Move",
+                self.name(here)
+            )),
+            (Some(l), false) => {
+                let each: Vec<String> = starts
+                    .iter()
+                    .map(|&(f, _)| match tokens_at(self, f) {
+                        0 => format!("{} (no Token Stack)", self.name(f)),
+                        n => format!("{} ({n} Tokens)", self.name(f)),
+                    })
+                    .collect();
+                why.push_str(&format!(
+                    "; a Running Straddle from {} goes on along the {l} in the Move's Line Direction no further than its Tokens, and {} is not so reached",
+                    each.join(" or "),
+                    target.station
+                ));
+            }
+        }
+        self.illegal(rule, why);
     }
 
     /// Whether the player wears the Hyde Mask (Rule 1.7.38).
@@ -2921,6 +2963,11 @@ impl<'a> Turn<'a> {
             self.line_change_paid = true;
         }
         self.through = found.through.clone();
+        // Off the line at an escalator's far end, the Piece has no Line
+        // Direction to run on in.
+        if escalator_to.is_none() {
+            self.move_dirs = found.arrivals.clone();
+        }
         self.collect(&found, dest, at.station);
         self.arrive(dest, Some(dest_line), Some(at.station), escalator_to);
     }
@@ -3336,4 +3383,34 @@ fn parse_wait(text: &str) -> Option<u32> {
         total = total.checked_add(n.checked_mul(unit)?)?;
     }
     Some(total)
+}
+
+/// Whether `dest` lies at most `n` stations on from `from` along `line`,
+/// moving in Line Direction `dir` (a Running Straddle, Rule 1.7.6).
+fn ahead(
+    map: &Map,
+    line: LineCode,
+    from: StationId,
+    dir: crate::map::Direction,
+    dest: StationId,
+    n: u32,
+) -> bool {
+    let mut layer = vec![(from, dir)];
+    for _ in 0..n {
+        let mut next = Vec::new();
+        for (s, d) in layer {
+            for st in map.steps(s, line) {
+                if st.leave == d {
+                    if st.to == dest {
+                        return true;
+                    }
+                    if !next.contains(&(st.to, st.arrive)) {
+                        next.push((st.to, st.arrive));
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    false
 }

@@ -28,8 +28,8 @@ pub enum Status {
 pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     (
         "1.10.2",
-        Status::Partly,
-        "Double Shunts of Players (second post-Move Action, the first Shunt's LV, +1 Silver, none Shunted twice); Triple Shunts and Stacks or Packages in them need a ruling",
+        Status::Adjudicated,
+        "Double Shunts of Players and Token Stacks (second post-Move Action, the first Shunt's LV, +1 Silver, none Shunted twice); Triple and greater Shunts as further [Double-Shunting] Actions, each from where the last sent its target",
     ),
     (
         "1.1.3",
@@ -355,8 +355,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.10.1",
-        Status::Partly,
-        "Shunts (claims named in a comment); shunting Stacks needs a ruling",
+        Status::Adjudicated,
+        "Shunts of Players and of Token Stacks of at most 6 (claims named in a comment); Suspect Packages and the PoID, not kept in a GSD's tables, need a ruling",
     ),
     ("1.10.3", Status::Adjudicated, "Dead-End Shunts"),
     (

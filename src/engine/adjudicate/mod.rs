@@ -85,6 +85,8 @@ struct Turn<'a> {
     shunt_made: Option<(u32, StationId)>,
     /// Players Shunted by this Move: none twice (Rule 1.10.2).
     shunted: Vec<usize>,
+    /// Stations where a Stack Shunted by this Move landed (Rule 1.10.2).
+    stacks_shunted: Vec<StationId>,
     /// Each player's (Big or Huge, Huge) Possessions as the Turn began
     /// (Rule 1.4.31).
     initial_sizes: Vec<(u32, u32)>,
@@ -140,6 +142,7 @@ impl<'a> Turn<'a> {
             holy_open: false,
             shunt_made: None,
             shunted: Vec::new(),
+            stacks_shunted: Vec::new(),
             initial_sizes: state.players.iter().map(shop::sizes).collect(),
         }
     }
@@ -330,10 +333,12 @@ impl<'a> Turn<'a> {
             // Blocks, exchanges, Discards and Token claims may repeat (Rules
             // 1.9.1, 1.7.21, 1.4.22, 1.7.52, 1.14.4, and Bonanza, an exchange
             // by 1.4.10); buying and selling different goods are different
-            // Actions.
+            // Actions. Triple and greater Shunts repeat Double-Shunting
+            // (Rule 1.10.2, whose own checks apply).
             let many = matches!(
                 a,
                 Action::Blocking { .. }
+                    | Action::DoubleShunting { .. }
                     | Action::ClaimingToken { .. }
                     | Action::Waiting
                     | Action::Bonanza

@@ -91,13 +91,13 @@ impl Turn<'_> {
     }
 
     /// Stacks with no six-Token limit (Rule 1.14.3).
-    fn unlimited_stack(&self, id: StationId) -> bool {
+    pub(super) fn unlimited_stack(&self, id: StationId) -> bool {
         ["Mornington Crescent", "Seven Sisters", "Euston"]
             .contains(&self.map.station(id).name.as_str())
     }
 
     /// The index of the Stack at `id`, creating an empty one if none.
-    fn stack_index(&mut self, id: StationId) -> usize {
+    pub(super) fn stack_index(&mut self, id: StationId) -> usize {
         match self.s.stacks.iter().position(|(s, _)| *s == id) {
             Some(i) => i,
             None => {

@@ -95,37 +95,24 @@ impl Turn<'_> {
         first_post: bool,
     ) {
         let me = self.me;
-        if player.eq_ignore_ascii_case("Token Stack")
-            || player.eq_ignore_ascii_case("Suspect Package")
-            || player.eq_ignore_ascii_case("PoID")
-        {
+        if is_token_stack(player) {
+            self.shunt_stack(a, rule, target, first_post);
+            return;
+        }
+        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
+            // Neither is kept in a GSD's tables (only as a Stack's text).
             self.ruling(rule, format!("shunting a {player} is not yet adjudicated"));
             return;
         }
         let Some((v, theirs)) = self.target_of(a, rule, player, first_post) else {
             return;
         };
-        if self.name(theirs.station) == "Dollis Hill" {
-            self.illegal(
-                "1.10.1",
-                "Dollis Hill is a Loop Trap Station: no Shunt from it (Rule 1.8.1)",
-            );
+        if self.loop_trap(theirs.station) {
             return;
         }
-        let lv = self.s.players[me].lv;
-        let stationary = matches!(a, Action::StationaryShunting { .. });
-        if stationary && lv != 0 {
-            self.illegal("1.10.17", "a Stationary Shunt is played only at LV zero");
+        let Some(n) = self.shunt_lv(a) else {
             return;
-        }
-        if !stationary && lv == 0 {
-            self.illegal(
-                "1.10.1",
-                "no Shunt at LV zero (after a Pass or a Special Move)",
-            );
-            return;
-        }
-        let n = if stationary { 1 } else { lv };
+        };
         let Some(dest) = self.shunt_destination(target, rule) else {
             return;
         };
@@ -181,26 +168,27 @@ impl Turn<'_> {
         second_post: bool,
     ) {
         let me = self.me;
-        if !second_post {
-            let chained = self
+        // The k-th multiple Shunt of a Move is its (k+1)-th post-Move
+        // Action: a Double Shunt the second, a Triple Shunt (written as a
+        // further [Double-Shunting]) the third, each following the last
+        // (Rule 1.10.2, RULINGS.md E46).
+        let position = self
+            .play
+            .actions_after()
+            .position(|x| std::ptr::eq(x, a))
+            .unwrap_or(0);
+        let chained = position >= 1
+            && self
                 .play
                 .actions_after()
-                .take_while(|x| !std::ptr::eq(*x, a))
-                .any(|x| matches!(x, Action::DoubleShunting { .. }));
-            if chained {
-                // "Triple (or greater multiple) Shunts may be set up and
-                // played under the same principles": how they are written
-                // is not said.
-                self.ruling(
-                    rule,
-                    "Triple and greater multiple Shunts are not yet adjudicated",
-                );
-                return;
-            }
+                .skip(1)
+                .take(position - 1)
+                .all(|x| matches!(x, Action::DoubleShunting { .. }));
+        if !(second_post || (position >= 2 && chained)) {
             self.illegal(
                 rule,
                 format!(
-                    "{} must be the second post-Move Action of the Turn",
+                    "{} must be the second post-Move Action of the Turn, or follow the multiple Shunts before it",
                     a.render()
                 ),
             );
@@ -212,10 +200,46 @@ impl Turn<'_> {
             );
             return;
         };
-        if player.eq_ignore_ascii_case("Token Stack")
-            || player.eq_ignore_ascii_case("Suspect Package")
-            || player.eq_ignore_ascii_case("PoID")
-        {
+        let Some(dest) = self.shunt_destination(target, rule) else {
+            return;
+        };
+        if is_token_stack(player) {
+            if self.stacks_shunted.contains(&occupied) {
+                self.illegal(
+                    rule,
+                    format!(
+                        "the Stack at {} was Shunted there by this Move: none is Shunted twice",
+                        self.name(occupied)
+                    ),
+                );
+                return;
+            }
+            if !self.stack_movable(occupied) {
+                return;
+            }
+            let Some(line) = self.shunt_line(occupied, dest, target.line, n, false) else {
+                self.illegal(
+                    rule,
+                    format!(
+                        "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
+                        target.station,
+                        self.name(occupied)
+                    ),
+                );
+                return;
+            };
+            if self.send_stack(occupied, dest, line, false, rule).is_some() {
+                self.gain(&[(1, Colour::Silver)]);
+                self.changes.push(format!(
+                    "the Token Stack at {} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
+                    self.name(occupied),
+                    target.station
+                ));
+                self.shunt_made = Some((n, dest));
+            }
+            return;
+        }
+        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
             self.ruling(
                 rule,
                 format!("Double-Shunting a {player} is not yet adjudicated"),
@@ -245,9 +269,6 @@ impl Turn<'_> {
             );
             return;
         };
-        let Some(dest) = self.shunt_destination(target, rule) else {
-            return;
-        };
         let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, false) else {
             self.illegal(
                 rule,
@@ -265,6 +286,273 @@ impl Turn<'_> {
             "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
             self.s.players[v].name, target.station
         ));
+        // A Triple Shunt goes on from where this one sent its target.
+        self.shunt_made = Some((n, dest));
+    }
+
+    /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
+    /// (Rule 1.10.1).
+    fn loop_trap(&mut self, at: StationId) -> bool {
+        let trapped = self.name(at) == "Dollis Hill";
+        if trapped {
+            self.illegal(
+                "1.10.1",
+                "Dollis Hill is a Loop Trap Station: no Shunt from it (Rule 1.8.1)",
+            );
+        }
+        trapped
+    }
+
+    /// The distance a Shunt uses: the LV, which must be above zero, or 1
+    /// for a Stationary Shunt, which must be played at LV zero (Rules
+    /// 1.10.1, 1.10.17).
+    fn shunt_lv(&mut self, a: &Action) -> Option<u32> {
+        let lv = self.s.players[self.me].lv;
+        let stationary = matches!(a, Action::StationaryShunting { .. });
+        if stationary && lv != 0 {
+            self.illegal("1.10.17", "a Stationary Shunt is played only at LV zero");
+            return None;
+        }
+        if !stationary && lv == 0 {
+            self.illegal(
+                "1.10.1",
+                "no Shunt at LV zero (after a Pass or a Special Move)",
+            );
+            return None;
+        }
+        Some(if stationary { 1 } else { lv })
+    }
+
+    /// Whether the Stack at `at` may be Shunted: it exists, holds at most
+    /// six Tokens (Rule 1.10.1) and is not Pegged (Rule 1.11.4).
+    fn stack_movable(&mut self, at: StationId) -> bool {
+        let name = self.name(at).to_string();
+        match self.s.stack(at).map_or(0, |s| s.len()) {
+            0 => {
+                self.illegal("1.10.1", format!("there is no Token Stack at {name}"));
+                false
+            }
+            n if n > 6 => {
+                self.illegal(
+                    "1.10.1",
+                    format!("the Token Stack at {name} holds {n} Tokens: a Stack of more than 6 cannot be Shunted"),
+                );
+                false
+            }
+            _ if self.pegged(at) => {
+                self.illegal(
+                    "1.11.4",
+                    format!("{name} is Pegged: its Stack cannot be taken from it"),
+                );
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// A Shunt of the Token Stack at the Piece's Station (Rule 1.10.1,
+    /// "as though they were Players"; RULINGS.md E46): the same
+    /// conditions as for a Player, the Stack landing on top of any Stack at
+    /// the destination; a Dead-End Shunt destroys it (Rule 1.10.3).
+    fn shunt_stack(
+        &mut self,
+        a: &Action,
+        rule: &str,
+        target: &crate::gsd::Target,
+        first_post: bool,
+    ) {
+        let me = self.me;
+        if !first_post {
+            self.illegal(
+                "1.10.0",
+                format!(
+                    "{} must be the first post-Move Action of the Turn",
+                    a.render()
+                ),
+            );
+        }
+        if crate::engine::time::in_small_hours(self.now()) {
+            self.illegal(
+                "1.13.1",
+                "Actions that target other Players cannot be played between 0000 and 0500",
+            );
+        }
+        let Some(here) = self.here() else {
+            self.illegal(rule, "the Piece must be on the Map to Shunt a Token Stack");
+            return;
+        };
+        if self.map.station(here).categories.contains(Category::Holy)
+            && !self.s.has_mark(self.map, here, StationMark::Defamed)
+        {
+            self.illegal(
+                "1.11.7",
+                format!(
+                    "{} is a Holy Station: Sanctuary forbids Shunting from it",
+                    self.name(here)
+                ),
+            );
+            return;
+        }
+        if !self.stack_movable(here) || self.loop_trap(here) {
+            return;
+        }
+        let Some(n) = self.shunt_lv(a) else {
+            return;
+        };
+        let Some(dest) = self.shunt_destination(target, rule) else {
+            return;
+        };
+        let dead_end = matches!(a, Action::DeadEndShunting { .. });
+        let Some(line) = self.shunt_line(here, dest, target.line, n, dead_end) else {
+            let what = if dead_end {
+                format!("a Terminus fewer than {n} stations away")
+            } else {
+                format!("{n} stations away (or a nearer Terminus)")
+            };
+            self.illegal(
+                rule,
+                format!(
+                    "{} is not {what} along a line serving {}",
+                    target.station,
+                    self.name(here)
+                ),
+            );
+            return;
+        };
+        let Some(moved) = self.send_stack(here, dest, line, dead_end, rule) else {
+            return;
+        };
+        if !matches!(a, Action::PowerShunting { .. }) {
+            self.s.players[me].lv = 0;
+        }
+        self.shunt_made = Some((n, dest));
+        if dead_end {
+            self.changes.push(format!(
+                "the Token Stack at {} is Dead-End Shunted and destroyed (Rule 1.10.3)",
+                self.name(here)
+            ));
+            return;
+        }
+        self.changes.push(format!(
+            "the Token Stack at {} is Shunted to {} ({line}) (Rule {rule})",
+            self.name(here),
+            target.station
+        ));
+        if matches!(a, Action::Shunting { .. }) {
+            self.stack_claim(dest, moved);
+        }
+    }
+
+    /// Moves the Stack at `from` onto the top of any Stack at `dest` (or
+    /// destroys it), at most six Tokens there unless the Stack is unlimited
+    /// (Rule 1.14.3), never onto a Pegged Station (Rule 1.11.4); the
+    /// shunter skids along a Soaped line (Rule 1.20.6). Returns how many
+    /// Tokens moved.
+    fn send_stack(
+        &mut self,
+        from: StationId,
+        dest: StationId,
+        line: LineCode,
+        destroy: bool,
+        rule: &str,
+    ) -> Option<usize> {
+        let moving = self.s.stack(from).cloned().unwrap_or_default();
+        if !destroy {
+            if self.pegged(dest) {
+                self.illegal(
+                    "1.11.4",
+                    format!(
+                        "{} is Pegged: no Token may be placed there",
+                        self.name(dest)
+                    ),
+                );
+                return None;
+            }
+            let there = self.s.stack(dest).map_or(0, |s| s.len());
+            if there + moving.len() > 6 && !self.unlimited_stack(dest) {
+                self.illegal(
+                    rule,
+                    format!(
+                        "{} already holds a Stack of {there}: with the {} Shunted onto it, more than 6 Tokens",
+                        self.name(dest),
+                        moving.len()
+                    ),
+                );
+                return None;
+            }
+        }
+        self.s.stacks.retain(|(s, _)| *s != from);
+        if !destroy {
+            let i = self.stack_index(dest);
+            self.s.stacks[i].1.extend(moving.iter().copied());
+            self.stacks_shunted.push(dest);
+        }
+        if self.soaped(line) {
+            self.s.players[self.me].at = Some(Position {
+                station: dest,
+                line: Some(line),
+            });
+            self.changes.push(format!(
+                "the {line} is Soaped: {} skids along to {} (Rule 1.20.6)",
+                self.s.players[self.me].name,
+                self.name(dest)
+            ));
+        }
+        Some(moving.len())
+    }
+
+    /// The claim after Shunting a Stack: one Token of the Stack, named in a
+    /// comment `{claims <Colour>}`; the topmost of that colour among the
+    /// `moved` Tokens now on top of the Stack at `dest` (Rule 1.10.1).
+    fn stack_claim(&mut self, dest: StationId, moved: usize) {
+        let Some(what) = self.claim_text() else {
+            return;
+        };
+        let Some(c) = Colour::parse(
+            what.trim_start_matches("a ")
+                .trim_start_matches("1 ")
+                .trim_end_matches(" Token"),
+        ) else {
+            self.illegal(
+                "1.10.1",
+                format!("a Token Stack carries only Tokens: {what} cannot be claimed from it"),
+            );
+            return;
+        };
+        let i = self.stack_index(dest);
+        let len = self.s.stacks[i].1.len();
+        let from = len - moved.min(len);
+        match (from..len).rev().find(|&k| self.s.stacks[i].1[k] == c) {
+            Some(k) => {
+                self.s.stacks[i].1.remove(k);
+                if self.s.stacks[i].1.is_empty() {
+                    self.s.stacks.remove(i);
+                }
+                self.gain(&[(1, c)]);
+                self.changes.push(format!(
+                    "{} claims a {} Token from the Stack",
+                    self.s.players[self.me].name,
+                    c.name()
+                ));
+            }
+            None => self.illegal(
+                "1.10.1",
+                format!("the Shunted Stack has no {} Token to claim", c.name()),
+            ),
+        }
+    }
+
+    /// What a Shunt claims, from the play's comment `{claims ...}`.
+    fn claim_text(&self) -> Option<String> {
+        self.play.comments().find_map(|c| {
+            let lower = c.to_lowercase();
+            lower.find("claims ").map(|i| {
+                c[i + "claims ".len()..]
+                    .trim()
+                    .trim_end_matches('.')
+                    .to_string()
+            })
+        })
     }
 
     /// Where a Shunt sends its target: a station of the map, never
@@ -350,15 +638,7 @@ impl Turn<'_> {
     /// named in a comment `{claims <Colour>}` or `{claims <Possession>}`.
     pub(super) fn shunt_claim(&mut self, v: usize) {
         let me = self.me;
-        let Some(what) = self.play.comments().find_map(|c| {
-            let lower = c.to_lowercase();
-            lower.find("claims ").map(|i| {
-                c[i + "claims ".len()..]
-                    .trim()
-                    .trim_end_matches('.')
-                    .to_string()
-            })
-        }) else {
+        let Some(what) = self.claim_text() else {
             return;
         };
         let belt = self.s.players[v].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt")));
@@ -442,4 +722,9 @@ pub(super) fn line_distance(map: &Map, line: LineCode, a: StationId, b: StationI
         }
     }
     None
+}
+
+/// The name a Token Stack goes by when Shunted (Rule 1.10.1).
+fn is_token_stack(name: &str) -> bool {
+    name.eq_ignore_ascii_case("Token Stack")
 }

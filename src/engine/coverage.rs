@@ -126,8 +126,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.4.16",
-        Status::Partly,
-        "Eating for LV, the Marmalade Sandwich's Special Move; British Rail Coffee needs a ruling",
+        Status::Adjudicated,
+        "Eating for LV, the Marmalade Sandwich's Special Move, British Rail Coffee (halved Action durations; a Shunted carrier loses it and the shunter eir Papery Possessions)",
     ),
     (
         "1.4.18",

@@ -49,6 +49,9 @@ struct Turn<'a> {
     helsinki: bool,
     /// A Straddle was made: no Aggressive Action for the rest of the Turn (Rule 1.7.6).
     straddled: bool,
+    /// British Rail Coffee was eaten: the rest of the Turn's Actions take
+    /// half as long (Rule 1.4.16).
+    coffee: bool,
     mc_open: bool,
     rebounding: bool,
     special: Option<Special>,
@@ -119,6 +122,7 @@ impl<'a> Turn<'a> {
             waits: 0,
             helsinki: false,
             straddled: false,
+            coffee: false,
             mc_open: false,
             rebounding: false,
             special: None,
@@ -443,12 +447,18 @@ impl<'a> Turn<'a> {
 
     fn duration(&mut self, a: &Action) {
         match a.spec().duration.minutes() {
-            Some(m) => self.minutes += m,
+            Some(m) => self.action_minutes(m),
             None => self.ruling(
                 a.spec().rule,
                 format!("the duration of {} varies", a.render()),
             ),
         }
+    }
+
+    /// Adds an Action's duration, halved (rounded down) after British Rail
+    /// Coffee (Rule 1.4.16).
+    fn action_minutes(&mut self, m: u32) {
+        self.minutes += if self.coffee { m / 2 } else { m };
     }
 
     fn action(&mut self, a: &Action, before_move: bool) {
@@ -1332,10 +1342,12 @@ impl<'a> Turn<'a> {
             }
             Action::Eating { .. }
             | Action::EatingOverpricedBaguette
+            | Action::EatingBritishRailCoffee
             | Action::EatingMarmaladeSandwich => {
                 let food = match a {
                     Action::Eating { possession } => possession.clone(),
                     Action::EatingOverpricedBaguette => "Overpriced Baguette".to_string(),
+                    Action::EatingBritishRailCoffee => "British Rail Coffee".to_string(),
                     _ => "Marmalade Sandwich".to_string(),
                 };
                 let first = self
@@ -1361,6 +1373,17 @@ impl<'a> Turn<'a> {
                             self.s.players[me].lv += g.price;
                         }
                         self.changes.push(format!("{food} is eaten (Rule 1.4.16)"));
+                        if g.name == "British Rail Coffee" {
+                            // The rest of the Turn's Actions take half as
+                            // long, not the Eating itself (RULINGS.md E47);
+                            // Eating costs nothing.
+                            self.duration(a);
+                            self.coffee = true;
+                            self.changes.push(
+                                "British Rail Coffee: the rest of the Turn's Actions take half their durations (Rule 1.4.16)".into(),
+                            );
+                            return;
+                        }
                     }
                 }
                 true
@@ -1722,7 +1745,7 @@ impl<'a> Turn<'a> {
                     };
                     let cost = self.with_bocks(a, vec![(red, Colour::Red)]);
                     self.pay(&a.render(), rule, &cost);
-                    self.minutes += minutes;
+                    self.action_minutes(minutes);
                     return;
                 }
                 true
@@ -1867,7 +1890,7 @@ impl<'a> Turn<'a> {
                 &cost,
             );
         }
-        self.minutes += 10;
+        self.action_minutes(10);
         self.s.blocks.push(Block {
             station: id,
             by: self.s.players[me].name.clone(),

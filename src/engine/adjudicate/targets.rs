@@ -619,6 +619,20 @@ impl Turn<'_> {
         self.s.players[me].charge = mean;
         self.s.players[v].charge = mean;
         self.shunted.push(v);
+        // Shunting a Coffee carrier destroys eir Coffee and the shunter's
+        // Papery Possessions (Rule 1.4.16).
+        if self.s.players[v].carries("British Rail Coffee") {
+            self.s.players[v]
+                .possessions
+                .retain(|p| !matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("British Rail Coffee")));
+            let before = self.s.players[me].possessions.len();
+            self.s.players[me].possessions.retain(|p| !is_papery(p));
+            let lost = before - self.s.players[me].possessions.len();
+            self.changes.push(format!(
+                "{}'s British Rail Coffee is destroyed, and {lost} Papery Possession(s) of {} (Rule 1.4.16)",
+                self.s.players[v].name, self.s.players[me].name
+            ));
+        }
         // On a Soaped line the shunter skids along: both end in the same
         // place (Rule 1.20.6).
         if self.soaped(line) {
@@ -727,4 +741,16 @@ pub(super) fn line_distance(map: &Map, line: LineCode, a: StationId, b: StationI
 /// The name a Token Stack goes by when Shunted (Rule 1.10.1).
 fn is_token_stack(name: &str) -> bool {
     name.eq_ignore_ascii_case("Token Stack")
+}
+
+/// A Papery Possession (Rule 1.4.16's Coffee): Newspapers, Ticket Stubs and
+/// the Emporium's Papery goods.
+fn is_papery(p: &crate::gsd::Possession) -> bool {
+    match &p.item {
+        Item::Paper(_) | Item::Stub(_) => true,
+        Item::Named { name, .. } => {
+            crate::engine::emporium::good(name).is_some_and(|g| g.qualities.contains(&"Papery"))
+        }
+        Item::Hats(_) => false,
+    }
 }

@@ -250,3 +250,92 @@ fn the_drone_stick_wakes_the_drone_and_cannot_be_snatched_back_before_it_plays()
     assert!(g.resign("Bob"));
     assert_eq!(g.to_play(), "Alice");
 }
+
+/// The one-Round game, Alice with Bronze for a Visit (4 Bronze, Rule 1.7.9).
+fn visit_game() -> (mornbot::engine::Game, &'static Map) {
+    let (mut g, map) = round_game();
+    g.state.players[0]
+        .tokens
+        .set(mornbot::gsd::Colour::Bronze, 8);
+    // Bob with Red for two Late Arrivals (3 Red each).
+    g.state.players[1].tokens.set(mornbot::gsd::Colour::Red, 8);
+    (g, map)
+}
+
+#[test]
+fn a_late_arrival_holds_the_visitor_to_a_pass() {
+    let (mut g, map) = visit_game();
+    // Alice visits Crewe from Euston, a British Rail Station, after a Pass.
+    let out = play(&mut g, map, "Alice : Pass (Euston (VC)) [Visiting Crewe]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    // Bob arrives late from Crewe.
+    let out = play(&mut g, map, "Bob : Pass [Late Arrival from crewe]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert!(g.state.visits.iter().any(|v| v.player == "Alice" && v.late));
+    // Alice may not Move, nor Pass with an Action.
+    let out = g.judge(
+        map,
+        &parse_play("Alice : [LV+1] Warren Street (VC)", map).unwrap(),
+    );
+    assert_eq!(out.verdict, Verdict::Illegal);
+    assert!(out.violations.iter().any(|v| v.rule == "1.7.9"));
+    let out = g.judge(
+        map,
+        &parse_play("Alice : Pass [Visiting Crewe]", map).unwrap(),
+    );
+    assert!(out.violations.iter().any(|v| v.rule == "1.7.9"));
+    // A Timeout does not discharge the Pass owed.
+    assert_eq!(play(&mut g, map, "Alice : Timeout").verdict, Verdict::Legal);
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    let out = g.judge(
+        map,
+        &parse_play("Alice : [LV+1] Warren Street (VC)", map).unwrap(),
+    );
+    assert!(out.violations.iter().any(|v| v.rule == "1.7.9"));
+    // The Pass discharges it; the next Turn is free.
+    assert_eq!(play(&mut g, map, "Alice : Pass").verdict, Verdict::Legal);
+    assert!(g.state.visits.is_empty());
+    assert_eq!(play(&mut g, map, "Bob : Pass").verdict, Verdict::Legal);
+    let out = play(&mut g, map, "Alice : [LV+1] Warren Street (VC)");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+}
+
+#[test]
+fn a_late_arrival_from_elsewhere_or_after_another_move_does_nothing() {
+    let (mut g, map) = visit_game();
+    for l in [
+        "Alice : Pass (Euston (VC)) [Visiting Crewe]",
+        "Bob : Pass [Late Arrival from Derby]",
+    ] {
+        assert_eq!(play(&mut g, map, l).verdict, Verdict::Legal, "{l}");
+    }
+    assert!(g.state.visits.iter().all(|v| !v.late));
+    // Alice's next Move ends her Visit: a Late Arrival afterwards is too late.
+    assert_eq!(play(&mut g, map, "Alice : Pass").verdict, Verdict::Legal);
+    let out = play(&mut g, map, "Bob : Pass [Late Arrival from Crewe]");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    let out = play(&mut g, map, "Alice : [LV+1] Warren Street (VC)");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+}
+
+#[test]
+fn a_gsd_recovers_the_visits_its_plays_show() {
+    let map = Map::london_1999();
+    let mut state = Case::from_toml(ROUND).unwrap().state(map).unwrap();
+    let plays: Vec<_> = [
+        "Alice : Pass (Euston (VC)) [Visiting Crewe]",
+        "Bob : Pass [Late Arrival from Crewe]",
+        "Alice : Timeout",
+        "Bob : Pass (Angel (NT)) [Visiting Derby]",
+    ]
+    .iter()
+    .map(|l| parse_play(l, map).unwrap())
+    .collect();
+    state.recover_round(map, &plays);
+    let got: Vec<(&str, &str, bool)> = state
+        .visits
+        .iter()
+        .map(|v| (v.player.as_str(), v.place.as_str(), v.late))
+        .collect();
+    assert_eq!(got, [("Alice", "Crewe", true), ("Bob", "Derby", false)]);
+}

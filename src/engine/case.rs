@@ -60,6 +60,10 @@ pub struct CaseState {
     /// omitted: RULINGS.md's decisions).
     #[serde(default)]
     pub rulings: crate::engine::Rulings,
+    /// Visits of players' latest Moves (Rule 1.7.9; an extension of the
+    /// format): `[[state.visits]]` with `player`, `place` and `late`.
+    #[serde(default)]
+    pub visits: Vec<crate::engine::Visit>,
 }
 
 /// `[[state.players]]`.
@@ -293,6 +297,7 @@ impl Case {
             stacks,
             blocks,
             rulings: s.rulings.clone(),
+            visits: s.visits.clone(),
             winner,
             ..GameState::new(time, players)
         })

@@ -239,8 +239,8 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     (
         "1.7.9",
-        Status::Partly,
-        "[Visiting]; [Late Arrival from] needs a ruling (it acts on a later Turn)",
+        Status::Adjudicated,
+        "[Visiting] (Pass at a British Rail Station, +1 Gold); [Late Arrival from] holds the visitor to a Pass with no Actions on eir next Turn (Timeouts discounted)",
     ),
     ("1.7.10", Status::Adjudicated, "[Walking]"),
     ("1.7.12", Status::Adjudicated, "Striling"),

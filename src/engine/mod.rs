@@ -22,7 +22,7 @@ pub use adjudicate::adjudicate;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
-pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, DRONE_STICK};
+pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, Visit, DRONE_STICK};
 
 use serde::Serialize;
 

@@ -117,6 +117,17 @@ impl PlayerState {
 /// The Possession of Rule 1.15.2.
 pub const DRONE_STICK: &str = "Drone Stick";
 
+/// Whether two Places of Rule 1.7.9 are the same (any case and spacing).
+pub fn same_place(a: &str, b: &str) -> bool {
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    norm(a) == norm(b)
+}
+
 /// Whether a player is the Drone (Rule 1.15.1).
 pub fn is_drone(name: &str) -> bool {
     name.eq_ignore_ascii_case("Drone")
@@ -147,6 +158,21 @@ pub struct Timed {
     pub by: String,
 }
 
+/// A [Visiting <Place>] in a player's latest Move, Timeouts discounted
+/// (Rule 1.7.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Visit {
+    /// The visitor.
+    pub player: String,
+    /// The Place visited, as written.
+    pub place: String,
+    /// Another player has since played [Late Arrival from <Place>]: the
+    /// visitor must Pass, with no Actions, on eir next Turn.
+    #[serde(default)]
+    pub late: bool,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -174,6 +200,8 @@ pub struct GameState {
     /// An Upcoming Holiday was recorded on its own weekday: that day is not
     /// the Holiday, the next one is (Rule 1.13.7). Cleared at the day change.
     pub holiday_wait: bool,
+    /// Visits of players' latest Moves (Rule 1.7.9).
+    pub visits: Vec<Visit>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -198,6 +226,7 @@ impl GameState {
             timed: Vec::new(),
             stick_fresh: false,
             holiday_wait: false,
+            visits: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,
@@ -309,6 +338,31 @@ impl GameState {
         }
         self.blocks = blocks;
         self.timed = timed;
+        // Each player's latest Visit (Timeouts discounted), late if another
+        // player has since played a Late Arrival from the same Place.
+        self.visits.clear();
+        for (k, play) in plays.iter().enumerate() {
+            if matches!(play.the_move(), crate::gsd::Move::Timeout) {
+                continue;
+            }
+            self.visits
+                .retain(|v| !v.player.eq_ignore_ascii_case(&play.player));
+            for a in play.actions_before().chain(play.actions_after()) {
+                if let Action::Visiting { place } = a {
+                    let late = plays[k + 1..].iter().any(|p| {
+                        !p.player.eq_ignore_ascii_case(&play.player)
+                            && p.actions_before().chain(p.actions_after()).any(|x| {
+                                matches!(x, Action::LateArrival { place: q } if same_place(q, place))
+                            })
+                    });
+                    self.visits.push(Visit {
+                        player: play.player.clone(),
+                        place: place.clone(),
+                        late,
+                    });
+                }
+            }
+        }
         // The Drone Stick is fresh if claimed since the Drone's last Turn.
         self.stick_fresh = plays
             .iter()

@@ -12,7 +12,7 @@ mod targets;
 use super::route::{search, Rules};
 
 use super::rulings::{InterchangeFire, SoapedPhase};
-use super::state::{is_drone, Block, GameState, Position, DRONE_STICK};
+use super::state::{is_drone, same_place, Block, GameState, Position, Visit, DRONE_STICK};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
 use crate::gsd::{
@@ -264,6 +264,7 @@ impl<'a> Turn<'a> {
             }
         }
         self.check_kinds();
+        self.late_arrival(&the_move, n_actions);
         for (i, item) in items.iter().enumerate() {
             if let PlayItem::Action(a) = item {
                 // The index says pre-Move, Rule 1.20.6 post-Move: the game
@@ -310,6 +311,35 @@ impl<'a> Turn<'a> {
         }
         self.end_of_turn(&the_move);
         self.check_sizes();
+    }
+
+    /// A player whose latest Visit was answered by another player's Late
+    /// Arrival from the same Place must Pass, with no Actions (Rule 1.7.9);
+    /// any Move but a Timeout ends what eir last Move visited.
+    fn late_arrival(&mut self, mv: &Move, n_actions: usize) {
+        if matches!(mv, Move::Timeout) {
+            return;
+        }
+        let name = self.s.players[self.me].name.clone();
+        if let Some(v) = self
+            .s
+            .visits
+            .iter()
+            .find(|v| v.late && v.player.eq_ignore_ascii_case(&name))
+        {
+            if !matches!(mv, Move::Pass(_)) || n_actions > 0 {
+                self.illegal(
+                    "1.7.9",
+                    format!(
+                        "{name}'s Visit to {} was followed by a Late Arrival from {}: e must play Pass, with no Actions, this Turn",
+                        v.place, v.place
+                    ),
+                );
+            }
+        }
+        self.s
+            .visits
+            .retain(|v| !v.player.eq_ignore_ascii_case(&name));
     }
 
     /// Game states whose effects the engine does not yet apply: any play
@@ -1334,8 +1364,33 @@ impl<'a> Turn<'a> {
                     self.illegal(rule, "[Visiting] is played at a British Rail Station");
                 } else {
                     self.gain(&[(1, Colour::Gold)]);
+                    self.s.visits.push(Visit {
+                        player: self.s.players[me].name.clone(),
+                        place: place.clone(),
+                        late: false,
+                    });
                     self.changes.push(format!(
                         "a visit to {place} earns a Gold Token (Rule 1.7.9)"
+                    ));
+                }
+                true
+            }
+            Action::LateArrival { place } => {
+                // Any British Rail Station in Great Britain: the map knows
+                // only London's, so any Place is accepted.
+                let mut late = Vec::new();
+                for v in &mut self.s.visits {
+                    if !v.player.eq_ignore_ascii_case(&self.s.players[me].name)
+                        && same_place(&v.place, place)
+                    {
+                        v.late = true;
+                        late.push(v.player.clone());
+                    }
+                }
+                if !late.is_empty() {
+                    self.changes.push(format!(
+                        "a Late Arrival from {place}: {} must Pass with no Actions next Turn (Rule 1.7.9)",
+                        late.join(", ")
                     ));
                 }
                 true

@@ -339,3 +339,24 @@ fn a_gsd_recovers_the_visits_its_plays_show() {
         .collect();
     assert_eq!(got, [("Alice", "Crewe", true), ("Bob", "Derby", false)]);
 }
+
+#[test]
+fn comments_that_grow_when_lower_cased_are_no_crash() {
+    // `İ` lower-cases to three bytes from two: reading "{... tokens to
+    // <Station>}" once sliced the comment at a wrong offset and panicked.
+    let out = judge("Alice : Pass [Upcoming Holiday] {İİİİİİİİİİİİİİİİİİİİİİİİİ tokens to Morden}");
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    // The Stack named is read whole (Morden, here too near to take them).
+    assert!(
+        out.changes
+            .iter()
+            .any(|c| c.contains("Morden is in or next to")),
+        "{:?}",
+        out.changes
+    );
+    for c in ["İİİİİİİİİİİİİİİİİ tokens to éééééé", "İİİİİİİİİİİ lv éééé"]
+    {
+        let out = judge(&format!("Alice : Pass [Upcoming Holiday] {{{c}}}"));
+        assert_ne!(out.verdict, Verdict::NeedsRuling, "{c}");
+    }
+}

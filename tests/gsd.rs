@@ -213,3 +213,26 @@ fn game_line_names_the_game() {
     assert_eq!(g.game.as_deref(), Some("MN12"));
     assert!(render(&g).starts_with("Game MN12\n"));
 }
+
+/// Non-ASCII text whose lower case is longer than itself (`İ` is two bytes,
+/// its lower case three) once made the parser slice at a wrong offset and
+/// panic: in a Courier box, a Pegged Line Segment, and the comments a play
+/// names its choices in. Each must be an answer, never a crash.
+#[test]
+fn text_that_grows_when_lower_cased_is_no_crash() {
+    let courier = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/valid/13-packages-and-courier.txt"
+    ))
+    .unwrap();
+    let bad = courier.replace(
+        "| Pick-up: Stanmore, Destination: Hainault        ",
+        "| İİİİİİİİİİİİİ Pick-up: Stanmore, Destination:ééééé",
+    );
+    assert_ne!(bad, courier);
+    assert!(parse_gsd(&bad, map()).is_err());
+    let peg = format!(
+        "{TABLE}\n+- Disruptions ---------------------------+\n| İİİİİ Euston to ééééé (NT) (Peg)        |\n+-----------------------------------------+\n"
+    );
+    assert!(parse_gsd(&peg, map()).is_err());
+}

@@ -607,7 +607,7 @@ impl<'a> Doc<'a> {
             return Ok(None);
         }
         let line = rows.first().map(|(l, _)| *l).unwrap_or(top);
-        let lower = text.to_lowercase();
+        let lower = text.to_ascii_lowercase();
         let (Some(p), Some(d)) = (
             lower.find("pick-up").or_else(|| lower.find("pickup")),
             lower.find("destination"),
@@ -1185,7 +1185,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
 
 /// Splits "A to B" at the word "to" (any case), as Rule 1.5.4 names a Line Segment.
 fn split_to(s: &str) -> Option<(&str, &str)> {
-    let lower = s.to_lowercase();
+    let lower = s.to_ascii_lowercase();
     let at = lower.find(" to ")?;
     Some((&s[..at], &s[at + 4..]))
 }
@@ -1260,7 +1260,7 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
     if t.is_empty() {
         return Err(("a possession".into(), vec![], 0));
     }
-    let lower = t.to_lowercase();
+    let lower = t.to_ascii_lowercase();
     for kw in ["hats", "hat"] {
         if lower.starts_with(kw) {
             let rest = t[kw.len()..].trim();

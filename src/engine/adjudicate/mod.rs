@@ -90,6 +90,9 @@ struct Turn<'a> {
     shunted: Vec<usize>,
     /// Stations where a Stack Shunted by this Move landed (Rule 1.10.2).
     stacks_shunted: Vec<StationId>,
+    /// Shunts of this Move that may claim a Token or Possession so far: the
+    /// next one takes the next unaddressed `{claims ...}` comment.
+    claim_shunts: usize,
     /// Each player's (Big or Huge, Huge) Possessions as the Turn began
     /// (Rule 1.4.31).
     initial_sizes: Vec<(u32, u32)>,
@@ -147,6 +150,7 @@ impl<'a> Turn<'a> {
             shunt_made: None,
             shunted: Vec::new(),
             stacks_shunted: Vec::new(),
+            claim_shunts: 0,
             initial_sizes: state.players.iter().map(shop::sizes).collect(),
         }
     }

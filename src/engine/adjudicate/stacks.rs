@@ -215,7 +215,7 @@ impl Turn<'_> {
         }
         let spent = std::mem::take(&mut self.spent);
         let named = self.play.comments().find_map(|c| {
-            let lower = c.to_lowercase();
+            let lower = c.to_ascii_lowercase();
             let at = lower.find("tokens to ")?;
             Some(
                 c[at + "tokens to ".len()..]

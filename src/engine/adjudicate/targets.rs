@@ -70,7 +70,7 @@ impl Turn<'_> {
     /// comment `{<word> <value>}` (RULINGS.md E24).
     pub(super) fn choice(&self, word: &str) -> Option<String> {
         self.play.comments().find_map(|c| {
-            let lower = c.to_lowercase();
+            let lower = c.to_ascii_lowercase();
             let at = lower.find(&format!("{word} "))?;
             Some(
                 c[at + word.len() + 1..]
@@ -151,7 +151,8 @@ impl Turn<'_> {
                 }
             }
         } else if matches!(a, Action::Shunting { .. }) {
-            self.shunt_claim(v);
+            self.shunt_claim(v, 0);
+            self.claim_shunts += 1;
         }
     }
 
@@ -228,7 +229,7 @@ impl Turn<'_> {
                 );
                 return;
             };
-            if self.send_stack(occupied, dest, line, false, rule).is_some() {
+            if let Some(moved) = self.send_stack(occupied, dest, line, false, rule) {
                 self.gain(&[(1, Colour::Silver)]);
                 self.changes.push(format!(
                     "the Token Stack at {} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
@@ -236,6 +237,9 @@ impl Turn<'_> {
                     target.station
                 ));
                 self.shunt_made = Some((n, dest));
+                // Its rewards are a Shunt's: a claim (Rule 1.10.2).
+                self.stack_claim(dest, moved, self.claim_shunts);
+                self.claim_shunts += 1;
             }
             return;
         }
@@ -288,6 +292,9 @@ impl Turn<'_> {
         ));
         // A Triple Shunt goes on from where this one sent its target.
         self.shunt_made = Some((n, dest));
+        // Its rewards are a Shunt's: a claim (Rule 1.10.2).
+        self.shunt_claim(v, self.claim_shunts);
+        self.claim_shunts += 1;
     }
 
     /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
@@ -439,7 +446,8 @@ impl Turn<'_> {
             target.station
         ));
         if matches!(a, Action::Shunting { .. }) {
-            self.stack_claim(dest, moved);
+            self.stack_claim(dest, moved, 0);
+            self.claim_shunts += 1;
         }
     }
 
@@ -504,8 +512,8 @@ impl Turn<'_> {
     /// The claim after Shunting a Stack: one Token of the Stack, named in a
     /// comment `{claims <Colour>}`; the topmost of that colour among the
     /// `moved` Tokens now on top of the Stack at `dest` (Rule 1.10.1).
-    fn stack_claim(&mut self, dest: StationId, moved: usize) {
-        let Some(what) = self.claim_text() else {
+    fn stack_claim(&mut self, dest: StationId, moved: usize, k: usize) {
+        let Some(what) = self.claim_text(k, "Token Stack") else {
             return;
         };
         let Some(c) = Colour::parse(
@@ -542,17 +550,36 @@ impl Turn<'_> {
         }
     }
 
-    /// What a Shunt claims, from the play's comment `{claims ...}`.
-    fn claim_text(&self) -> Option<String> {
-        self.play.comments().find_map(|c| {
-            let lower = c.to_lowercase();
-            lower.find("claims ").map(|i| {
-                c[i + "claims ".len()..]
-                    .trim()
-                    .trim_end_matches('.')
-                    .to_string()
+    /// What the `k`-th Shunt of this Move (0: the Shunt, 1: the Double
+    /// Shunt ...) of `target` claims (Rules 1.10.1, 1.10.2): a comment
+    /// `{claims <what> from <target>}`, else the `k`-th comment
+    /// `{claims <what>}` naming no one.
+    fn claim_text(&self, k: usize, target: &str) -> Option<String> {
+        let claims: Vec<(String, Option<String>)> = self
+            .play
+            .comments()
+            .filter_map(|c| {
+                // ASCII lower-casing keeps byte offsets valid for slicing.
+                let lower = c.to_ascii_lowercase();
+                let i = lower.find("claims ")?;
+                let text = c[i + "claims ".len()..].trim().trim_end_matches('.');
+                Some(match text.to_ascii_lowercase().rfind(" from ") {
+                    Some(j) => (
+                        text[..j].trim().to_string(),
+                        Some(text[j + " from ".len()..].trim().to_string()),
+                    ),
+                    None => (text.to_string(), None),
+                })
             })
-        })
+            .collect();
+        claims
+            .iter()
+            .find(|(_, from)| {
+                from.as_deref()
+                    .is_some_and(|f| f.eq_ignore_ascii_case(target))
+            })
+            .or_else(|| claims.iter().filter(|(_, from)| from.is_none()).nth(k))
+            .map(|(what, _)| what.clone())
     }
 
     /// Where a Shunt sends its target: a station of the map, never
@@ -650,9 +677,10 @@ impl Turn<'_> {
 
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),
     /// named in a comment `{claims <Colour>}` or `{claims <Possession>}`.
-    pub(super) fn shunt_claim(&mut self, v: usize) {
+    pub(super) fn shunt_claim(&mut self, v: usize, k: usize) {
         let me = self.me;
-        let Some(what) = self.claim_text() else {
+        let target = self.s.players[v].name.clone();
+        let Some(what) = self.claim_text(k, &target) else {
             return;
         };
         let belt = self.s.players[v].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt")));

@@ -158,7 +158,7 @@ pub struct Timed {
     pub by: String,
 }
 
-/// A [Visiting <Place>] in a player's latest Move, Timeouts discounted
+/// A `[Visiting <Place>]` in a player's latest Move, Timeouts discounted
 /// (Rule 1.7.9).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -167,7 +167,7 @@ pub struct Visit {
     pub player: String,
     /// The Place visited, as written.
     pub place: String,
-    /// Another player has since played [Late Arrival from <Place>]: the
+    /// Another player has since played `[Late Arrival from <Place>]`: the
     /// visitor must Pass, with no Actions, on eir next Turn.
     #[serde(default)]
     pub late: bool,

@@ -360,6 +360,16 @@ pub const IMPLEMENTED: &[(&str, Status, &str)] = &[
     ),
     ("1.10.3", Status::Adjudicated, "Dead-End Shunts"),
     (
+        "1.19.4",
+        Status::Adjudicated,
+        "Charge Tunneling: a Translocation to a station of the same Current, never Mornington Crescent",
+    ),
+    (
+        "1.4.33",
+        Status::Adjudicated,
+        "switching Electrical Possessions On and Off; all Off on an Electrified line (applied as each Turn ends)",
+    ),
+    (
         "1.10.5",
         Status::Adjudicated,
         "Shadowing (the Token named in a comment)",

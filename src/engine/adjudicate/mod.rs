@@ -315,6 +315,7 @@ impl<'a> Turn<'a> {
         }
         self.end_of_turn(&the_move);
         self.check_sizes();
+        self.electrified_off();
     }
 
     /// A player whose latest Visit was answered by another player's Late
@@ -1262,6 +1263,14 @@ impl<'a> Turn<'a> {
             }
             Action::Straddling { station } => {
                 self.straddle(station, rule);
+                true
+            }
+            Action::ChargeTunneling { station } => {
+                self.charge_tunnel(station, rule);
+                true
+            }
+            Action::PossessionOn { possession } | Action::PossessionOff { possession } => {
+                self.switch(possession, matches!(a, Action::PossessionOn { .. }));
                 true
             }
             Action::Waiting => {
@@ -2514,6 +2523,132 @@ impl<'a> Turn<'a> {
             return;
         }
         self.translocate(target, here, rule);
+    }
+
+    /// [Charge Tunneling to <Station>] (Rule 1.19.4): a Translocation to a
+    /// station of the same Current as the Piece's, never Mornington Crescent.
+    fn charge_tunnel(&mut self, target: &crate::gsd::Target, rule: &str) {
+        let Some(here) = self.here() else {
+            self.illegal(rule, "Charge Tunneling starts from the Piece's Station");
+            return;
+        };
+        let Some(dest) = self.map.find(&target.station) else {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+            return;
+        };
+        if self.name(dest) == "Mornington Crescent" {
+            self.illegal(rule, "no Player may Charge Tunnel to Mornington Crescent");
+            return;
+        }
+        let (mine, theirs) = (
+            self.map.station(here).current,
+            self.map.station(dest).current,
+        );
+        if mine != theirs {
+            self.illegal(
+                rule,
+                format!(
+                    "{} has a Current of {theirs}, {} one of {mine}: Charge Tunneling needs the same Current",
+                    target.station,
+                    self.name(here)
+                ),
+            );
+            return;
+        }
+        self.translocate(target, here, rule);
+    }
+
+    /// [<Possession> On] / [<Possession> Off] (Rule 1.4.33): an Electrical
+    /// Possession carried is switched; nothing is switched On on an
+    /// Electrified line.
+    fn switch(&mut self, possession: &str, on: bool) {
+        let me = self.me;
+        let base = |n: &str| {
+            n.trim()
+                .trim_end_matches("(Off)")
+                .trim_end_matches("(On)")
+                .trim()
+                .to_ascii_lowercase()
+        };
+        let want = base(possession);
+        let found = self.s.players[me]
+            .possessions
+            .iter()
+            .position(|p| matches!(&p.item, Item::Named { name, .. } if base(name) == want));
+        let Some(i) = found else {
+            self.illegal(
+                "1.4.33",
+                format!("{} carries no {possession}", self.s.players[me].name),
+            );
+            return;
+        };
+        let Item::Named { name, .. } = &self.s.players[me].possessions[i].item else {
+            return;
+        };
+        // The Emporium lists the Off state ("Remote Control (Off)").
+        let electrical = emporium::good(name.trim_end().trim_end_matches("(On)"))
+            .is_some_and(|g| g.qualities.contains(&"Electrical"));
+        if !electrical {
+            self.illegal("1.4.33", format!("{possession} is not Electrical"));
+            return;
+        }
+        let now_on = name.trim_end().ends_with("(On)");
+        let (state, word) = if on { ("(On)", "On") } else { ("(Off)", "Off") };
+        if now_on == on {
+            self.illegal("1.4.33", format!("{possession} is already {word}"));
+            return;
+        }
+        if on && self.on_electrified(me) {
+            self.illegal(
+                "1.4.33",
+                "the Piece is on an Electrified line: its Electrical Possessions are Off",
+            );
+            return;
+        }
+        let renamed = format!(
+            "{} {state}",
+            name.trim()
+                .trim_end_matches("(Off)")
+                .trim_end_matches("(On)")
+                .trim()
+        );
+        if let Item::Named { name, .. } = &mut self.s.players[me].possessions[i].item {
+            *name = renamed.clone();
+        }
+        self.changes.push(format!("{renamed} (Rule 1.4.33)"));
+    }
+
+    /// Whether player `i`'s Piece is on a line in an Electrified State.
+    fn on_electrified(&self, i: usize) -> bool {
+        self.s.players[i].at.and_then(|p| p.line).is_some_and(|l| {
+            self.s.disruptions.contains(&Disruption::Line {
+                line: l,
+                state: LineState::Electrified,
+            })
+        })
+    }
+
+    /// Electrical Possessions of Pieces on an Electrified line are Off
+    /// (Rule 1.4.33), checked as each Turn ends.
+    fn electrified_off(&mut self) {
+        for i in 0..self.s.players.len() {
+            if !self.on_electrified(i) {
+                continue;
+            }
+            for p in &mut self.s.players[i].possessions {
+                if let Item::Named { name, .. } = &mut p.item {
+                    if name.trim_end().ends_with("(On)") {
+                        *name = format!(
+                            "{} (Off)",
+                            name.trim_end().trim_end_matches("(On)").trim_end()
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// A Translocation (Rule 1.5.13): the Piece is shifted to `target`

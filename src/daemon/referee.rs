@@ -403,7 +403,7 @@ impl Out<'_> {
 
 fn re(subject: &str) -> String {
     let s = subject.trim();
-    if s.len() >= 3 && s[..3].eq_ignore_ascii_case("re:") {
+    if s.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("re:")) {
         s.to_string()
     } else if s.is_empty() {
         "Re: your message".to_string()

@@ -229,10 +229,26 @@ impl Case {
                     None => p.at = cp.at.as_deref().map(|a| position(a, map)).transpose()?,
                 }
                 p.home = cp.home.as_deref().map(|h| station(h, map)).transpose()?;
+                // The GSD's ranges, so no arithmetic on them overflows.
+                if cp.lv > crate::gsd::parse::MAX_LV {
+                    return Err(format!("{}: lv {} is above 999", cp.name, cp.lv));
+                }
+                if !(-999..=999).contains(&cp.charge) {
+                    return Err(format!(
+                        "{}: charge {} is outside -999..999",
+                        cp.name, cp.charge
+                    ));
+                }
                 p.lv = cp.lv;
                 p.charge = cp.charge;
                 if let Some(t) = &cp.tokens {
                     p.tokens = tokens(t)?;
+                    if Colour::ALL
+                        .iter()
+                        .any(|c| p.tokens.get(*c) > crate::gsd::parse::MAX_COUNT)
+                    {
+                        return Err(format!("{}: a token count is above 9999", cp.name));
+                    }
                 }
                 p.possessions = cp
                     .possessions

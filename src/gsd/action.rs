@@ -713,10 +713,12 @@ pub fn parse_token_list(s: &str) -> Option<TokenList> {
             return None;
         }
         let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+        // At most 999 of a colour: no Action costs more, and sums of such
+        // counts cannot overflow.
         let n = if digits.is_empty() {
             1
         } else {
-            digits.parse().ok()?
+            digits.parse().ok().filter(|n| *n <= 999)?
         };
         out.push((n, Colour::parse(&part[digits.len()..])?));
     }

@@ -373,14 +373,23 @@ impl<'a> Doc<'a> {
                     self.err_at(line, col(h), m, h).with_suggestions(s)
                 })?),
             };
-        let lv = c[2].parse::<u32>().map_err(|_| {
-            self.err_at(line, col(c[2]), "the LV, a whole number (Rule 1.6.1)", c[2])
-        })?;
+        let lv = c[2]
+            .parse::<u32>()
+            .ok()
+            .filter(|v| *v <= MAX_LV)
+            .ok_or_else(|| {
+                self.err_at(
+                    line,
+                    col(c[2]),
+                    "the LV, a whole number from 0 to 999 (Rule 1.6.1)",
+                    c[2],
+                )
+            })?;
         let charge = parse_charge(c[3]).ok_or_else(|| {
             self.err_at(
                 line,
                 col(c[3]),
-                "the Charge, a signed whole number (Rule 1.19.2)",
+                "the Charge, a signed whole number from -999 to 999 (Rule 1.19.2)",
                 c[3],
             )
         })?;
@@ -399,14 +408,18 @@ impl<'a> Doc<'a> {
         }
         let mut tokens = Tokens::default();
         for (colour, n) in order.iter().zip(&counts) {
-            let v = n.parse::<u32>().map_err(|_| {
-                self.err_at(
-                    line,
-                    col(n),
-                    format!("a count of {} tokens", colour.name()),
-                    n,
-                )
-            })?;
+            let v = n
+                .parse::<u32>()
+                .ok()
+                .filter(|v| *v <= MAX_COUNT)
+                .ok_or_else(|| {
+                    self.err_at(
+                        line,
+                        col(n),
+                        format!("a count of {} tokens, from 0 to 9999", colour.name()),
+                        n,
+                    )
+                })?;
             tokens.set(*colour, v);
         }
         Ok(PlayerRow {
@@ -664,11 +677,17 @@ impl<'a> Doc<'a> {
                         toks,
                     )
                 })?;
-                let quadrants = self
-                    .map
-                    .station(self.map.lookup(&st).expect("resolved above"))
-                    .quadrants
-                    .clone();
+                // `station` also accepts Ghost Stations, which are not
+                // stations of the map and hold no Token Stack (Rule 1.11.6).
+                let Some(id) = self.map.find(&st) else {
+                    return Err(self.err_at(
+                        line,
+                        Self::col_of(line, name),
+                        "a station of the map (a Ghost Station holds no Token Stack)",
+                        name,
+                    ));
+                };
+                let quadrants = self.map.station(id).quadrants.clone();
                 out.push(Stack {
                     station: st,
                     quadrants,
@@ -930,8 +949,17 @@ fn split_top_level(s: &str, sep: char) -> Vec<&str> {
 fn parse_charge(s: &str) -> Option<i32> {
     let t = s.trim().trim_end_matches('%').trim();
     let t = t.strip_prefix('+').unwrap_or(t);
-    t.parse().ok()
+    t.parse().ok().filter(|c: &i32| (-999..=999).contains(c))
 }
+
+/// The largest LV a GSD may state: far beyond any reachable one, and small
+/// enough that no arithmetic on it overflows.
+pub const MAX_LV: u32 = 999;
+/// The largest Token count a GSD may state (per colour, per player).
+pub const MAX_COUNT: u32 = 9999;
+/// The most Line Codes a `via:` list may hold: each Move Portion covers at
+/// least one station, and no route is searched beyond 40.
+pub const MAX_VIA: usize = 40;
 
 /// `BrSiGo` -> colours; spaces and commas between codes are allowed.
 pub(crate) fn token_codes(s: &str) -> Option<Vec<Colour>> {
@@ -1210,7 +1238,7 @@ fn line_state(s: &str) -> Option<LineState> {
                 .strip_prefix("speed limit")
                 .map(|r| r.trim_start().trim_start_matches(':').trim())
             {
-                LineState::SpeedLimit(n.parse().ok()?)
+                LineState::SpeedLimit(n.parse().ok().filter(|n| *n <= MAX_LV)?)
             } else {
                 return None;
             }
@@ -1614,6 +1642,13 @@ fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
     } else {
         (rest, vec![])
     };
+    if via.len() > MAX_VIA {
+        return Err((
+            at(rest),
+            format!("at most {MAX_VIA} Line Codes after `via:` (a route is at most 40 stations)"),
+            vec![],
+        ));
+    }
     let rest = rest.trim_start();
     if let Some(after) = rest.strip_prefix(',') {
         // A via list that stops at something that is not a Line Code.

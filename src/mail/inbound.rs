@@ -257,9 +257,16 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
             envelope,
         });
     }
-    let Some(msg) = MessageParser::new().parse(raw) else {
+    // mail-parser has known panics on malformed nested messages: one mail
+    // must never take the daemon down, so a panic is an unreadable mail.
+    let parsed = std::panic::catch_unwind(|| MessageParser::new().parse(raw));
+    let Ok(Some(msg)) = parsed else {
         return Err(InboundError::Unreadable {
-            reason: "no mail headers".into(),
+            reason: if parsed.is_err() {
+                "the mail's MIME structure could not be read".into()
+            } else {
+                "no mail headers".into()
+            },
             envelope: None,
         });
     };
@@ -1203,6 +1210,9 @@ fn is_data_table(nodes: &[Node]) -> bool {
     rows.len() > 1 || rows.iter().any(|r| r.len() > 1)
 }
 
+/// The most text a padded HTML table may render to (see `render_data_table`).
+const MAX_TABLE_BYTES: usize = 1 << 20;
+
 fn render_data_table(nodes: &[Node], out: &mut Out) {
     let rows: Vec<(bool, Vec<String>)> = table_rows(nodes)
         .into_iter()
@@ -1237,6 +1247,17 @@ fn render_data_table(nodes: &[Node], out: &mut Out) {
         }
     }
     let total: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
+    // Padding every row to every column grows as rows x columns: a hostile
+    // table of a few hundred KB would need gigabytes. Past a bound, the
+    // cells go out unpadded, one row a line (linear in the input).
+    if rows.len().saturating_mul(total) > MAX_TABLE_BYTES {
+        for (_, cells) in &rows {
+            out.buf.push_str(&cells.join(" | "));
+            out.buf.push('\n');
+        }
+        out.space = false;
+        return;
+    }
     let border = |out: &mut Out| {
         out.buf.push('+');
         for w in &widths {
@@ -1285,6 +1306,24 @@ fn render_data_table(nodes: &[Node], out: &mut Out) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_too_wide_to_pad_is_rendered_unpadded() {
+        // One row of N cells, then N rows of one: padded, N x N cells.
+        let n = 3000;
+        let mut html = String::from("<table><tr>");
+        for i in 0..n {
+            html.push_str(&format!("<td>c{i}</td>"));
+        }
+        html.push_str("</tr>");
+        for _ in 0..n {
+            html.push_str("<tr><td>x</td></tr>");
+        }
+        html.push_str("</table>");
+        let text = html_to_text(&html);
+        assert!(text.len() < 4 * html.len(), "{} bytes", text.len());
+        assert!(text.contains("c0 | c1 | c2"));
+    }
 
     #[test]
     fn fnv_is_stable_and_spreads() {

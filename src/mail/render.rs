@@ -53,7 +53,8 @@ pub fn caret(line: &str, needle: Option<&str>) -> String {
         let n = n.trim();
         (!n.is_empty()).then_some(n)
     }) {
-        Some(n) => match line.to_lowercase().find(&n.to_lowercase()) {
+        // ASCII lower-casing keeps byte offsets valid for slicing `line`.
+        Some(n) => match line.to_ascii_lowercase().find(&n.to_ascii_lowercase()) {
             Some(i) => (line[..i].chars().count(), n.chars().count()),
             None => (0, line.chars().count()),
         },

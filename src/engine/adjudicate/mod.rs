@@ -467,7 +467,7 @@ impl<'a> Turn<'a> {
         let me = self.me;
         for &(n, c) in gain {
             let have = self.s.players[me].tokens.get(c);
-            self.s.players[me].tokens.set(c, have + n);
+            self.s.players[me].tokens.set(c, have.saturating_add(n));
         }
     }
 
@@ -533,7 +533,7 @@ impl<'a> Turn<'a> {
                         lv - n
                     };
                     // LV below zero becomes zero (Rule 1.6.1).
-                    self.s.players[me].lv = new.max(0) as u32;
+                    self.s.players[me].lv = new.clamp(0, i64::from(u32::MAX)) as u32;
                 }
                 true
             }
@@ -681,7 +681,7 @@ impl<'a> Turn<'a> {
                             self.pay(&a.render(), rule, &cost);
                             for (n, c) in &cost {
                                 let have = self.s.players[i].tokens.get(*c);
-                                self.s.players[i].tokens.set(*c, have + n);
+                                self.s.players[i].tokens.set(*c, have.saturating_add(*n));
                             }
                             self.tolled.push((h, rented));
                             let how = if rented {
@@ -800,7 +800,7 @@ impl<'a> Turn<'a> {
                     match a {
                         // Both LVs become a number from 0 to the sum of them (Rule 1.10.15).
                         Action::Huffing { .. } => match self.choice("lv").and_then(|n| n.parse::<u32>().ok()) {
-                            Some(n) if n <= self.s.players[me].lv + self.s.players[v].lv => {
+                            Some(n) if n <= self.s.players[me].lv.saturating_add(self.s.players[v].lv) => {
                                 self.s.players[me].lv = n;
                                 self.s.players[v].lv = n;
                                 self.changes.push(format!("{victim} is Huffed: both LVs are {n} (Rule 1.10.15)"));
@@ -1003,7 +1003,7 @@ impl<'a> Turn<'a> {
                             self.spent.truncate(before);
                             for (n, c) in &list.0 {
                                 let have = self.s.players[v].tokens.get(*c);
-                                self.s.players[v].tokens.set(*c, have + n);
+                                self.s.players[v].tokens.set(*c, have.saturating_add(*n));
                             }
                             self.changes.push(format!(
                                 "{} gives {} to {player} (Rule 1.7.27)",
@@ -1324,7 +1324,7 @@ impl<'a> Turn<'a> {
                     .players
                     .iter()
                     .enumerate()
-                    .filter(|(i, p)| *i != me && (p.charge - mine).abs() < 50)
+                    .filter(|(i, p)| *i != me && (i64::from(p.charge) - i64::from(mine)).abs() < 50)
                     .map(|(_, p)| format!("{} ({:+}%)", p.name, p.charge))
                     .collect();
                 if near.is_empty() {
@@ -1438,7 +1438,7 @@ impl<'a> Turn<'a> {
                             // A Special Move to Paddington (Rule 1.4.16).
                             self.special = Some(Special::Paddington);
                         } else {
-                            self.s.players[me].lv += g.price;
+                            self.s.players[me].lv = self.s.players[me].lv.saturating_add(g.price);
                         }
                         self.changes.push(format!("{food} is eaten (Rule 1.4.16)"));
                         if g.name == "British Rail Coffee" {
@@ -1605,6 +1605,8 @@ impl<'a> Turn<'a> {
                     );
                 } else if *n < 0 {
                     self.illegal(rule, "a Speed Limit is not negative");
+                } else if *n > i64::from(crate::gsd::parse::MAX_LV) {
+                    self.illegal(rule, "a Speed Limit is at most 999");
                 } else {
                     let old = self.speed_limit(*line);
                     let l = *line;
@@ -2235,7 +2237,10 @@ impl<'a> Turn<'a> {
             .map(|a| self.map.station(a.station).current as i32)
             .unwrap_or(self.map.ghost_current() as i32);
         let p = &mut self.s.players[me];
-        p.charge = (p.charge + self.map.ghost_current() as i32 - from).clamp(-999, 999);
+        p.charge = p
+            .charge
+            .saturating_add(self.map.ghost_current() as i32 - from)
+            .clamp(-999, 999);
         p.at = None;
         p.ghost = Some(ghost.to_string());
         p.lv = 0;
@@ -3012,7 +3017,9 @@ impl<'a> Turn<'a> {
                 self.illegal("1.13.4", format!("{station} is Closed or Blocked"));
             }
             let p = &mut self.s.players[me];
-            p.charge = (p.charge + map.station(dest).current as i32 - map.ghost_current() as i32)
+            p.charge = p
+                .charge
+                .saturating_add(map.station(dest).current as i32 - map.ghost_current() as i32)
                 .clamp(-999, 999);
             p.ghost = None;
             p.at = Some(Position {
@@ -3164,7 +3171,11 @@ impl<'a> Turn<'a> {
         let charge = self.s.players[me].charge;
         for l in via.iter().chain(std::iter::once(&dest_line)) {
             let limit = self.speed_limit(*l);
-            let allowed = if charge.abs() > 100 { 2 * limit } else { limit };
+            let allowed = if charge.unsigned_abs() > 100 {
+                limit.saturating_mul(2)
+            } else {
+                limit
+            };
             if lv > allowed {
                 self.illegal(
                     "1.20.4",
@@ -3224,7 +3235,7 @@ impl<'a> Turn<'a> {
             let delta = self.map.station(final_station).current as i32
                 - self.map.station(from).current as i32;
             let p = &mut self.s.players[me];
-            p.charge = (p.charge + delta).clamp(-999, 999);
+            p.charge = p.charge.saturating_add(delta).clamp(-999, 999);
         }
         self.s.players[me].at = Some(Position {
             station: final_station,
@@ -3329,7 +3340,7 @@ impl<'a> Turn<'a> {
         let me = self.me;
         for (c, why) in bonus {
             let have = self.s.players[me].tokens.get(c);
-            self.s.players[me].tokens.set(c, have + 1);
+            self.s.players[me].tokens.set(c, have.saturating_add(1));
             self.changes
                 .push(format!("+1 {} for {why} (Rule 1.4.20)", c.name()));
         }

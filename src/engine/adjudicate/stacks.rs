@@ -55,7 +55,7 @@ impl Turn<'_> {
         } else {
             6u32.saturating_sub(held)
         };
-        let n: u32 = tokens.iter().map(|(n, _)| n).sum();
+        let n: u32 = tokens.iter().fold(0u32, |a, (n, _)| a.saturating_add(*n));
         if n == 0 || n > space {
             self.illegal(
                 rule,
@@ -66,7 +66,10 @@ impl Turn<'_> {
         let short: Vec<String> = Colour::ALL
             .into_iter()
             .filter_map(|c| {
-                let want: u32 = tokens.iter().filter(|(_, x)| *x == c).map(|(k, _)| k).sum();
+                let want: u32 = tokens
+                    .iter()
+                    .filter(|(_, x)| *x == c)
+                    .fold(0u32, |a, (k, _)| a.saturating_add(*k));
                 let have = self.s.players[me].tokens.get(c);
                 (want > have).then(|| format!("{want} {} (has {have})", c.name()))
             })
@@ -198,7 +201,9 @@ impl Turn<'_> {
             self.s.stacks.remove(i);
         }
         let have = self.s.players[me].tokens.get(colour);
-        self.s.players[me].tokens.set(colour, have + 1);
+        self.s.players[me]
+            .tokens
+            .set(colour, have.saturating_add(1));
         self.claimed_from.push(id);
         self.changes.push(format!(
             "a {} Token is claimed from {name} (Rule 1.14.4)",

@@ -637,7 +637,8 @@ impl Turn<'_> {
     /// twice by one Move (Rule 1.10.2).
     fn send_shunted(&mut self, v: usize, dest: StationId, line: LineCode) {
         let me = self.me;
-        let mean = (self.s.players[me].charge + self.s.players[v].charge) / 2;
+        let mean = ((i64::from(self.s.players[me].charge) + i64::from(self.s.players[v].charge))
+            / 2) as i32;
         self.s.players[v].at = Some(Position {
             station: dest,
             line: Some(line),

@@ -301,27 +301,34 @@ impl Config {
         if self.imap.is_some() != self.smtp.is_some() {
             return Err("[imap] and [smtp] go together: give both, or neither".into());
         }
-        // Bounds keep every deadline computed from them inside chrono's range.
-        const YEAR_HOURS: u32 = 24 * 366;
-        const YEAR_SECS: u64 = 86_400 * 366;
-        for (key, v) in [
-            ("reminder_hours", self.speaker.reminder_hours),
-            ("win_window_hours", self.speaker.win_window_hours),
+        // Bounds keep every deadline computed from them inside chrono's range:
+        // a year at most, in the key's own unit.
+        const YEAR_HOURS: u64 = 24 * 366;
+        const YEAR_SECS: u64 = 3600 * YEAR_HOURS;
+        for (key, v, most) in [
+            (
+                "[speaker] reminder_hours",
+                u64::from(self.speaker.reminder_hours),
+                YEAR_HOURS,
+            ),
+            (
+                "[speaker] win_window_hours",
+                u64::from(self.speaker.win_window_hours),
+                YEAR_HOURS,
+            ),
+            (
+                "[outbox] retry_max_secs",
+                self.outbox.retry_max_secs,
+                YEAR_SECS,
+            ),
+            (
+                "[outbox] unconfirmed_wait_secs",
+                self.outbox.unconfirmed_wait_secs,
+                YEAR_SECS,
+            ),
         ] {
-            if v > YEAR_HOURS {
-                return Err(format!(
-                    "[speaker] {key} = {v}: at most {YEAR_HOURS} (a year)"
-                ));
-            }
-        }
-        for (key, v) in [
-            ("retry_max_secs", self.outbox.retry_max_secs),
-            ("unconfirmed_wait_secs", self.outbox.unconfirmed_wait_secs),
-        ] {
-            if v > YEAR_SECS {
-                return Err(format!(
-                    "[outbox] {key} = {v}: at most {YEAR_SECS} (a year)"
-                ));
+            if v > most {
+                return Err(format!("{key} = {v}: at most {most} (a year)"));
             }
         }
         let mut tags = std::collections::BTreeSet::new();

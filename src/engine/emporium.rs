@@ -68,12 +68,29 @@ pub(crate) fn good(name: &str) -> Option<&'static Good> {
             };
         }
     }
+    // An Electrical good switched On is the entry listed Off (Rule 1.4.33).
+    let n = switch_state(&n).0.to_string();
     GOODS.iter().find(|g| {
         let gn = g.name.to_lowercase();
         gn == n
             || gn.strip_suffix(" (off)") == Some(n.as_str())
             || (gn == "all day rover" && n == "all day rover card")
     })
+}
+
+/// An Electrical Possession's name without its state, and whether it is On
+/// (Rule 1.4.33): "Remote Control (On)" -> ("Remote Control", true); a name
+/// with no state is Off.
+pub(crate) fn switch_state(name: &str) -> (&str, bool) {
+    let t = name.trim();
+    let lower = t.to_ascii_lowercase();
+    if lower.ends_with("(on)") {
+        (t[..t.len() - 4].trim_end(), true)
+    } else if lower.ends_with("(off)") {
+        (t[..t.len() - 5].trim_end(), false)
+    } else {
+        (t, false)
+    }
 }
 
 /// Garments (Rule 1.4.30), with the Lost & Found's (Rule 1.7.53).

@@ -118,7 +118,7 @@ impl PlayerState {
 pub const DRONE_STICK: &str = "Drone Stick";
 
 /// Whether two Places of Rule 1.7.9 are the same (any case and spacing).
-pub fn same_place(a: &str, b: &str) -> bool {
+fn same_place(a: &str, b: &str) -> bool {
     let norm = |s: &str| {
         s.split_whitespace()
             .collect::<Vec<_>>()
@@ -338,28 +338,27 @@ impl GameState {
         }
         self.blocks = blocks;
         self.timed = timed;
-        // Each player's latest Visit (Timeouts discounted), late if another
-        // player has since played a Late Arrival from the same Place.
+        // Each player's latest Visit (Timeouts discounted), late once
+        // another player has played a Late Arrival from the same Place: the
+        // adjudicator's own fold, over the plays the GSD shows.
         self.visits.clear();
-        for (k, play) in plays.iter().enumerate() {
+        for play in plays {
             if matches!(play.the_move(), crate::gsd::Move::Timeout) {
                 continue;
             }
             self.visits
                 .retain(|v| !v.player.eq_ignore_ascii_case(&play.player));
             for a in play.actions_before().chain(play.actions_after()) {
-                if let Action::Visiting { place } = a {
-                    let late = plays[k + 1..].iter().any(|p| {
-                        !p.player.eq_ignore_ascii_case(&play.player)
-                            && p.actions_before().chain(p.actions_after()).any(|x| {
-                                matches!(x, Action::LateArrival { place: q } if same_place(q, place))
-                            })
-                    });
-                    self.visits.push(Visit {
+                match a {
+                    Action::Visiting { place } => self.visits.push(Visit {
                         player: play.player.clone(),
                         place: place.clone(),
-                        late,
-                    });
+                        late: false,
+                    }),
+                    Action::LateArrival { place } => {
+                        self.late_arrival(&play.player, place);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -378,6 +377,20 @@ impl GameState {
                 }
             })
             .unwrap_or(false);
+    }
+
+    /// A Late Arrival from `place` by `by` (Rule 1.7.9): every other
+    /// player whose latest Move visited the same Place must Pass next;
+    /// returns who.
+    pub fn late_arrival(&mut self, by: &str, place: &str) -> Vec<String> {
+        let mut late = Vec::new();
+        for v in &mut self.visits {
+            if !v.player.eq_ignore_ascii_case(by) && same_place(&v.place, place) {
+                v.late = true;
+                late.push(v.player.clone());
+            }
+        }
+        late
     }
 
     /// The Token Stack at a station.

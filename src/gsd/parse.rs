@@ -373,18 +373,14 @@ impl<'a> Doc<'a> {
                     self.err_at(line, col(h), m, h).with_suggestions(s)
                 })?),
             };
-        let lv = c[2]
-            .parse::<u32>()
-            .ok()
-            .filter(|v| *v <= MAX_LV)
-            .ok_or_else(|| {
-                self.err_at(
-                    line,
-                    col(c[2]),
-                    "the LV, a whole number from 0 to 999 (Rule 1.6.1)",
-                    c[2],
-                )
-            })?;
+        let lv = at_most(c[2], MAX_LV).ok_or_else(|| {
+            self.err_at(
+                line,
+                col(c[2]),
+                "the LV, a whole number from 0 to 999 (Rule 1.6.1)",
+                c[2],
+            )
+        })?;
         let charge = parse_charge(c[3]).ok_or_else(|| {
             self.err_at(
                 line,
@@ -408,18 +404,14 @@ impl<'a> Doc<'a> {
         }
         let mut tokens = Tokens::default();
         for (colour, n) in order.iter().zip(&counts) {
-            let v = n
-                .parse::<u32>()
-                .ok()
-                .filter(|v| *v <= MAX_COUNT)
-                .ok_or_else(|| {
-                    self.err_at(
-                        line,
-                        col(n),
-                        format!("a count of {} tokens, from 0 to 9999", colour.name()),
-                        n,
-                    )
-                })?;
+            let v = at_most(n, MAX_COUNT).ok_or_else(|| {
+                self.err_at(
+                    line,
+                    col(n),
+                    format!("a count of {} tokens, from 0 to 9999", colour.name()),
+                    n,
+                )
+            })?;
             tokens.set(*colour, v);
         }
         Ok(PlayerRow {
@@ -952,6 +944,11 @@ fn parse_charge(s: &str) -> Option<i32> {
     t.parse().ok().filter(|c: &i32| (-999..=999).contains(c))
 }
 
+/// A whole number from 0 to `max`.
+fn at_most(s: &str, max: u32) -> Option<u32> {
+    s.parse().ok().filter(|n| *n <= max)
+}
+
 /// The largest LV a GSD may state: far beyond any reachable one, and small
 /// enough that no arithmetic on it overflows.
 pub const MAX_LV: u32 = 999;
@@ -1238,7 +1235,7 @@ fn line_state(s: &str) -> Option<LineState> {
                 .strip_prefix("speed limit")
                 .map(|r| r.trim_start().trim_start_matches(':').trim())
             {
-                LineState::SpeedLimit(n.parse().ok().filter(|n| *n <= MAX_LV)?)
+                LineState::SpeedLimit(at_most(n, MAX_LV)?)
             } else {
                 return None;
             }

@@ -12,7 +12,7 @@ mod targets;
 use super::route::{search, Rules};
 
 use super::rulings::{InterchangeFire, SoapedPhase};
-use super::state::{is_drone, same_place, Block, GameState, Position, Visit, DRONE_STICK};
+use super::state::{is_drone, Block, GameState, Position, Visit, DRONE_STICK};
 use super::time::advance;
 use super::{Outcome, Verdict, Violation};
 use crate::gsd::{
@@ -776,12 +776,7 @@ impl<'a> Turn<'a> {
                 return;
             }
             Action::DoubleShunting { player, station } => {
-                let second_post = self
-                    .play
-                    .actions_after()
-                    .nth(1)
-                    .is_some_and(|x| std::ptr::eq(x, a));
-                self.double_shunt(a, rule, player, station, second_post);
+                self.double_shunt(a, rule, player, station);
                 let cost = self.with_bocks(a, Self::table_cost(a).unwrap_or_default());
                 self.pay(&a.render(), rule, &cost);
                 self.duration(a);
@@ -1391,15 +1386,8 @@ impl<'a> Turn<'a> {
             Action::LateArrival { place } => {
                 // Any British Rail Station in Great Britain: the map knows
                 // only London's, so any Place is accepted.
-                let mut late = Vec::new();
-                for v in &mut self.s.visits {
-                    if !v.player.eq_ignore_ascii_case(&self.s.players[me].name)
-                        && same_place(&v.place, place)
-                    {
-                        v.late = true;
-                        late.push(v.player.clone());
-                    }
-                }
+                let by = self.s.players[me].name.clone();
+                let late = self.s.late_arrival(&by, place);
                 if !late.is_empty() {
                     self.changes.push(format!(
                         "a Late Arrival from {place}: {} must Pass with no Actions next Turn (Rule 1.7.9)",
@@ -2530,6 +2518,19 @@ impl<'a> Turn<'a> {
         self.translocate(target, here, rule);
     }
 
+    /// The station an Action's target names, or a violation of `rule`
+    /// saying it is not one of the map.
+    fn target_station(&mut self, target: &crate::gsd::Target, rule: &str) -> Option<StationId> {
+        let id = self.map.find(&target.station);
+        if id.is_none() {
+            self.illegal(
+                rule,
+                format!("{} is not a station of the map", target.station),
+            );
+        }
+        id
+    }
+
     /// [Charge Tunneling to <Station>] (Rule 1.19.4): a Translocation to a
     /// station of the same Current as the Piece's, never Mornington Crescent.
     fn charge_tunnel(&mut self, target: &crate::gsd::Target, rule: &str) {
@@ -2537,11 +2538,7 @@ impl<'a> Turn<'a> {
             self.illegal(rule, "Charge Tunneling starts from the Piece's Station");
             return;
         };
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
+        let Some(dest) = self.target_station(target, rule) else {
             return;
         };
         if self.name(dest) == "Mornington Crescent" {
@@ -2571,18 +2568,10 @@ impl<'a> Turn<'a> {
     /// Electrified line.
     fn switch(&mut self, possession: &str, on: bool) {
         let me = self.me;
-        let base = |n: &str| {
-            n.trim()
-                .trim_end_matches("(Off)")
-                .trim_end_matches("(On)")
-                .trim()
-                .to_ascii_lowercase()
-        };
-        let want = base(possession);
-        let found = self.s.players[me]
-            .possessions
-            .iter()
-            .position(|p| matches!(&p.item, Item::Named { name, .. } if base(name) == want));
+        let want = emporium::switch_state(possession).0.to_ascii_lowercase();
+        let found = self.s.players[me].possessions.iter().position(|p| {
+            matches!(&p.item, Item::Named { name, .. } if emporium::switch_state(name).0.eq_ignore_ascii_case(&want))
+        });
         let Some(i) = found else {
             self.illegal(
                 "1.4.33",
@@ -2593,15 +2582,12 @@ impl<'a> Turn<'a> {
         let Item::Named { name, .. } = &self.s.players[me].possessions[i].item else {
             return;
         };
-        // The Emporium lists the Off state ("Remote Control (Off)").
-        let electrical = emporium::good(name.trim_end().trim_end_matches("(On)"))
-            .is_some_and(|g| g.qualities.contains(&"Electrical"));
-        if !electrical {
+        if !emporium::good(name).is_some_and(|g| g.qualities.contains(&"Electrical")) {
             self.illegal("1.4.33", format!("{possession} is not Electrical"));
             return;
         }
-        let now_on = name.trim_end().ends_with("(On)");
-        let (state, word) = if on { ("(On)", "On") } else { ("(Off)", "Off") };
+        let (base, now_on) = emporium::switch_state(name);
+        let word = if on { "On" } else { "Off" };
         if now_on == on {
             self.illegal("1.4.33", format!("{possession} is already {word}"));
             return;
@@ -2613,13 +2599,7 @@ impl<'a> Turn<'a> {
             );
             return;
         }
-        let renamed = format!(
-            "{} {state}",
-            name.trim()
-                .trim_end_matches("(Off)")
-                .trim_end_matches("(On)")
-                .trim()
-        );
+        let renamed = format!("{base} ({word})");
         if let Item::Named { name, .. } = &mut self.s.players[me].possessions[i].item {
             *name = renamed.clone();
         }
@@ -2645,11 +2625,8 @@ impl<'a> Turn<'a> {
             }
             for p in &mut self.s.players[i].possessions {
                 if let Item::Named { name, .. } = &mut p.item {
-                    if name.trim_end().ends_with("(On)") {
-                        *name = format!(
-                            "{} (Off)",
-                            name.trim_end().trim_end_matches("(On)").trim_end()
-                        );
+                    if let (base, true) = emporium::switch_state(name) {
+                        *name = format!("{base} (Off)");
                     }
                 }
             }
@@ -2660,11 +2637,7 @@ impl<'a> Turn<'a> {
     /// without passing through anything; the station must be one an
     /// ordinary Move could end at (not Blocked or Closed).
     fn translocate(&mut self, target: &crate::gsd::Target, from: StationId, rule: &str) {
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
+        let Some(dest) = self.target_station(target, rule) else {
             return;
         };
         if dest == from {
@@ -2719,11 +2692,7 @@ impl<'a> Turn<'a> {
             self.illegal(rule, "a Straddle starts from the Piece's Station");
             return;
         };
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
+        let Some(dest) = self.target_station(target, rule) else {
             return;
         };
         if let Some(l) = self.power_failed(here) {

@@ -533,15 +533,13 @@ impl Turn<'_> {
 /// anything else is Medium or Small.
 pub(super) fn size_of(p: &crate::gsd::Possession) -> (bool, bool) {
     match &p.item {
-        // A switched-On Electrical good is the Emporium's "(Off)" entry.
-        Item::Named { name, .. } => emporium::good(name.trim_end().trim_end_matches("(On)"))
-            .map_or((false, false), |g| {
-                let huge = g.qualities.contains(&"Huge");
-                (
-                    huge,
-                    huge || g.qualities.contains(&"Big") || g.qualities.contains(&"Large"),
-                )
-            }),
+        Item::Named { name, .. } => emporium::good(name).map_or((false, false), |g| {
+            let huge = g.qualities.contains(&"Huge");
+            (
+                huge,
+                huge || g.qualities.contains(&"Big") || g.qualities.contains(&"Large"),
+            )
+        }),
         _ => (false, false),
     }
 }

@@ -14,21 +14,7 @@ impl Turn<'_> {
         first_post: bool,
     ) -> Option<(usize, Position)> {
         let me = self.me;
-        if !first_post {
-            self.illegal(
-                "1.10.0",
-                format!(
-                    "{} must be the first post-Move Action of the Turn",
-                    a.render()
-                ),
-            );
-        }
-        if crate::engine::time::in_small_hours(self.now()) {
-            self.illegal(
-                "1.13.1",
-                "Actions that target other Players cannot be played between 0000 and 0500",
-            );
-        }
+        self.targeting(a, first_post);
         let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
             self.illegal(rule, format!("{player} is not another player of this game"));
             return None;
@@ -48,22 +34,47 @@ impl Turn<'_> {
             );
             return None;
         }
-        // Sanctuary: nobody at a Holy Station targets or is targeted (Rule 1.11.7).
-        let holy = |s: StationId| {
-            self.map.station(s).categories.contains(Category::Holy)
-                && !self.s.has_mark(self.map, s, StationMark::Defamed)
-        };
-        if holy(mine.station) {
+        if self.sanctuary(mine.station) {
+            return None;
+        }
+        Some((v, theirs))
+    }
+
+    /// What every targeting Action needs: to be the first post-Move Action
+    /// (Rule 1.10.0), outside 0000-0500 (Rule 1.13.1).
+    fn targeting(&mut self, a: &Action, first_post: bool) {
+        if !first_post {
+            self.illegal(
+                "1.10.0",
+                format!(
+                    "{} must be the first post-Move Action of the Turn",
+                    a.render()
+                ),
+            );
+        }
+        if crate::engine::time::in_small_hours(self.now()) {
+            self.illegal(
+                "1.13.1",
+                "Actions that target other Players cannot be played between 0000 and 0500",
+            );
+        }
+    }
+
+    /// Sanctuary: nobody at an undefamed Holy Station targets or is
+    /// targeted (Rule 1.11.7); reports it.
+    fn sanctuary(&mut self, at: StationId) -> bool {
+        let holy = self.map.station(at).categories.contains(Category::Holy)
+            && !self.s.has_mark(self.map, at, StationMark::Defamed);
+        if holy {
             self.illegal(
                 "1.11.7",
                 format!(
                     "{} is a Holy Station: Sanctuary forbids Shunting from it",
-                    self.name(mine.station)
+                    self.name(at)
                 ),
             );
-            return None;
         }
-        Some((v, theirs))
+        holy
     }
 
     /// The choice a targeting Action leaves to its player, written as a
@@ -117,20 +128,8 @@ impl Turn<'_> {
             return;
         };
         let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, dead_end) else {
-            let what = if dead_end {
-                format!("a Terminus fewer than {n} stations away")
-            } else {
-                format!("{n} stations away (or a nearer Terminus)")
-            };
-            self.illegal(
-                rule,
-                format!(
-                    "{} is not {what} along a line serving {}",
-                    target.station,
-                    self.name(theirs.station)
-                ),
-            );
+        let Some(line) = self.shunt_route(theirs.station, dest, target, n, dead_end, false, rule)
+        else {
             return;
         };
         self.send_shunted(v, dest, line);
@@ -151,8 +150,7 @@ impl Turn<'_> {
                 }
             }
         } else if matches!(a, Action::Shunting { .. }) {
-            self.shunt_claim(v, 0);
-            self.claim_shunts += 1;
+            self.shunt_claim(v);
         }
     }
 
@@ -166,7 +164,6 @@ impl Turn<'_> {
         rule: &str,
         player: &str,
         target: &crate::gsd::Target,
-        second_post: bool,
     ) {
         let me = self.me;
         // The k-th multiple Shunt of a Move is its (k+1)-th post-Move
@@ -185,7 +182,7 @@ impl Turn<'_> {
                 .skip(1)
                 .take(position - 1)
                 .all(|x| matches!(x, Action::DoubleShunting { .. }));
-        if !(second_post || (position >= 2 && chained)) {
+        if !chained {
             self.illegal(
                 rule,
                 format!(
@@ -218,15 +215,7 @@ impl Turn<'_> {
             if !self.stack_movable(occupied) {
                 return;
             }
-            let Some(line) = self.shunt_line(occupied, dest, target.line, n, false) else {
-                self.illegal(
-                    rule,
-                    format!(
-                        "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
-                        target.station,
-                        self.name(occupied)
-                    ),
-                );
+            let Some(line) = self.shunt_route(occupied, dest, target, n, false, true, rule) else {
                 return;
             };
             if let Some(moved) = self.send_stack(occupied, dest, line, false, rule) {
@@ -238,8 +227,7 @@ impl Turn<'_> {
                 ));
                 self.shunt_made = Some((n, dest));
                 // Its rewards are a Shunt's: a claim (Rule 1.10.2).
-                self.stack_claim(dest, moved, self.claim_shunts);
-                self.claim_shunts += 1;
+                self.stack_claim(dest, moved);
             }
             return;
         }
@@ -273,15 +261,8 @@ impl Turn<'_> {
             );
             return;
         };
-        let Some(line) = self.shunt_line(theirs.station, dest, target.line, n, false) else {
-            self.illegal(
-                rule,
-                format!(
-                    "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
-                    target.station,
-                    self.name(theirs.station)
-                ),
-            );
+        let Some(line) = self.shunt_route(theirs.station, dest, target, n, false, true, rule)
+        else {
             return;
         };
         self.send_shunted(v, dest, line);
@@ -293,8 +274,7 @@ impl Turn<'_> {
         // A Triple Shunt goes on from where this one sent its target.
         self.shunt_made = Some((n, dest));
         // Its rewards are a Shunt's: a claim (Rule 1.10.2).
-        self.shunt_claim(v, self.claim_shunts);
-        self.claim_shunts += 1;
+        self.shunt_claim(v);
     }
 
     /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
@@ -369,35 +349,12 @@ impl Turn<'_> {
         first_post: bool,
     ) {
         let me = self.me;
-        if !first_post {
-            self.illegal(
-                "1.10.0",
-                format!(
-                    "{} must be the first post-Move Action of the Turn",
-                    a.render()
-                ),
-            );
-        }
-        if crate::engine::time::in_small_hours(self.now()) {
-            self.illegal(
-                "1.13.1",
-                "Actions that target other Players cannot be played between 0000 and 0500",
-            );
-        }
+        self.targeting(a, first_post);
         let Some(here) = self.here() else {
             self.illegal(rule, "the Piece must be on the Map to Shunt a Token Stack");
             return;
         };
-        if self.map.station(here).categories.contains(Category::Holy)
-            && !self.s.has_mark(self.map, here, StationMark::Defamed)
-        {
-            self.illegal(
-                "1.11.7",
-                format!(
-                    "{} is a Holy Station: Sanctuary forbids Shunting from it",
-                    self.name(here)
-                ),
-            );
+        if self.sanctuary(here) {
             return;
         }
         if !self.stack_movable(here) || self.loop_trap(here) {
@@ -410,20 +367,7 @@ impl Turn<'_> {
             return;
         };
         let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_line(here, dest, target.line, n, dead_end) else {
-            let what = if dead_end {
-                format!("a Terminus fewer than {n} stations away")
-            } else {
-                format!("{n} stations away (or a nearer Terminus)")
-            };
-            self.illegal(
-                rule,
-                format!(
-                    "{} is not {what} along a line serving {}",
-                    target.station,
-                    self.name(here)
-                ),
-            );
+        let Some(line) = self.shunt_route(here, dest, target, n, dead_end, false, rule) else {
             return;
         };
         let Some(moved) = self.send_stack(here, dest, line, dead_end, rule) else {
@@ -446,8 +390,7 @@ impl Turn<'_> {
             target.station
         ));
         if matches!(a, Action::Shunting { .. }) {
-            self.stack_claim(dest, moved, 0);
-            self.claim_shunts += 1;
+            self.stack_claim(dest, moved);
         }
     }
 
@@ -495,32 +438,18 @@ impl Turn<'_> {
             self.s.stacks[i].1.extend(moving.iter().copied());
             self.stacks_shunted.push(dest);
         }
-        if self.soaped(line) {
-            self.s.players[self.me].at = Some(Position {
-                station: dest,
-                line: Some(line),
-            });
-            self.changes.push(format!(
-                "the {line} is Soaped: {} skids along to {} (Rule 1.20.6)",
-                self.s.players[self.me].name,
-                self.name(dest)
-            ));
-        }
+        self.skid(dest, line);
         Some(moving.len())
     }
 
     /// The claim after Shunting a Stack: one Token of the Stack, named in a
     /// comment `{claims <Colour>}`; the topmost of that colour among the
     /// `moved` Tokens now on top of the Stack at `dest` (Rule 1.10.1).
-    fn stack_claim(&mut self, dest: StationId, moved: usize, k: usize) {
-        let Some(what) = self.claim_text(k, "Token Stack") else {
+    fn stack_claim(&mut self, dest: StationId, moved: usize) {
+        let Some(what) = self.claim_text("Token Stack") else {
             return;
         };
-        let Some(c) = Colour::parse(
-            what.trim_start_matches("a ")
-                .trim_start_matches("1 ")
-                .trim_end_matches(" Token"),
-        ) else {
+        let Some(c) = claimed_colour(&what) else {
             self.illegal(
                 "1.10.1",
                 format!("a Token Stack carries only Tokens: {what} cannot be claimed from it"),
@@ -550,11 +479,13 @@ impl Turn<'_> {
         }
     }
 
-    /// What the `k`-th Shunt of this Move (0: the Shunt, 1: the Double
-    /// Shunt ...) of `target` claims (Rules 1.10.1, 1.10.2): a comment
-    /// `{claims <what> from <target>}`, else the `k`-th comment
+    /// What the next Shunt of this Move that may claim (the Shunt, then
+    /// each multiple Shunt) claims from `target` (Rules 1.10.1, 1.10.2): a
+    /// comment `{claims <what> from <target>}`, else the next comment
     /// `{claims <what>}` naming no one.
-    fn claim_text(&self, k: usize, target: &str) -> Option<String> {
+    fn claim_text(&mut self, target: &str) -> Option<String> {
+        let k = self.claim_shunts;
+        self.claim_shunts += 1;
         let claims: Vec<(String, Option<String>)> = self
             .play
             .comments()
@@ -585,18 +516,50 @@ impl Turn<'_> {
     /// Where a Shunt sends its target: a station of the map, never
     /// Mornington Crescent (Rule 1.10.1).
     fn shunt_destination(&mut self, target: &crate::gsd::Target, rule: &str) -> Option<StationId> {
-        let Some(dest) = self.map.find(&target.station) else {
-            self.illegal(
-                rule,
-                format!("{} is not a station of the map", target.station),
-            );
-            return None;
-        };
+        let dest = self.target_station(target, rule)?;
         if self.name(dest) == "Mornington Crescent" {
             self.illegal("1.10.1", "no Shunt to Mornington Crescent");
             return None;
         }
         Some(dest)
+    }
+
+    /// [`Self::shunt_line`], reporting when there is none: `multiple` for a
+    /// Double (or greater) Shunt, at the first Shunt's LV.
+    #[allow(clippy::too_many_arguments)]
+    fn shunt_route(
+        &mut self,
+        from: StationId,
+        dest: StationId,
+        target: &crate::gsd::Target,
+        n: u32,
+        dead_end: bool,
+        multiple: bool,
+        rule: &str,
+    ) -> Option<LineCode> {
+        let line = self.shunt_line(from, dest, target.line, n, dead_end);
+        if line.is_none() {
+            let msg = if multiple {
+                format!(
+                    "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
+                    target.station,
+                    self.name(from)
+                )
+            } else {
+                let what = if dead_end {
+                    format!("a Terminus fewer than {n} stations away")
+                } else {
+                    format!("{n} stations away (or a nearer Terminus)")
+                };
+                format!(
+                    "{} is not {what} along a line serving {}",
+                    target.station,
+                    self.name(from)
+                )
+            };
+            self.illegal(rule, msg);
+        }
+        line
     }
 
     /// The line along which a Piece at `from` can be Shunted to `dest` (on
@@ -661,16 +624,20 @@ impl Turn<'_> {
                 self.s.players[v].name, self.s.players[me].name
             ));
         }
-        // On a Soaped line the shunter skids along: both end in the same
-        // place (Rule 1.20.6).
+        self.skid(dest, line);
+    }
+
+    /// On a Soaped line the shunter skids along: both end in the same
+    /// place (Rule 1.20.6).
+    fn skid(&mut self, dest: StationId, line: LineCode) {
         if self.soaped(line) {
-            self.s.players[me].at = Some(Position {
+            self.s.players[self.me].at = Some(Position {
                 station: dest,
                 line: Some(line),
             });
             self.changes.push(format!(
                 "the {line} is Soaped: {} skids along to {} (Rule 1.20.6)",
-                self.s.players[me].name,
+                self.s.players[self.me].name,
                 self.name(dest)
             ));
         }
@@ -678,18 +645,14 @@ impl Turn<'_> {
 
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),
     /// named in a comment `{claims <Colour>}` or `{claims <Possession>}`.
-    pub(super) fn shunt_claim(&mut self, v: usize, k: usize) {
+    pub(super) fn shunt_claim(&mut self, v: usize) {
         let me = self.me;
         let target = self.s.players[v].name.clone();
-        let Some(what) = self.claim_text(k, &target) else {
+        let Some(what) = self.claim_text(&target) else {
             return;
         };
         let belt = self.s.players[v].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt")));
-        if let Some(c) = Colour::parse(
-            what.trim_start_matches("a ")
-                .trim_start_matches("1 ")
-                .trim_end_matches(" Token"),
-        ) {
+        if let Some(c) = claimed_colour(&what) {
             if belt {
                 self.illegal(
                     "1.10.1",
@@ -782,4 +745,13 @@ fn is_papery(p: &crate::gsd::Possession) -> bool {
         }
         Item::Hats(_) => false,
     }
+}
+
+/// The Token colour a claim names: `Red`, `a Red Token`, `1 Red`.
+fn claimed_colour(what: &str) -> Option<Colour> {
+    Colour::parse(
+        what.trim_start_matches("a ")
+            .trim_start_matches("1 ")
+            .trim_end_matches(" Token"),
+    )
 }

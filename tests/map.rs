@@ -604,3 +604,35 @@ fn syntax_errors_name_the_file_and_position() {
         "unknown keys are refused: {err}"
     );
 }
+
+#[test]
+fn a_map_without_a_station_the_rules_name_is_refused_at_load() {
+    // Every mention renamed: the map is consistent, but Rule 1.8.1's Loop
+    // Trap Station is gone.
+    let text = mornbot::map::LONDON_1999.replace("\"Dollis Hill\"", "\"Dollis Hillock\"");
+    let err = Map::from_toml(&text, "renamed.toml").expect_err("must be refused");
+    let msg = err.to_string();
+    assert!(msg.contains("Rule 1.8.1 names Dollis Hill"), "{msg}");
+    assert!(msg.contains("[landmarks] dollis_hill"), "{msg}");
+    // Naming the map's station for it makes the map usable again.
+    let fixed = text.replacen(
+        "\n[stations]\n",
+        "\n[landmarks]\ndollis_hill = \"Dollis Hillock\"\n\n[stations]\n",
+        1,
+    );
+    let m = Map::from_toml(&fixed, "renamed.toml").expect("landmark named");
+    let id = m.landmark(mornbot::map::Landmark::DollisHill);
+    assert_eq!(m.station(id).name, "Dollis Hillock");
+    // An unknown landmark key is refused, with the known ones.
+    let bad = fixed.replacen("dollis_hill =", "dolis_hill =", 1);
+    let msg = Map::from_toml(&bad, "x.toml").unwrap_err().to_string();
+    assert!(msg.contains("unknown landmark \"dolis_hill\""), "{msg}");
+}
+
+#[test]
+fn every_landmark_is_the_station_its_rule_names() {
+    let m = map();
+    for l in mornbot::map::Landmark::ALL {
+        assert_eq!(m.station(m.landmark(l)).name, l.rule_name(), "{l:?}");
+    }
+}

@@ -300,7 +300,7 @@ impl Case {
                 })
             })
             .collect::<Result<_, String>>()?;
-        let mc = map.find("Mornington Crescent").expect("on the map");
+        let mc = map.landmark(crate::map::Landmark::MorningtonCrescent);
         // A Piece already resting at Mornington Crescent has won (Rule 1.1.1).
         let winner = players
             .iter()

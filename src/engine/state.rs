@@ -75,8 +75,8 @@ impl PlayerState {
     /// Stick.
     pub fn drone(map: &Map) -> PlayerState {
         PlayerState {
-            at: map.find("Mornington Crescent").map(|mc| Position {
-                station: mc,
+            at: Some(Position {
+                station: map.landmark(crate::map::Landmark::MorningtonCrescent),
                 line: None,
             }),
             tokens: Tokens::default(),

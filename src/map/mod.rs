@@ -16,6 +16,7 @@ mod build;
 mod category;
 mod distance;
 mod error;
+mod landmark;
 mod line;
 pub mod names;
 mod raw;
@@ -31,6 +32,7 @@ use serde::Serialize;
 pub use category::{Category, CategorySet};
 pub use distance::Fosdyke;
 pub use error::{MapError, Problem, UnknownStation};
+pub use landmark::{Landmark, Landmarks};
 pub use line::{Direction, LineCode, LineSet};
 pub use schedule::Schedule;
 
@@ -190,6 +192,7 @@ pub struct Map {
     ghost_current: u32,
     station_restrictions: Vec<StationRestriction>,
     segment_restrictions: Vec<SegmentRestriction>,
+    landmarks: Landmarks,
     distances: distance::Distances,
 }
 
@@ -237,6 +240,16 @@ impl Map {
     /// One line.
     pub fn line(&self, code: LineCode) -> &Line {
         &self.lines[code.index()]
+    }
+
+    /// The station a rule names (resolved when the map was loaded).
+    pub fn landmark(&self, l: Landmark) -> StationId {
+        self.landmarks.get(l)
+    }
+
+    /// Whether `id` is the station a rule names.
+    pub fn is(&self, id: StationId, l: Landmark) -> bool {
+        self.landmarks.get(l) == id
     }
 
     /// The station at the centre of the Quadrants (Rule 1.17.2).

@@ -19,6 +19,9 @@ pub(crate) struct RawMap {
     pub aliases: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
     pub restricted: RawRestricted,
+    /// Where the map spells a station the rules name otherwise.
+    #[serde(default)]
+    pub landmarks: BTreeMap<Spanned<String>, Spanned<String>>,
     pub stations: RawStations,
 }
 

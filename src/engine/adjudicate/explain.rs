@@ -161,7 +161,7 @@ impl Turn<'_> {
             found_cause = true;
             let when = self.now();
             let msg = if !self.open(dest, candidates.first().copied()) {
-                let mc = map.station(dest).name == "Mornington Crescent";
+                let mc = map.is(dest, Landmark::MorningtonCrescent);
                 format!(
                     "{} is Closed at {when}{}",
                     self.name(dest),

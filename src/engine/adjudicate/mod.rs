@@ -19,7 +19,7 @@ use crate::gsd::{
     parse_token_list, Action, Colour, Disruption, Hat, Item, LineState, Move, Phase, Play,
     PlayItem, StationMark,
 };
-use crate::map::{Category, LineCode, Map, StationId, StationKind};
+use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 
 /// Most stations a move search looks at when telling a player which LV
 /// would have reached eir destination.
@@ -640,10 +640,8 @@ impl<'a> Turn<'a> {
                     return;
                 };
                 if upward {
-                    let at = self.s.players[me]
-                        .at
-                        .map(|p| self.map.station(p.station).name.as_str());
-                    if at != Some("Bank") {
+                    let at = self.s.players[me].at.map(|p| p.station);
+                    if !at.is_some_and(|s| self.map.is(s, Landmark::Bank)) {
                         self.illegal(
                             "1.7.21",
                             format!("{} is an opposite exchange: only at Bank", a.render()),
@@ -1144,9 +1142,9 @@ impl<'a> Turn<'a> {
             Action::HydeTransformation => {
                 // The Hyde Mask is a Unique Garment, put on by the
                 // Transformation (RULINGS.md E34).
-                let here = self.here().map(|h| self.map.station(h).name.as_str());
+                let here = self.here();
                 let taken = self.s.players.iter().any(|p| p.carries(HYDE_MASK));
-                if here != Some("Hyde Park Corner") {
+                if !here.is_some_and(|h| self.map.is(h, Landmark::HydeParkCorner)) {
                     self.illegal(rule, "[Hyde Transformation] is played at Hyde Park Corner");
                     return;
                 }
@@ -1187,10 +1185,15 @@ impl<'a> Turn<'a> {
                 let mut cost = vec![(4, Colour::Red)];
                 let here = self.here();
                 let finish = here.map(|h| self.map.station(h).name.clone());
-                let caught = matches!(
-                    finish.as_deref(),
-                    Some("Arsenal" | "Wembley Park" | "Wimbledon")
-                );
+                let caught = here.is_some_and(|h| {
+                    [
+                        Landmark::Arsenal,
+                        Landmark::WembleyPark,
+                        Landmark::Wimbledon,
+                    ]
+                    .into_iter()
+                    .any(|l| self.map.is(h, l))
+                });
                 if caught {
                     cost.push((1, Colour::Bronze));
                 }
@@ -1222,10 +1225,7 @@ impl<'a> Turn<'a> {
                     self.ruling(rule, "a Suspect Package lost to Streaking may be dropped where its owner stands (Rule 1.4.7)");
                 }
                 if caught {
-                    let tower = self
-                        .map
-                        .find("Tower Hill")
-                        .expect("Tower Hill is on the map");
+                    let tower = self.map.landmark(Landmark::TowerHill);
                     let p = &mut self.s.players[me];
                     p.possessions.push(crate::gsd::Possession {
                         item: Item::Named {
@@ -1853,7 +1853,7 @@ impl<'a> Turn<'a> {
             return;
         }
         let st = self.map.station(id);
-        let mc = self.map.find("Mornington Crescent").expect("on the map");
+        let mc = self.map.landmark(Landmark::MorningtonCrescent);
         let mut why = Vec::new();
         if st.kind == StationKind::Interchange {
             why.push("it is an Interchange");
@@ -2388,7 +2388,7 @@ impl<'a> Turn<'a> {
         let Some(id) = self.map.find(name) else {
             return;
         };
-        let mc = self.map.find("Mornington Crescent").expect("on the map");
+        let mc = self.map.landmark(Landmark::MorningtonCrescent);
         if self.map.route_distance(id, mc).is_some_and(|d| d <= 3) {
             self.illegal(
                 "1.11.1",
@@ -2541,7 +2541,7 @@ impl<'a> Turn<'a> {
         let Some(dest) = self.target_station(target, rule) else {
             return;
         };
-        if self.name(dest) == "Mornington Crescent" {
+        if self.map.is(dest, Landmark::MorningtonCrescent) {
             self.illegal(rule, "no Player may Charge Tunnel to Mornington Crescent");
             return;
         }
@@ -2814,7 +2814,7 @@ impl<'a> Turn<'a> {
     /// Open for this player now (Rules 1.13.4 - 1.13.6, 1.11.3, 1.7.28).
     fn open(&self, id: StationId, line: Option<LineCode>) -> bool {
         let st = self.map.station(id);
-        if st.name == "Mornington Crescent" && self.mc_open {
+        if self.map.is(id, Landmark::MorningtonCrescent) && self.mc_open {
             return true;
         }
         if self.s.has_mark(self.map, id, StationMark::Damage) {
@@ -2975,7 +2975,7 @@ impl<'a> Turn<'a> {
             let ok = match self.special {
                 Some(Special::Home) => self.s.players[me].home == Some(dest),
                 Some(Special::Wild) => self.s.wild.contains(&dest),
-                Some(Special::Paddington) => map.station(dest).name == "Paddington",
+                Some(Special::Paddington) => map.is(dest, Landmark::Paddington),
                 _ => false,
             };
             if !ok {
@@ -3022,7 +3022,7 @@ impl<'a> Turn<'a> {
                     // (1.7.12); Declensable: one Token fewer (1.7.58).
                     // [Ghosting] leads only to Ghost Stations (handled above).
                     Special::Ghosting => false,
-                    Special::Paddington => map.station(dest).name == "Paddington",
+                    Special::Paddington => map.is(dest, Landmark::Paddington),
                     Special::Strile | Special::Declension => {
                         let here = self.s.stack(at.station).filter(|t| !t.is_empty());
                         let there = self.s.stack(dest).filter(|t| !t.is_empty());
@@ -3417,7 +3417,7 @@ impl<'a> Turn<'a> {
             }
         }
         if let Some(at) = self.s.players[me].at {
-            if self.map.station(at.station).name == "Mornington Crescent"
+            if self.map.is(at.station, Landmark::MorningtonCrescent)
                 && !is_drone(&me_name)
                 && self.s.winner.is_none()
             {

@@ -95,8 +95,13 @@ impl Turn<'_> {
 
     /// Stacks with no six-Token limit (Rule 1.14.3).
     pub(super) fn unlimited_stack(&self, id: StationId) -> bool {
-        ["Mornington Crescent", "Seven Sisters", "Euston"]
-            .contains(&self.map.station(id).name.as_str())
+        [
+            Landmark::MorningtonCrescent,
+            Landmark::SevenSisters,
+            Landmark::Euston,
+        ]
+        .into_iter()
+        .any(|l| self.map.is(id, l))
     }
 
     /// The index of the Stack at `id`, creating an empty one if none.

@@ -280,7 +280,7 @@ impl Turn<'_> {
     /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
     /// (Rule 1.10.1).
     fn loop_trap(&mut self, at: StationId) -> bool {
-        let trapped = self.name(at) == "Dollis Hill";
+        let trapped = self.map.is(at, Landmark::DollisHill);
         if trapped {
             self.illegal(
                 "1.10.1",
@@ -517,7 +517,7 @@ impl Turn<'_> {
     /// Mornington Crescent (Rule 1.10.1).
     fn shunt_destination(&mut self, target: &crate::gsd::Target, rule: &str) -> Option<StationId> {
         let dest = self.target_station(target, rule)?;
-        if self.name(dest) == "Mornington Crescent" {
+        if self.map.is(dest, Landmark::MorningtonCrescent) {
             self.illegal("1.10.1", "no Shunt to Mornington Crescent");
             return None;
         }

@@ -17,9 +17,13 @@ struct Entry {
     id: String,
     form: String,
     phase: String,
+    phase_rule: Option<String>,
     rule: String,
     duration: Option<toml::Value>,
+    status: String,
     cost: Option<String>,
+    #[allow(dead_code)]
+    cost_written: Option<String>,
     gain: Option<String>,
     fosdyke: Option<String>,
     example: String,
@@ -92,6 +96,90 @@ fn opt(s: &Option<String>) -> String {
     }
 }
 
+/// The Rust value of a Cost or Gain cell (`Price`): a token list, a list
+/// plus the Action's `<Colour>`, x of one colour, Plastic, one of several
+/// colours, any colours, or an expression the rule computes (`Varies`).
+fn price(id: &str, what: &str, cell: Option<&str>) -> String {
+    let Some(cell) = cell
+        .map(str::trim)
+        .filter(|c| *c != "none" && !c.is_empty())
+    else {
+        return "Price::None".into();
+    };
+    let colour = |code: &str| -> Option<&'static str> {
+        Some(match code {
+            "Bk" => "Colour::Black",
+            "Bu" => "Colour::Blue",
+            "Br" => "Colour::Bronze",
+            "Go" => "Colour::Gold",
+            "Gr" => "Colour::Green",
+            "Re" => "Colour::Red",
+            "Si" => "Colour::Silver",
+            _ => return None,
+        })
+    };
+    let count_colour = |part: &str| -> Option<(u32, &'static str)> {
+        let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n = digits.parse().ok()?;
+        Some((n, colour(&part[digits.len()..])?))
+    };
+    assert!(
+        !cell.starts_with('-'),
+        "grammar/actions.toml: {id}: {what} {cell:?}: write the cost as read (a ruling) and keep the index's text in {what}_written"
+    );
+    let list = |parts: &[&str]| -> Option<String> {
+        let items: Option<Vec<String>> = parts
+            .iter()
+            .map(|p| count_colour(p.trim()).map(|(n, c)| format!("({n}, {c})")))
+            .collect();
+        items.map(|v| format!("&[{}]", v.join(", ")))
+    };
+    let parts: Vec<&str> = cell.split(',').collect();
+    if let Some(l) = list(&parts) {
+        return format!("Price::Tokens({l})");
+    }
+    if let Some((last, rest)) = parts.split_last() {
+        if let Some(n) = last
+            .trim()
+            .strip_suffix("<Colour>")
+            .and_then(|n| n.parse::<u32>().ok())
+        {
+            if let Some(l) = list(rest) {
+                return format!("Price::TokensAndArg({l}, {n})");
+            }
+        }
+    }
+    if let Some(c) = cell.strip_prefix('x').and_then(colour) {
+        return format!("Price::PerUnit({c})");
+    }
+    if let Some(rest) = cell.strip_suffix(" per unpegged Station") {
+        if let Some((1, c)) = count_colour(rest) {
+            return format!("Price::PerUnit({c})");
+        }
+    }
+    if let Some(n) = cell
+        .trim_start_matches('+')
+        .strip_suffix("Plastic")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        return format!("Price::Plastic({n})");
+    }
+    if let Some(n) = cell
+        .strip_suffix(" any")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        return format!("Price::Any({n})");
+    }
+    if cell.contains('/') && !cell.contains('(') {
+        let digits: String = cell.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let cols: Option<Vec<&str>> = cell[digits.len()..].split('/').map(colour).collect();
+        if let (Ok(n), Some(cols)) = (digits.parse::<u32>(), cols) {
+            return format!("Price::OneOf({n}, &[{}])", cols.join(", "));
+        }
+    }
+    format!("Price::Varies({})", lit(cell))
+}
+
 fn main() {
     let path = Path::new("grammar/actions.toml");
     println!("cargo::rerun-if-changed={}", path.display());
@@ -152,6 +240,16 @@ fn main() {
             Some(v) => panic!("grammar/actions.toml: {}: duration {v}", e.id),
         };
         let phase_word = &e.phase;
+        let status = match e.status.as_str() {
+            "adjudicated" => "Status::Adjudicated",
+            "ruling" => "Status::Ruling",
+            st => panic!(
+                "grammar/actions.toml: {}: status {st:?} (adjudicated or ruling)",
+                e.id
+            ),
+        };
+        let cost = price(&e.id, "cost", e.cost.as_deref());
+        let gain = price(&e.id, "gain", e.gain.as_deref());
         let _ = writeln!(
             enum_src,
             "    /// `{}`: Rule {}, {phase_word}.",
@@ -226,10 +324,11 @@ fn main() {
         let aliases: Vec<String> = e.aliases.iter().map(|a| lit(a)).collect();
         let _ = writeln!(
             specs,
-            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, rule: {}, duration: {duration}, cost: {}, gain: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
+            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, phase_rule: {}, rule: {}, status: {status}, duration: {duration}, cost: {cost}, gain: {gain}, cost_text: {}, gain_text: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
             lit(&e.id),
             lit(&variant),
             lit(&e.form),
+            lit(e.phase_rule.as_deref().unwrap_or("1.7.1")),
             lit(&e.rule),
             opt(&e.cost),
             opt(&e.gain),

@@ -111,7 +111,7 @@ fn line_states(g: &mornbot::engine::Game) -> usize {
     g.state
         .disruptions
         .iter()
-        .filter(|d| matches!(d, mornbot::gsd::Disruption::Line { .. }))
+        .filter(|d| matches!(d, mornbot::engine::Disruption::Line { .. }))
         .count()
 }
 
@@ -152,7 +152,7 @@ fn a_soaped_line_replaced_by_another_state_is_not_undone_later() {
     assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
     assert_eq!(
         g.state.disruptions,
-        vec![mornbot::gsd::Disruption::Line {
+        vec![mornbot::engine::Disruption::Line {
             line: mornbot::map::LineCode::VC,
             state: mornbot::gsd::LineState::OneWay("N-S".into())
         }]
@@ -165,7 +165,7 @@ fn a_soaped_line_replaced_by_another_state_is_not_undone_later() {
 fn a_gsd_read_from_its_tables_recovers_the_last_rounds_blocks_and_states() {
     let map = Map::london_1999();
     let mut state = Case::from_toml(ROUND).unwrap().state(map).unwrap();
-    state.disruptions.push(mornbot::gsd::Disruption::Line {
+    state.disruptions.push(mornbot::engine::Disruption::Line {
         line: mornbot::map::LineCode::VC,
         state: mornbot::gsd::LineState::PowerFailure,
     });
@@ -177,7 +177,7 @@ fn a_gsd_read_from_its_tables_recovers_the_last_rounds_blocks_and_states() {
     .iter()
     .map(|l| parse_play(l, map).unwrap())
     .collect();
-    state.recover_round(map, &plays);
+    state.recover_round(&plays);
     // Only Alice's latest play counts: her earlier Block has ended.
     let blocked: Vec<&str> = state
         .blocks
@@ -331,7 +331,7 @@ fn a_gsd_recovers_the_visits_its_plays_show() {
     .iter()
     .map(|l| parse_play(l, map).unwrap())
     .collect();
-    state.recover_round(map, &plays);
+    state.recover_round(&plays);
     let got: Vec<(&str, &str, bool)> = state
         .visits
         .iter()
@@ -344,9 +344,15 @@ fn a_gsd_recovers_the_visits_its_plays_show() {
 fn comments_that_grow_when_lower_cased_are_no_crash() {
     // `İ` lower-cases to three bytes from two: reading "{... tokens to
     // <Station>}" once sliced the comment at a wrong offset and panicked.
+    // Directives now start their comment; text before one makes it prose.
     let out = judge("Alice : Pass [Upcoming Holiday] {İİİİİİİİİİİİİİİİİİİİİİİİİ tokens to Morden}");
     assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
-    // The Stack named is read whole (Morden, here too near to take them).
+    assert!(
+        out.changes.iter().any(|c| c.contains("no Stack named")),
+        "prose names no Stack: {:?}",
+        out.changes
+    );
+    let out = judge("Alice : Pass [Upcoming Holiday] {Tokens to Morden}");
     assert!(
         out.changes
             .iter()
@@ -354,9 +360,16 @@ fn comments_that_grow_when_lower_cased_are_no_crash() {
         "{:?}",
         out.changes
     );
-    for c in ["İİİİİİİİİİİİİİİİİ tokens to éééééé", "İİİİİİİİİİİ lv éééé"]
+    // A directive whose argument grows when lower-cased is a located parse
+    // error, not a crash.
+    for c in ["Tokens to İİİİİİİİİİİİİİİİİéééééé", "LV İİİİİİİİİİİéééé"]
     {
-        let out = judge(&format!("Alice : Pass [Upcoming Holiday] {{{c}}}"));
-        assert_ne!(out.verdict, Verdict::NeedsRuling, "{c}");
+        let err = parse_play(
+            &format!("Alice : Pass [Upcoming Holiday] {{{c}}}"),
+            Map::london_1999(),
+        )
+        .unwrap_err();
+        assert_eq!(err.line, 1, "{err}");
+        assert!(err.column > 30, "{err}");
     }
 }

@@ -43,7 +43,7 @@ fn rule_1_2_0_play_examples() {
 fn escalator_bifurcated_pass_timeout_farkle() {
     let p = parse_play("Garden : Monument (for Bank)", map()).unwrap();
     assert!(
-        matches!(p.the_move(), Move::To { station, escalator_to: Some(b), .. } if station == "Monument" && b == "Bank")
+        matches!(p.the_move(), Move::To { dest, escalator_to: Some(b), .. } if dest.station == "Monument" && b.station == "Bank")
     );
     let p = parse_play("X : A:Baker Street (BK) B:Angel (NT via CN, CL)", map()).unwrap();
     assert_eq!(
@@ -149,9 +149,9 @@ fn tolerance_format_flowed_soft_break_inside_a_play() {
 fn tolerance_continuation_lines_and_comment_lines() {
     let g = parse_gsd(&gsd_with("{Round 2}\nRushton : Euston (VC)\n  [Blocking Warren Street]\n{Rushton blocked Warren Street}\nCryer : Pass\n"), map()).unwrap();
     assert_eq!(g.plays.len(), 2);
-    let items = &g.plays[0].items;
+    let items = &g.plays[0].before;
     assert!(
-        matches!(&items[0], PlayItem::Comment(c) if c == "Round 2"),
+        matches!(&items[0], PlayItem::Comment(c) if c.text == "Round 2"),
         "a comment line before the first Play is kept"
     );
     assert_eq!(g.plays[0].comments().count(), 2);

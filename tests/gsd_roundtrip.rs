@@ -3,9 +3,9 @@
 
 use chrono::Weekday;
 use mornbot::gsd::{
-    parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Courier, Disruption,
-    GameTime, Gsd, Hat, Item, LineState, Luggage, Move, Play, PlayItem, PlayerRow, Possession,
-    Stack, StationMark, Target, Tokens, SPECS,
+    parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Comment, Courier,
+    Disruption, GameTime, Gsd, Hat, Item, LineState, Luggage, Move, Place, Play, PlayItem,
+    PlayerRow, Possession, Price, Stack, StationMark, Target, Tokens, SPECS,
 };
 use mornbot::map::{LineCode, Map};
 use proptest::prelude::*;
@@ -74,8 +74,24 @@ fn action() -> impl Strategy<Value = Action> {
     select(actions())
 }
 
+fn place(name: &str) -> Place {
+    Place::Station(map().find(name).expect("a station of the map"))
+}
+
 fn target() -> impl Strategy<Value = Target> {
-    (station(), proptest::option::of(line())).prop_map(|(station, line)| Target { station, line })
+    (station(), proptest::option::of(line())).prop_map(|(station, line)| Target {
+        place: place(&station),
+        station,
+        line,
+    })
+}
+
+fn to(station: String, line: Option<LineCode>) -> Target {
+    Target {
+        place: place(&station),
+        station,
+        line,
+    }
 }
 
 fn simple_move() -> impl Strategy<Value = Move> {
@@ -87,10 +103,9 @@ fn simple_move() -> impl Strategy<Value = Move> {
             proptest::option::of(station())
         )
             .prop_map(|(station, line, via, escalator_to)| Move::To {
-                station,
-                line,
+                dest: to(station, line),
                 via,
-                escalator_to
+                escalator_to: escalator_to.map(|e| to(e, None)),
             }),
         proptest::option::of(target()).prop_map(Move::Pass),
         proptest::option::of(target()).prop_map(Move::Farkle),
@@ -103,15 +118,26 @@ fn a_move() -> impl Strategy<Value = Move> {
         4 => simple_move(),
         1 => ((station(), line()), (station(), line(), proptest::collection::vec(line(), 0..3))).prop_map(|((a, la), (b, lb, via))| {
             Move::Bifurcated(
-                Box::new(Move::To { station: a, line: Some(la), via: vec![], escalator_to: None }),
-                Box::new(Move::To { station: b, line: Some(lb), via, escalator_to: None }),
+                Box::new(Move::To { dest: to(a, Some(la)), via: vec![], escalator_to: None }),
+                Box::new(Move::To { dest: to(b, Some(lb)), via, escalator_to: None }),
             )
         }),
     ]
 }
 
-fn comment() -> impl Strategy<Value = String> {
-    "[A-Za-z0-9 ,.!?'-]{0,30}".prop_map(|s| s.trim().to_string())
+/// Prose, and directives as players write them.
+fn comment() -> impl Strategy<Value = Comment> {
+    let prose = "[A-Za-z0-9 ,.!?'-]{0,30}".prop_map(|s| s.trim().to_string());
+    let directive = prop_oneof![
+        (0u32..20).prop_map(|n| format!("LV {n}")),
+        select(Colour::ALL.to_vec()).prop_map(|c| format!("takes {}", c.name())),
+        select(Colour::ALL.to_vec()).prop_map(|c| format!("claims {} from Rushton", c.name())),
+        station().prop_map(|s| format!("Tokens to {s}")),
+        (1u32..48).prop_map(|h| format!("waits {h} hours")),
+        Just("yodels".to_string()),
+    ];
+    prop_oneof![3 => prose, 1 => directive]
+        .prop_filter_map("a comment that reads", |t| Comment::read(&t, map()).ok())
 }
 
 fn play_item() -> impl Strategy<Value = PlayItem> {
@@ -125,11 +151,11 @@ fn play(players: Vec<String>) -> impl Strategy<Value = Play> {
         a_move(),
         proptest::collection::vec(play_item(), 0..4),
     )
-        .prop_map(|(player, before, mv, after)| {
-            let mut items = before;
-            items.push(PlayItem::Move(mv));
-            items.extend(after);
-            Play { player, items }
+        .prop_map(|(player, before, mv, after)| Play {
+            player,
+            before,
+            mv,
+            after,
         })
 }
 
@@ -173,7 +199,8 @@ fn disruption() -> impl Strategy<Value = Disruption> {
             Disruption::VenbackerLadder,
             Disruption::Sgronk,
             Disruption::SpeedCraze,
-            Disruption::ChargeSpiral,
+            Disruption::ChargeSpiral(mornbot::gsd::Spiral::Inwards),
+            Disruption::ChargeSpiral(mornbot::gsd::Spiral::Outwards),
         ]),
         colour().prop_map(Disruption::Bock),
         proptest::option::of(day()).prop_map(Disruption::UpcomingHoliday),
@@ -403,6 +430,7 @@ fn every_phase_rule_and_duration_is_data() {
     let blocking = SPECS.iter().find(|s| s.id == "blocking").unwrap();
     assert_eq!(blocking.form, "[Blocking <Station>]");
     assert_eq!(blocking.rule, "1.9.1");
-    assert_eq!(blocking.cost, Some("1Re"));
+    assert_eq!(blocking.cost, Price::Tokens(&[(1, Colour::Red)]));
+    assert_eq!(blocking.cost_text, Some("1Re"));
     assert_eq!(blocking.duration.minutes(), Some(10));
 }

@@ -6,8 +6,8 @@ use anyhow::Context;
 
 use super::Exit;
 use crate::engine::case::{Case, CaseResult};
-use crate::engine::{adjudicate as judge, GameState, PlayerState, Position, Verdict};
-use crate::gsd::{parse_gsd, parse_play, render, Gsd, Move};
+use crate::engine::{adjudicate as judge, GameState, Verdict};
+use crate::gsd::{parse_gsd, parse_play, render};
 use crate::map::Map;
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
@@ -76,75 +76,6 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
     Ok(if failed == 0 { Exit::Ok } else { Exit::Failure })
 }
 
-/// The state a GSD describes: its tables, Game Time, and each Piece where
-/// its player's last Play left it; the next player is the one after the
-/// last Play's (Rule 1.3.2).
-pub fn state_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
-    let time = g.time.ok_or("the GSD has no Game Time")?;
-    let mut players = Vec::new();
-    for row in &g.players {
-        let mut p = PlayerState::joining(&row.name);
-        p.active = row.active;
-        p.home = row.home.as_deref().and_then(|h| map.find(h));
-        p.lv = row.lv;
-        p.charge = row.charge;
-        p.tokens = row.tokens;
-        if let Some(l) = g
-            .luggage
-            .iter()
-            .find(|l| l.player.eq_ignore_ascii_case(&row.name))
-        {
-            p.possessions = l.items.clone();
-        }
-        for play in g
-            .plays
-            .iter()
-            .rev()
-            .filter(|pl| pl.player.eq_ignore_ascii_case(&row.name))
-        {
-            if let Move::To {
-                station,
-                line,
-                escalator_to,
-                ..
-            } = play.the_move()
-            {
-                if let Some(g) = map.lookup_ghost(station) {
-                    p.ghost = Some(g.to_string());
-                    break;
-                }
-                let target = escalator_to.as_deref().unwrap_or(station);
-                p.at = map.find(target).map(|s| Position {
-                    station: s,
-                    line: if escalator_to.is_some() { None } else { *line },
-                });
-                break;
-            }
-        }
-        players.push(p);
-    }
-    if players.is_empty() {
-        return Err("the GSD has no players".into());
-    }
-    let mut state = GameState {
-        disruptions: g.disruptions.clone(),
-        wild: g.wild.iter().filter_map(|w| map.find(w)).collect(),
-        stacks: g
-            .stacks
-            .iter()
-            .filter_map(|s| map.find(&s.station).map(|id| (id, s.tokens.clone())))
-            .collect(),
-        turn: g.plays.len() as u64,
-        ..GameState::new(time, players)
-    };
-    state.recover_round(map, &g.plays);
-    state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
-        Some(i) => state.next_active(i),
-        None => state.players.iter().position(|p| p.active).unwrap_or(0),
-    };
-    Ok(state)
-}
-
 /// `mornbot adjudicate --gsd FILE --play LINE [--json]`.
 pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<Exit> {
     let map = Map::london_1999();
@@ -164,7 +95,7 @@ pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<E
             return Ok(Exit::BadInput);
         }
     };
-    let state = match state_of(&g, map) {
+    let state = match GameState::from_gsd(&g, map) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}: {e}", gsd.display());
@@ -172,27 +103,19 @@ pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<E
         }
     };
     let out = judge(map, &state, &play);
-    let mut next = g.clone();
-    if let Some(after) = &out.state {
-        next.plays.push(play.clone());
-        next.time = Some(after.time);
-        for (row, p) in next.players.iter_mut().zip(&after.players) {
-            row.lv = p.lv;
-            row.charge = p.charge;
-            row.tokens = p.tokens;
-            row.home = p.home.map(|h| map.station(h).name.clone());
-        }
-        next.disruptions = after.disruptions.clone();
-        next.wild = after
-            .wild
-            .iter()
-            .map(|w| map.station(*w).name.clone())
-            .collect();
-    }
+    let next = out.state.as_ref().map(|after| {
+        let mut plays = g.plays.clone();
+        plays.push(play.clone());
+        let mut next = after.to_gsd(map, g.game.as_deref(), &plays);
+        // What the engine does not model is kept as the GSD has it.
+        next.courier = g.courier.clone();
+        next.lost_and_found = g.lost_and_found.clone();
+        next
+    });
     if json {
         println!(
             "{}",
-            serde_json::json!({"verdict": out.verdict, "violations": out.violations, "rulings": out.rulings, "changes": out.changes, "gsd": out.state.as_ref().map(|_| render(&next))})
+            serde_json::json!({"verdict": out.verdict, "violations": out.violations, "rulings": out.rulings, "changes": out.changes, "gsd": next.as_ref().map(render)})
         );
     } else {
         println!(
@@ -209,9 +132,9 @@ pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<E
         for c in &out.changes {
             println!("  {c}");
         }
-        if out.state.is_some() {
+        if let Some(next) = &next {
             println!();
-            print!("{}", render(&next));
+            print!("{}", render(next));
         }
     }
     Ok(match out.verdict {
@@ -264,60 +187,6 @@ pub(super) fn rules(cases: &Path, json: bool) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// The state at a game's start for the players of a GSD (Rules 1.1.2, 1.1.8):
-/// everyone joins with the defaults, the Drone stands at Mornington
-/// Crescent, and Game Time is the GSD's, wound back by the plays' durations.
-pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, String> {
-    let now = g.time.ok_or("the GSD has no Game Time")?;
-    let minutes: u32 = g
-        .plays
-        .iter()
-        .map(|p| {
-            let actions: u32 = p
-                .actions_before()
-                .chain(p.actions_after())
-                .map(|a| a.spec().duration.minutes().unwrap_or(0))
-                .sum();
-            actions
-                + match p.the_move() {
-                    Move::Timeout => 60,
-                    Move::Pass(_) | Move::Farkle(_) => 0,
-                    _ => 10,
-                }
-        })
-        .sum();
-    let players: Vec<PlayerState> = g
-        .players
-        .iter()
-        .map(|row| {
-            // The Drone starts at Mornington Crescent with no Tokens
-            // (Rule 1.1.2; Rule 1.2.0's example table).
-            let mut p = if crate::engine::is_drone(&row.name) {
-                PlayerState::drone(map)
-            } else {
-                PlayerState::joining(&row.name)
-            };
-            p.active = row.active;
-            p
-        })
-        .collect();
-    if players.is_empty() {
-        return Err("the GSD has no players".into());
-    }
-    let first = g.plays.first().and_then(|p| {
-        players
-            .iter()
-            .position(|q| q.name.eq_ignore_ascii_case(&p.player))
-    });
-    let to_play = first
-        .or_else(|| players.iter().position(|p| p.active))
-        .unwrap_or(0);
-    Ok(GameState {
-        to_play,
-        ..GameState::new(crate::engine::time::rewind(now, minutes), players)
-    })
-}
-
 /// `mornbot check FILE`.
 pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
     let map = Map::london_1999();
@@ -330,7 +199,7 @@ pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
             return Ok(Exit::BadInput);
         }
     };
-    let start = match start_of(&g, map) {
+    let start = match GameState::start_of(&g, map) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}: {e}", file.display());

@@ -64,6 +64,12 @@ pub struct CaseState {
     /// format): `[[state.visits]]` with `player`, `place` and `late`.
     #[serde(default)]
     pub visits: Vec<crate::engine::Visit>,
+    /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
+    /// `line`): what rules read from earlier Turns (a Round's Blocks and
+    /// Line States, Visits, the Drone Stick) is recovered from them as from
+    /// a GSD's Plays; `blocks` and `visits` given too are added.
+    #[serde(default)]
+    pub history: Vec<CasePlay>,
 }
 
 /// `[[state.players]]`.
@@ -104,7 +110,7 @@ pub struct CaseBlock {
     pub by: String,
 }
 
-/// `[play]`.
+/// `[play]`, and each `[[state.history]]`.
 #[derive(Debug, Deserialize)]
 pub struct CasePlay {
     /// The play, exactly as written in a GSD.
@@ -114,11 +120,22 @@ pub struct CasePlay {
 /// `[expect]`.
 #[derive(Debug, Deserialize)]
 pub struct Expect {
-    /// `legal` or `illegal`.
+    /// `legal`, `illegal`, `ruling` (the play must get "needs a human
+    /// ruling") or `unparsable` (the play line must be refused by the
+    /// grammar, e.g. a directive naming no station).
     pub verdict: String,
-    /// Illegal: at least one of these must be cited.
+    /// Illegal: at least one of these must be cited; ruling: one of these
+    /// must be the rule a human is asked about.
     #[serde(default)]
     pub rules: Vec<String>,
+    /// Rules that must not be cited (a verdict must cite the rule the play
+    /// breaks, not a neighbour).
+    #[serde(default)]
+    pub forbid_rules: Vec<String>,
+    /// Unparsable: text the parse error must contain.
+    pub message: Option<String>,
+    /// Wild Stations after a legal play, oldest first.
+    pub wild: Option<Vec<String>>,
     /// Game Time after a legal play.
     pub time: Option<String>,
     /// The winner after the play (`""`: none).
@@ -190,13 +207,13 @@ fn position(text: &str, map: &Map) -> Result<Position, String> {
 }
 
 /// A Ghost Station named as a position: `Aldwych` or `Aldwych (GH)`.
-fn ghost(text: &str, map: &Map) -> Option<String> {
+fn ghost(text: &str, map: &Map) -> Option<crate::map::GhostId> {
     let t = text.trim();
     let t = t
         .strip_suffix("(GH)")
         .or_else(|| t.strip_suffix("(gh)"))
         .unwrap_or(t);
-    map.lookup_ghost(t).map(str::to_string)
+    map.find_ghost(t)
 }
 
 fn station(text: &str, map: &Map) -> Result<crate::map::StationId, String> {
@@ -277,6 +294,9 @@ impl Case {
             .map(|d| {
                 crate::gsd::parse::disruption(d, map)
                     .map_err(|e| format!("disruption {d:?}: expected {}", e.0))
+                    .and_then(|g| {
+                        crate::engine::Disruption::from_gsd(&g, map).map_err(|e| e.to_string())
+                    })
             })
             .collect::<Result<_, _>>()?;
         let wild = s
@@ -290,7 +310,7 @@ impl Case {
                 .ok_or_else(|| format!("bad stack {toks:?}"))?;
             stacks.push((station(st, map)?, colours));
         }
-        let blocks = s
+        let blocks: Vec<Block> = s
             .blocks
             .iter()
             .map(|b| {
@@ -300,100 +320,148 @@ impl Case {
                 })
             })
             .collect::<Result<_, String>>()?;
+        let history = s
+            .history
+            .iter()
+            .map(|h| {
+                parse_play(&h.line, map)
+                    .map_err(|e| format!("history {:?} does not parse: {e}", h.line))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let mc = map.landmark(crate::map::Landmark::MorningtonCrescent);
         // A Piece already resting at Mornington Crescent has won (Rule 1.1.1).
         let winner = players
             .iter()
             .find(|p| !crate::engine::is_drone(&p.name) && p.at.is_some_and(|a| a.station == mc))
             .map(|p| p.name.clone());
-        Ok(GameState {
+        let mut state = GameState {
             to_play,
             disruptions,
             wild,
             stacks,
-            blocks,
             rulings: s.rulings.clone(),
-            visits: s.visits.clone(),
             winner,
             ..GameState::new(time, players)
-        })
+        };
+        if !history.is_empty() {
+            state.recover_round(&history);
+            state.turn = history.len() as u64;
+        }
+        state.blocks.extend(blocks);
+        state.visits.extend(s.visits.iter().cloned());
+        Ok(state)
     }
 
     /// Runs the case.
     pub fn run(&self, map: &Map) -> CaseResult {
-        let mut why = Vec::new();
-        let fail = |why: Vec<String>, verdict| CaseResult {
+        let result = |why: Vec<String>, verdict| CaseResult {
             id: self.id.clone(),
-            pass: false,
+            pass: why.is_empty(),
             why,
             verdict,
             ignored: self.unknown_keys.clone(),
         };
         let state = match self.state(map) {
             Ok(s) => s,
-            Err(e) => return fail(vec![format!("bad state: {e}")], None),
+            Err(e) => return result(vec![format!("bad state: {e}")], None),
         };
-        let play = match parse_play(&self.play.line, map) {
-            Ok(p) => p,
-            Err(e) => return fail(vec![format!("the play does not parse: {e}")], None),
+        let play = match (
+            parse_play(&self.play.line, map),
+            self.expect.verdict.as_str(),
+        ) {
+            (Ok(p), _) => p,
+            (Err(e), "unparsable") => {
+                let msg = e.to_string();
+                let mut why = Vec::new();
+                if let Some(want) = &self.expect.message {
+                    if !msg.contains(want.as_str()) {
+                        why.push(format!("the parse error {msg:?} does not say {want:?}"));
+                    }
+                }
+                return result(why, None);
+            }
+            (Err(e), _) => return result(vec![format!("the play does not parse: {e}")], None),
         };
         let out = adjudicate(map, &state, &play);
-        let want_legal = match self.expect.verdict.as_str() {
-            "legal" => true,
-            "illegal" => false,
-            v => {
-                return fail(
+        let want = match self.expect.verdict.as_str() {
+            "legal" => Verdict::Legal,
+            "illegal" => Verdict::Illegal,
+            "ruling" => Verdict::NeedsRuling,
+            "unparsable" => {
+                return result(
                     vec![format!(
-                        "expect.verdict must be legal or illegal, not {v:?}"
+                    "expected the play to be refused by the grammar; it parsed and was judged {:?}",
+                    out.verdict
+                )],
+                    Some(out.verdict),
+                )
+            }
+            v => {
+                return result(
+                    vec![format!(
+                        "expect.verdict must be legal, illegal, ruling or unparsable, not {v:?}"
                     )],
                     Some(out.verdict),
                 )
             }
         };
-        match (want_legal, out.verdict) {
-            (true, Verdict::Legal) | (false, Verdict::Illegal) => {}
-            (_, got) => {
-                let detail: Vec<String> = out
-                    .violations
-                    .iter()
-                    .chain(&out.rulings)
-                    .map(|v| format!("{}: {}", v.rule, v.message))
-                    .collect();
-                why.push(format!(
-                    "expected {}, got {got:?} {}",
-                    self.expect.verdict,
-                    detail.join("; ")
-                ));
-                return fail(why, Some(got));
-            }
+        let mut why = Vec::new();
+        if out.verdict != want {
+            let detail: Vec<String> = out
+                .violations
+                .iter()
+                .chain(&out.rulings)
+                .map(|v| format!("{}: {}", v.rule, v.message))
+                .collect();
+            why.push(format!(
+                "expected {}, got {:?} {}",
+                self.expect.verdict,
+                out.verdict,
+                detail.join("; ")
+            ));
+            return result(why, Some(out.verdict));
         }
-        if !want_legal {
-            if !self.expect.rules.is_empty()
-                && !out
-                    .violations
-                    .iter()
-                    .any(|v| self.expect.rules.contains(&v.rule))
-            {
-                let cited: Vec<String> = out
-                    .violations
-                    .iter()
-                    .map(|v| format!("{} ({})", v.rule, v.message))
-                    .collect();
-                why.push(format!(
-                    "expected a citation of {:?}, cited {}",
-                    self.expect.rules,
-                    cited.join("; ")
-                ));
-            }
-        } else if let Some(after) = &out.state {
+        let cited = match want {
+            Verdict::Illegal => &out.violations,
+            Verdict::NeedsRuling => &out.rulings,
+            Verdict::Legal => &out.violations,
+        };
+        self.check_citations(cited, &mut why);
+        if let Some(after) = &out.state {
             self.check_state(map, after, &mut why);
         }
-        CaseResult {
-            id: self.id.clone(),
-            pass: why.is_empty(),
-            why,
-            verdict: Some(out.verdict),
-            ignored: self.unknown_keys.clone(),
+        result(why, Some(out.verdict))
+    }
+
+    /// The rules cited: one of `expect.rules`, none of `expect.forbid_rules`.
+    fn check_citations(&self, cited: &[super::Violation], why: &mut Vec<String>) {
+        let list = || {
+            cited
+                .iter()
+                .map(|v| format!("{} ({})", v.rule, v.message))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        if !cited.is_empty()
+            && !self.expect.rules.is_empty()
+            && !cited.iter().any(|v| self.expect.rules.contains(&v.rule))
+        {
+            why.push(format!(
+                "expected a citation of {:?}, cited {}",
+                self.expect.rules,
+                list()
+            ));
+        }
+        if let Some(v) = cited
+            .iter()
+            .find(|v| self.expect.forbid_rules.contains(&v.rule))
+        {
+            why.push(format!(
+                "Rule {} must not be cited, but was ({}); cited {}",
+                v.rule,
+                v.message,
+                list()
+            ));
         }
     }
 
@@ -429,6 +497,23 @@ impl Case {
                 why.push(format!("blocked: expected {want:?}, got {got:?}"));
             }
         }
+        if let Some(w) = &e.wild {
+            let want: Vec<String> = w
+                .iter()
+                .map(|s| {
+                    map.find(s)
+                        .map_or(s.clone(), |i| map.station(i).name.clone())
+                })
+                .collect();
+            let got: Vec<String> = after
+                .wild
+                .iter()
+                .map(|i| map.station(*i).name.clone())
+                .collect();
+            if want != got {
+                why.push(format!("wild: expected {want:?}, got {got:?}"));
+            }
+        }
         if let Some(ds) = &e.disruptions {
             let mut want = Vec::new();
             for d in ds {
@@ -437,11 +522,7 @@ impl Case {
                     Err(e) => why.push(format!("disruption {d:?}: expected {}", e.0)),
                 }
             }
-            let mut got: Vec<String> = after
-                .disruptions
-                .iter()
-                .map(crate::gsd::render::disruption_text)
-                .collect();
+            let mut got: Vec<String> = after.disruptions.iter().map(|d| d.text(map)).collect();
             want.sort();
             got.sort();
             if want != got {
@@ -470,10 +551,11 @@ impl Case {
             };
             if let Some(at) = &ep.at {
                 if let Some(g) = ghost(at, map) {
-                    if p.ghost.as_deref() != Some(g.as_str()) {
+                    if p.ghost != Some(g) {
                         why.push(format!(
-                            "{name}.at: expected the Ghost Station {g}, got {:?}",
-                            p.ghost
+                            "{name}.at: expected the Ghost Station {}, got {:?}",
+                            map.ghost(g),
+                            p.ghost.map(|x| map.ghost(x))
                         ));
                     }
                     continue;

@@ -2,7 +2,7 @@
 //! plays, the current state being their fold (rollback is a replay).
 
 use crate::engine::{adjudicate, GameState, Outcome, Verdict};
-use crate::gsd::{Gsd, Luggage, Play, PlayerRow, Stack};
+use crate::gsd::{Gsd, Play};
 use crate::map::Map;
 
 /// A game: its tag, its starting state and the legal plays so far.
@@ -117,57 +117,7 @@ impl Game {
 
     /// The canonical GSD of the game as it stands.
     pub fn gsd(&self, map: &Map) -> Gsd {
-        let s = &self.state;
-        let players = s
-            .players
-            .iter()
-            .map(|p| PlayerRow {
-                name: p.name.clone(),
-                active: p.active,
-                home: p.home.map(|h| map.station(h).name.clone()),
-                lv: p.lv,
-                charge: p.charge,
-                tokens: p.tokens,
-            })
-            .collect();
-        let luggage = s
-            .players
-            .iter()
-            .filter(|p| !p.possessions.is_empty())
-            .map(|p| Luggage {
-                player: p.name.clone(),
-                items: p.possessions.clone(),
-            })
-            .collect();
-        let stacks = s
-            .stacks
-            .iter()
-            .filter(|(_, t)| !t.is_empty())
-            .map(|(id, tokens)| {
-                let st = map.station(*id);
-                Stack {
-                    station: st.name.clone(),
-                    quadrants: st.quadrants.clone(),
-                    tokens: tokens.clone(),
-                }
-            })
-            .collect();
-        Gsd {
-            game: Some(self.tag.clone()),
-            players,
-            disruptions: s.disruptions.clone(),
-            time: Some(s.time),
-            wild: s
-                .wild
-                .iter()
-                .map(|w| map.station(*w).name.clone())
-                .collect(),
-            courier: None,
-            stacks,
-            luggage,
-            lost_and_found: Vec::new(),
-            plays: self.plays.clone(),
-        }
+        self.state.to_gsd(map, Some(&self.tag), &self.plays)
     }
 }
 

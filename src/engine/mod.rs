@@ -10,7 +10,9 @@
 
 mod adjudicate;
 pub mod case;
+mod convert;
 pub mod coverage;
+mod disruption;
 mod emporium;
 pub mod game;
 mod route;
@@ -19,6 +21,8 @@ mod state;
 pub mod time;
 
 pub use adjudicate::adjudicate;
+pub use convert::StateError;
+pub use disruption::Disruption;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;

@@ -28,6 +28,9 @@ pub struct Rules<'a> {
     /// Forbid changing Line Direction when changing line at a Co-Located
     /// station (Rule 1.5.4); off only to diagnose a failed Move.
     pub no_turn_back: bool,
+    /// Run one-way turning loops both ways (Rule 1.5.7); on only to
+    /// diagnose a failed Move.
+    pub loops_both_ways: bool,
 }
 
 /// The result of a search.
@@ -319,7 +322,12 @@ impl Stepper<'_> {
         {
             dirs = &[1, 2];
         }
-        for step in map.steps(here, line) {
+        let reverse: &[crate::map::Step] = if rules.loops_both_ways {
+            map.loop_reverse_steps(here, line)
+        } else {
+            &[]
+        };
+        for step in map.steps(here, line).iter().chain(reverse) {
             if !dirs.contains(&dir_code(step.leave))
                 || !(rules.enterable)(step.to)
                 || !(rules.segment_open)(line, here, step.to)

@@ -18,6 +18,11 @@ pub struct Rulings {
     /// How the index's `10 per 4Re line` prices a Fire at an Interchange
     /// (E42).
     pub interchange_fire: InterchangeFire,
+    /// Whether a Move written with no Line Code at all may go along any
+    /// line of its destination (E2); by default it means the Piece stays
+    /// on its line (Rule 1.2.0: the via list is omitted only when the
+    /// Player "remained on the same Line").
+    pub bare_move_any_line: bool,
 }
 
 impl Default for Rulings {
@@ -26,6 +31,7 @@ impl Default for Rulings {
             soaped_phase: SoapedPhase::Either,
             power_failure_voids_special_moves: true,
             interchange_fire: InterchangeFire::MinutesPerLine,
+            bare_move_any_line: false,
         }
     }
 }

@@ -2,8 +2,9 @@
 
 use serde::Serialize;
 
-use crate::gsd::{Colour, Disruption, GameTime, Possession, StationMark, Tokens};
-use crate::map::{LineCode, Map, StationId};
+use super::disruption::Disruption;
+use crate::gsd::{Colour, GameTime, Possession, StationMark, Tokens};
+use crate::map::{GhostId, LineCode, Map, StationId};
 
 /// Where a Piece is: a station and the line it is on (Rule 1.2.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -36,7 +37,7 @@ pub struct PlayerState {
     /// Ghost Station.
     pub at: Option<Position>,
     /// The Ghost Station the Piece is at (Rule 1.11.6), if any.
-    pub ghost: Option<String>,
+    pub ghost: Option<GhostId>,
     /// Home Station (Rule 1.12.1).
     pub home: Option<StationId>,
     /// Line Velocity (Rule 1.6.1).
@@ -111,6 +112,11 @@ impl PlayerState {
         self.possessions
             .iter()
             .any(|p| !p.nantucket && matches!(&p.item, crate::gsd::Item::Stub(s) if s == name))
+    }
+
+    /// The station the Piece is at, if on the Map.
+    pub fn station(&self) -> Option<StationId> {
+        self.at.map(|a| a.station)
     }
 }
 
@@ -270,10 +276,9 @@ impl GameState {
     }
 
     /// Whether a station carries a disruption mark.
-    pub fn has_mark(&self, map: &Map, station: StationId, mark: StationMark) -> bool {
-        let name = &map.station(station).name;
+    pub fn has_mark(&self, station: StationId, mark: StationMark) -> bool {
         self.disruptions.iter().any(
-            |d| matches!(d, Disruption::Station { station: s, mark: m } if s == name && *m == mark),
+            |d| matches!(d, Disruption::Station { at, mark: m } if *at == station && *m == mark),
         )
     }
 
@@ -296,7 +301,7 @@ impl GameState {
     /// one-Round Line States from eir latest play (they last until eir next
     /// Turn ends), a Line State only if the Disruptions box still shows it;
     /// and whether the Drone Stick was claimed since the Drone's last Turn.
-    pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
+    pub fn recover_round(&mut self, plays: &[crate::gsd::Play]) {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
         let mut blocks = Vec::new();
@@ -306,12 +311,12 @@ impl GameState {
                 continue;
             }
             seen.push(&play.player);
-            for a in play.actions_before().chain(play.actions_after()) {
+            for a in play.actions() {
                 match a {
                     Action::Blocking { station }
                     | Action::FireAtInterchange { station }
                     | Action::FireAtOther { station } => {
-                        if let Some(id) = map.find(&station.station) {
+                        if let Some(id) = station.place.station() {
                             blocks.push(Block {
                                 station: id,
                                 by: play.player.clone(),
@@ -348,7 +353,7 @@ impl GameState {
             }
             self.visits
                 .retain(|v| !v.player.eq_ignore_ascii_case(&play.player));
-            for a in play.actions_before().chain(play.actions_after()) {
+            for a in play.actions() {
                 match a {
                     Action::Visiting { place } => self.visits.push(Visit {
                         player: play.player.clone(),
@@ -370,8 +375,7 @@ impl GameState {
                 if is_drone(&p.player) {
                     Some(false)
                 } else {
-                    p.actions_before()
-                        .chain(p.actions_after())
+                    p.actions()
                         .any(|a| matches!(a, Action::ClaimingDroneStick))
                         .then_some(true)
                 }

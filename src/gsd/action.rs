@@ -52,6 +52,55 @@ impl Duration {
     }
 }
 
+/// Whether mornbot adjudicates an Action (`status` in `grammar/actions.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Judged by the engine.
+    Adjudicated,
+    /// A play with it needs a human ruling.
+    Ruling,
+}
+
+/// An Action's Cost or Gain as `grammar/actions.toml` states it, typed by
+/// `build.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Price {
+    /// Nothing.
+    None,
+    /// A fixed list of Tokens: `1Go,2Gr`.
+    Tokens(&'static [(u32, Colour)]),
+    /// A fixed list and N Tokens of the Action's own `<Colour>`: `3Bu,1<Colour>`.
+    TokensAndArg(&'static [(u32, Colour)], u32),
+    /// x Tokens of one colour, x set by the play: `xBr`, `1Bu per unpegged Station`.
+    PerUnit(Colour),
+    /// N Plastic Tokens of one colour the player chooses: `10Plastic`.
+    Plastic(u32),
+    /// N Tokens of one of these colours: `4Re/Bu/Bk`.
+    OneOf(u32, &'static [Colour]),
+    /// N Tokens of any colours: `5 any`.
+    Any(u32),
+    /// An expression the Action's rule computes: `(7-Zone)Bu`, `varies`.
+    Varies(&'static str),
+}
+
+impl Price {
+    /// The Tokens, where the table fixes them (an Action's own `<Colour>`
+    /// filled in).
+    pub fn tokens(self, arg: Option<Colour>) -> Option<Vec<(u32, Colour)>> {
+        match (self, arg) {
+            (Price::None, _) => Some(Vec::new()),
+            (Price::Tokens(t), _) => Some(t.to_vec()),
+            (Price::TokensAndArg(t, n), Some(c)) => {
+                let mut v = t.to_vec();
+                v.push((n, c));
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// One entry of `grammar/actions.toml`.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ActionSpec {
@@ -63,14 +112,23 @@ pub struct ActionSpec {
     pub form: &'static str,
     /// Pre, Post or Neutral.
     pub phase: Phase,
+    /// The rule whose words fix the phase: the Action's own when it says
+    /// "pre-Move" or "post-Move", else Rule 1.7.1 with the index.
+    pub phase_rule: &'static str,
     /// The defining rule.
     pub rule: &'static str,
+    /// Adjudicated, or needs a human ruling.
+    pub status: Status,
     /// Duration.
     pub duration: Duration,
+    /// Cost, typed.
+    pub cost: Price,
+    /// Gain, typed.
+    pub gain: Price,
     /// Cost as in the table.
-    pub cost: Option<&'static str>,
+    pub cost_text: Option<&'static str>,
     /// Gain as in the table.
-    pub gain: Option<&'static str>,
+    pub gain_text: Option<&'static str>,
     /// Fosdyke Requirement as in the table.
     pub fosdyke: Option<&'static str>,
     /// A concrete example.
@@ -190,6 +248,13 @@ pub enum ArgRef<'a> {
     Day(Weekday),
     /// A token list.
     Tokens(&'a TokenList),
+}
+
+impl ActionSpec {
+    /// The table entry of an id (`"maelberging"`).
+    pub fn by_id(id: &str) -> Option<&'static ActionSpec> {
+        SPECS.iter().find(|s| s.id == id)
+    }
 }
 
 impl Action {

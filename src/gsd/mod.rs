@@ -12,6 +12,7 @@
 
 mod action;
 mod diff;
+mod directive;
 mod error;
 mod layout;
 mod model;
@@ -20,14 +21,16 @@ pub(crate) mod render;
 
 pub use action::{
     parse_action, parse_token_list, Action, ActionError, ActionSpec, ArgRef, Duration, Phase,
-    TokenList, SPECS,
+    Price, Status, TokenList, SPECS,
 };
 pub use diff::table_diffs;
+pub use directive::{Claim, Directive, Recycle};
 pub use error::ParseError;
 pub use layout::unflow;
 pub use model::{
-    day_name, parse_day, Colour, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState, Luggage,
-    Move, Play, PlayItem, PlayerRow, Possession, Stack, StationMark, Target, Tokens, DAYS,
+    day_name, parse_day, Colour, Comment, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState,
+    Luggage, Move, Place, Play, PlayItem, PlayerRow, Possession, Spiral, Stack, StationMark,
+    Target, Tokens, DAYS,
 };
 pub use parse::{parse_gsd, parse_play};
 pub use render::{possession_text, render, render_move, render_play};

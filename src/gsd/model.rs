@@ -10,7 +10,8 @@ use chrono::Weekday;
 use serde::{Serialize, Serializer};
 
 use super::action::Action;
-use crate::map::LineCode;
+use super::directive::Directive;
+use crate::map::{GhostId, LineCode, StationId};
 
 /// A parsed Game State Document.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -244,12 +245,21 @@ pub enum Disruption {
     Sgronk,
     /// `Speed Craze` (Rule 1.8.13).
     SpeedCraze,
-    /// `Charge Spiral` (Rule 1.8.11).
-    ChargeSpiral,
+    /// `Charge In` or `Charge Out`: a Charge Spiral (Rule 1.8.11).
+    ChargeSpiral(Spiral),
     /// `<Colour> Bock` (Rule 1.8.8).
     Bock(Colour),
     /// `Upcoming Holiday`, then `Upcoming Holiday: Tuesday` (Rule 1.13.7).
     UpcomingHoliday(#[serde(serialize_with = "ser_day_opt")] Option<Weekday>),
+}
+
+/// The direction of a Charge Spiral (Rule 1.8.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Spiral {
+    /// `Charge In`: no Move may increase the Moving Piece's Charge.
+    Inwards,
+    /// `Charge Out`: no Move may decrease it.
+    Outwards,
 }
 
 /// Game Time (Rule 1.13.1).
@@ -412,11 +422,35 @@ pub enum Item {
     },
 }
 
-/// A Piece's place: a station and, where given, its line.
+/// What a station name in a Play resolves to: a station of the map or a
+/// Ghost Station (Rule 1.11.6). Resolved once, by the parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Place {
+    /// A station of the map.
+    Station(StationId),
+    /// A Ghost Station: on no line, adjacent to nowhere.
+    Ghost(GhostId),
+}
+
+impl Place {
+    /// The station of the map, unless this is a Ghost Station.
+    pub fn station(self) -> Option<StationId> {
+        match self {
+            Place::Station(id) => Some(id),
+            Place::Ghost(_) => None,
+        }
+    }
+}
+
+/// A station named in a Play, with the Line Code written with it, if any:
+/// `Moorgate (NT)`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Target {
-    /// The station (canonical name), or a Ghost Station.
+    /// The station's canonical name (for rendering).
     pub station: String,
+    /// What the name resolved to.
+    #[serde(skip)]
+    pub place: Place,
     /// The Line Code written with it, if any.
     pub line: Option<LineCode>,
 }
@@ -427,14 +461,13 @@ pub enum Move {
     /// A move to a station: `Euston (VC via: CN,NT)`; `Monument (for Bank)`
     /// uses the escalator link at the end (Rule 1.5.3).
     To {
-        /// The station moved to.
-        station: String,
-        /// Its Line Code, the last Move Portion's line.
-        line: Option<LineCode>,
+        /// The station moved to, with its Line Code: the last Move
+        /// Portion's line.
+        dest: Target,
         /// The earlier Move Portions' lines (`via`).
         via: Vec<LineCode>,
         /// The escalator-linked station the Turn ends at (`for Bank`).
-        escalator_to: Option<String>,
+        escalator_to: Option<Target>,
     },
     /// `Pass`, optionally with the current position (Rule 1.2.0).
     Pass(Option<Target>),
@@ -446,67 +479,95 @@ pub enum Move {
     Bifurcated(Box<Move>, Box<Move>),
 }
 
-/// One element of a Play, in written order.
+/// A `{comment}` (Rule 1.3.1), and the directive it states, if it starts
+/// with a directive's keyword (`{claims Gold}`, `{LV 3}`, ...).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Comment {
+    /// The text between the braces, trimmed.
+    pub text: String,
+    /// The directive, when the comment is one.
+    pub directive: Option<Directive>,
+}
+
+impl Comment {
+    /// A comment as the parser reads it: prose, or a directive when it
+    /// starts with a directive's keyword (an error if it then does not read).
+    pub fn read(text: &str, map: &crate::map::Map) -> Result<Comment, String> {
+        let text = text.trim();
+        let directive = super::directive::directive(text, map).map_err(|e| e.1)?;
+        Ok(Comment {
+            text: text.to_string(),
+            directive,
+        })
+    }
+}
+
+/// An Action or a comment, in written order, before or after the Move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PlayItem {
     /// An Action in square brackets.
     Action(Action),
-    /// The Move.
-    Move(Move),
-    /// A `{comment}` (Rule 1.3.1), without its braces.
-    Comment(String),
+    /// A `{comment}`.
+    Comment(Comment),
 }
 
-/// A Play: the line(s) a player writes for a Turn (Rule 1.2.0).
+/// A Play: the line(s) a player writes for a Turn (Rule 1.2.0): the
+/// pre-Move items, exactly one Move, the post-Move items.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Play {
     /// The player.
     pub player: String,
-    /// Actions, the Move and comments in written order; exactly one Move.
-    pub items: Vec<PlayItem>,
+    /// Actions and comments written before the Move (Rule 1.3.4).
+    pub before: Vec<PlayItem>,
+    /// The Move.
+    pub mv: Move,
+    /// Actions and comments written after the Move.
+    pub after: Vec<PlayItem>,
 }
 
 impl Play {
     /// The Move.
     pub fn the_move(&self) -> &Move {
-        self.items
-            .iter()
-            .find_map(|i| match i {
-                PlayItem::Move(m) => Some(m),
-                _ => None,
-            })
-            .expect("a parsed Play has exactly one Move")
+        &self.mv
     }
 
     /// Actions written before the Move (pre-Move, Rule 1.3.4).
     pub fn actions_before(&self) -> impl Iterator<Item = &Action> {
-        self.items
-            .iter()
-            .take_while(|i| !matches!(i, PlayItem::Move(_)))
-            .filter_map(|i| match i {
-                PlayItem::Action(a) => Some(a),
-                _ => None,
-            })
+        actions(&self.before)
     }
 
     /// Actions written after the Move (post-Move, Rule 1.3.4).
     pub fn actions_after(&self) -> impl Iterator<Item = &Action> {
-        self.items
+        actions(&self.after)
+    }
+
+    /// Every Action, in written order.
+    pub fn actions(&self) -> impl Iterator<Item = &Action> {
+        self.actions_before().chain(self.actions_after())
+    }
+
+    /// The comments, in written order.
+    pub fn comments(&self) -> impl Iterator<Item = &Comment> {
+        self.before
             .iter()
-            .skip_while(|i| !matches!(i, PlayItem::Move(_)))
+            .chain(&self.after)
             .filter_map(|i| match i {
-                PlayItem::Action(a) => Some(a),
-                _ => None,
+                PlayItem::Comment(c) => Some(c),
+                PlayItem::Action(_) => None,
             })
     }
 
-    /// The comments, in order.
-    pub fn comments(&self) -> impl Iterator<Item = &str> {
-        self.items.iter().filter_map(|i| match i {
-            PlayItem::Comment(c) => Some(c.as_str()),
-            _ => None,
-        })
+    /// The directives of the comments, in written order.
+    pub fn directives(&self) -> impl Iterator<Item = &Directive> {
+        self.comments().filter_map(|c| c.directive.as_ref())
     }
+}
+
+fn actions(items: &[PlayItem]) -> impl Iterator<Item = &Action> {
+    items.iter().filter_map(|i| match i {
+        PlayItem::Action(a) => Some(a),
+        PlayItem::Comment(_) => None,
+    })
 }
 
 /// English day names, Monday first.

@@ -825,12 +825,16 @@ impl<'a> Doc<'a> {
                     let off = src.text.len() - rest.len() + open;
                     return Err(src.error(off, "`}` closing the comment", off));
                 };
-                comments.push(PlayItem::Comment(
-                    rest[open + 1..open + close].trim().to_string(),
-                ));
+                let off = src.text.len() - rest.len() + open + 1;
+                comments.push(PlayItem::Comment(comment(
+                    &src,
+                    off,
+                    &rest[open + 1..open + close],
+                    self.map,
+                )?));
                 rest = &rest[open + close + 1..];
             }
-            p.items.splice(0..0, comments);
+            p.before.splice(0..0, comments);
             leading.clear();
         }
         Ok(p)
@@ -975,11 +979,16 @@ pub(crate) fn token_codes(s: &str) -> Option<Vec<Colour>> {
 
 /// Resolves a station name to its canonical spelling (Ghost Stations too).
 pub(crate) fn station(name: &str, map: &Map) -> Result<String, StationErr> {
+    place(name, map).map(|(n, _)| n)
+}
+
+/// Resolves a station name to its canonical spelling and what it is.
+pub(crate) fn place(name: &str, map: &Map) -> Result<(String, Place), StationErr> {
     let name = name.trim();
     if name.is_empty() {
         return Err(StationErr("a station name".into(), vec![]));
     }
-    station_quiet(name, map).ok_or_else(|| {
+    place_quiet(name, map).ok_or_else(|| {
         StationErr(
             "a station of the 1999 map".to_string(),
             map.suggest(name, 5),
@@ -990,13 +999,20 @@ pub(crate) fn station(name: &str, map: &Map) -> Result<String, StationErr> {
 /// Resolves a station name without computing suggestions: for parsers
 /// trying alternatives.
 pub(crate) fn station_quiet(name: &str, map: &Map) -> Option<String> {
+    place_quiet(name, map).map(|(n, _)| n)
+}
+
+/// [`place`] without suggestions.
+pub(crate) fn place_quiet(name: &str, map: &Map) -> Option<(String, Place)> {
     let name = name.trim();
     if name.is_empty() {
         return None;
     }
     match map.find(name) {
-        Some(id) => Some(map.station(id).name.clone()),
-        None => map.lookup_ghost(name).map(str::to_string),
+        Some(id) => Some((map.station(id).name.clone(), Place::Station(id))),
+        None => map
+            .find_ghost(name)
+            .map(|g| (map.ghost(g).to_string(), Place::Ghost(g))),
     }
 }
 
@@ -1013,38 +1029,31 @@ pub(crate) fn read_line_code(s: &str) -> Option<LineCode> {
 /// optional Line Code (Rule 1.2.0's destination form).
 pub(crate) fn read_target(s: &str, map: &Map) -> Result<Target, StationErr> {
     let t = s.trim();
+    let target = |(station, place): (String, Place), line| Target {
+        station,
+        place,
+        line,
+    };
     // "Station (LC)"
     if let Some(open) = t.rfind('(') {
         if t.ends_with(')') {
             if let Some(line) = read_line_code(&t[open + 1..t.len() - 1]) {
-                return Ok(Target {
-                    station: station(&t[..open], map)?,
-                    line: Some(line),
-                });
+                return Ok(target(place(&t[..open], map)?, Some(line)));
             }
         }
     }
-    if let Some(st) = station_quiet(t, map) {
-        return Ok(Target {
-            station: st,
-            line: None,
-        });
+    if let Some(p) = place_quiet(t, map) {
+        return Ok(target(p, None));
     }
     // "Station LC"
     if let Some((head, code)) = t.rsplit_once(' ') {
         if let Some(line) = read_line_code(code) {
-            if let Some(st) = station_quiet(head, map) {
-                return Ok(Target {
-                    station: st,
-                    line: Some(line),
-                });
+            if let Some(p) = place_quiet(head, map) {
+                return Ok(target(p, Some(line)));
             }
         }
     }
-    station(t, map).map(|st| Target {
-        station: st,
-        line: None,
-    })
+    place(t, map).map(|p| target(p, None))
 }
 
 /// The canonical text of a target: `Moorgate (NT)` or `Moorgate`.
@@ -1128,7 +1137,8 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
         ("sgronk", Disruption::Sgronk),
         ("sgronk!", Disruption::Sgronk),
         ("speed craze", Disruption::SpeedCraze),
-        ("charge spiral", Disruption::ChargeSpiral),
+        ("charge in", Disruption::ChargeSpiral(Spiral::Inwards)),
+        ("charge out", Disruption::ChargeSpiral(Spiral::Outwards)),
         ("upcoming holiday", Disruption::UpcomingHoliday(None)),
     ];
     if let Some((_, d)) = keywords.iter().find(|(k, _)| *k == fold) {
@@ -1162,7 +1172,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
             });
         }
     }
-    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze or Charge Spiral (Rule 1.2.2)";
+    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze, Charge In or Charge Out (Rule 1.2.2)";
     let Some(open) = t.rfind('(') else {
         return Err((expected.to_string(), vec![]));
     };
@@ -1371,9 +1381,10 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
     };
     let name = text[..colon].trim();
     check_name(name).map_err(|e| src.error(0, e, 0))?;
-    let mut items = Vec::new();
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut mv = None;
     let mut pos = colon + 1;
-    let mut have_move = false;
     loop {
         let rest = &text[pos..];
         let trimmed = rest.trim_start();
@@ -1381,6 +1392,11 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
         if trimmed.is_empty() {
             break;
         }
+        let items = if mv.is_none() {
+            &mut before
+        } else {
+            &mut after
+        };
         if trimmed.starts_with('[') {
             let Some(end) = trimmed.find(']') else {
                 return Err(src.error(pos, "`]` closing the Action", pos));
@@ -1396,12 +1412,16 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
             let Some(end) = trimmed.find('}') else {
                 return Err(src.error(pos, "`}` closing the comment", pos));
             };
-            items.push(PlayItem::Comment(trimmed[1..end].trim().to_string()));
+            items.push(PlayItem::Comment(comment(
+                src,
+                pos + 1,
+                &trimmed[1..end],
+                map,
+            )?));
             pos += end + 1;
-        } else if !have_move {
-            let (mv, used) = move_(trimmed, pos, src, map)?;
-            items.push(PlayItem::Move(mv));
-            have_move = true;
+        } else if mv.is_none() {
+            let (m, used) = move_(trimmed, pos, src, map)?;
+            mv = Some(m);
             pos += used;
         } else {
             return Err(src.error(
@@ -1411,16 +1431,33 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
             ));
         }
     }
-    if !have_move {
+    let Some(mv) = mv else {
         return Err(src.error(
             text.len(),
             "a Move: a station, Pass, Timeout or Farkle (Rule 1.5.0)",
             text.len(),
         ));
-    }
+    };
     Ok(Play {
         player: name.to_string(),
-        items,
+        before,
+        mv,
+        after,
+    })
+}
+
+/// comment = "{" text "}" | "{" directive "}"; `at` is the byte offset of
+/// `inner` in the play's text.
+fn comment(src: &Src, at: usize, inner: &str, map: &Map) -> Result<Comment, ParseError> {
+    let lead = inner.len() - inner.trim_start().len();
+    let text = inner.trim();
+    let directive = super::directive::directive(text, map).map_err(|(off, m, sg)| {
+        let off = at + lead + off.min(text.len());
+        src.error(off, m, off).with_suggestions(sg)
+    })?;
+    Ok(Comment {
+        text: text.to_string(),
+        directive,
     })
 }
 
@@ -1526,12 +1563,12 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
         if name.is_empty() {
             continue;
         }
-        if let Some(st) = station_quiet(name, map) {
-            found = Some((st, end));
+        if let Some(p) = place_quiet(name, map) {
+            found = Some((p, end));
             break;
         }
     }
-    let Some((station_name, end)) = found else {
+    let Some(((station_name, dest_place), end)) = found else {
         let guess = region[..region.find('(').unwrap_or(region.len())].trim();
         let suggestions = station(guess, map).err().map(|e| e.1).unwrap_or_default();
         return Err(src
@@ -1546,8 +1583,11 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
     let t = after.trim_start();
     let spec_at = end + (after.len() - t.len());
     let bare = |station| Move::To {
-        station,
-        line: None,
+        dest: Target {
+            station,
+            place: dest_place,
+            line: None,
+        },
         via: vec![],
         escalator_to: None,
     };
@@ -1558,7 +1598,7 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
         .ok_or_else(|| src.error(base + spec_at, "`)` closing the Line Codes", base + spec_at))?;
     let inner = &t[1..close];
     // A Ghost Station's Line Code is GH (Rule 1.11.6): it names no line.
-    if inner.trim().eq_ignore_ascii_case("GH") && map.lookup_ghost(&station_name).is_some() {
+    if inner.trim().eq_ignore_ascii_case("GH") && matches!(dest_place, Place::Ghost(_)) {
         return Ok((bare(station_name), spec_at + close + 1));
     }
     let (line, via, escalator_to) = spec(inner, map).map_err(|(off, m, sg)| {
@@ -1567,8 +1607,11 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
     })?;
     Ok((
         Move::To {
-            station: station_name,
-            line,
+            dest: Target {
+                station: station_name,
+                place: dest_place,
+                line,
+            },
             via,
             escalator_to,
         },
@@ -1596,7 +1639,7 @@ fn matching_paren(t: &str) -> Option<usize> {
 type SpecErr = (usize, String, Vec<String>);
 
 /// What a Move's parentheses say: its line, the via lines, the escalator end.
-type SpecParts = (Option<LineCode>, Vec<LineCode>, Option<String>);
+type SpecParts = (Option<LineCode>, Vec<LineCode>, Option<Target>);
 
 /// spec = [ line-code ] , [ [","] "via" [":"] line-code { "," line-code } ] , [ "for" station ]
 fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
@@ -1663,8 +1706,15 @@ fn spec(inner: &str, map: &Map) -> Result<SpecParts, SpecErr> {
         .parse(rest)
     {
         let name = r.trim();
-        match station(name, map) {
-            Ok(st) => ("", Some(st)),
+        match place(name, map) {
+            Ok((station, place)) => (
+                "",
+                Some(Target {
+                    station,
+                    place,
+                    line: None,
+                }),
+            ),
             Err(StationErr(m, s)) => return Err((at(r), m, s)),
         }
     } else {

@@ -54,17 +54,24 @@ pub fn render_play(p: &Play) -> String {
 fn write_play(s: &mut String, p: &Play) {
     s.push_str(&p.player);
     s.push_str(" :");
-    for item in &p.items {
+    let item = |s: &mut String, item: &PlayItem| {
         s.push(' ');
         match item {
             PlayItem::Action(a) => s.push_str(&a.render()),
-            PlayItem::Move(m) => s.push_str(&render_move(m)),
             PlayItem::Comment(c) => {
                 s.push('{');
-                s.push_str(c);
+                s.push_str(&c.text);
                 s.push('}');
             }
         }
+    };
+    for i in &p.before {
+        item(s, i);
+    }
+    s.push(' ');
+    s.push_str(&render_move(&p.mv));
+    for i in &p.after {
+        item(s, i);
     }
 }
 
@@ -72,13 +79,13 @@ fn write_play(s: &mut String, p: &Play) {
 pub fn render_move(m: &Move) -> String {
     match m {
         Move::To {
-            station,
-            line,
+            dest,
             via,
             escalator_to,
         } => {
+            let station = &dest.station;
             let mut spec = Vec::new();
-            if let Some(l) = line {
+            if let Some(l) = dest.line {
                 spec.push(l.code().to_string());
             }
             if !via.is_empty() {
@@ -88,7 +95,7 @@ pub fn render_move(m: &Move) -> String {
                 ));
             }
             if let Some(e) = escalator_to {
-                spec.push(format!("for {e}"));
+                spec.push(format!("for {}", e.station));
             }
             if spec.is_empty() {
                 station.clone()
@@ -235,7 +242,8 @@ pub(crate) fn disruption_text(d: &Disruption) -> String {
         Disruption::VenbackerLadder => "Venbacker Ladder".into(),
         Disruption::Sgronk => "Sgronk".into(),
         Disruption::SpeedCraze => "Speed Craze".into(),
-        Disruption::ChargeSpiral => "Charge Spiral".into(),
+        Disruption::ChargeSpiral(Spiral::Inwards) => "Charge In".into(),
+        Disruption::ChargeSpiral(Spiral::Outwards) => "Charge Out".into(),
         Disruption::Bock(c) => format!("{} Bock", c.name()),
         Disruption::UpcomingHoliday(None) => "Upcoming Holiday".into(),
         Disruption::UpcomingHoliday(Some(d)) => format!("Upcoming Holiday: {}", day_name(*d)),

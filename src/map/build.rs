@@ -92,7 +92,15 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
         lines,
         longest_name,
         by_key: keys,
+        turning_loops: LineCode::ALL
+            .into_iter()
+            .filter(|l| topo.loop_reverse[l.index()].iter().any(|s| !s.is_empty()))
+            .fold(LineSet::EMPTY, |mut set, l| {
+                set.insert(l);
+                set
+            }),
         steps: topo.steps,
+        loop_reverse: topo.loop_reverse,
         neighbours: topo
             .neighbours
             .into_iter()
@@ -123,6 +131,8 @@ struct Topology {
     /// Directions a station's segments leave it in, ignoring one-way rules.
     leaves: Vec<Vec<[bool; 2]>>,
     station_lines: Vec<LineSet>,
+    /// The steps a turning loop forbids (its reverse way), for diagnosis.
+    loop_reverse: Vec<Vec<Vec<Step>>>,
 }
 
 /// The builder's working state: the raw file, the problems found so far,
@@ -214,6 +224,7 @@ impl Builder<'_> {
             neighbours: vec![vec![BTreeSet::new(); n]; LineCode::ALL.len()],
             leaves: vec![vec![[false; 2]; n]; LineCode::ALL.len()],
             station_lines: vec![LineSet::EMPTY; n],
+            loop_reverse: vec![vec![Vec::new(); n]; LineCode::ALL.len()],
         };
         for (code_s, raw_line) in &raw.lines {
             let Some(code) =
@@ -365,6 +376,11 @@ impl Builder<'_> {
                         to: b,
                         leave: Direction::Forward,
                         arrive,
+                    });
+                    topo.loop_reverse[li][b.index()].push(Step {
+                        to: a,
+                        leave: arrive.reversed(),
+                        arrive: Direction::Backward,
                     });
                 }
             }

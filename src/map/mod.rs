@@ -50,6 +50,10 @@ impl StationId {
     }
 }
 
+/// A Ghost Station (Rule 1.11.6), as an index into [`Map::ghosts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct GhostId(pub u8);
+
 /// How the map draws a station served by its lines (Rules 1.17.1, 1.17.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -184,6 +188,11 @@ pub struct Map {
     longest_name: usize,
     /// `steps[line][station]`: where a Piece can go next along `line`.
     steps: Vec<Vec<Vec<Step>>>,
+    /// `loop_reverse[line][station]`: the steps a one-way turning loop
+    /// forbids (Rule 1.5.7), to tell a player why a Move fails.
+    loop_reverse: Vec<Vec<Vec<Step>>>,
+    /// Lines with a one-way turning loop.
+    turning_loops: LineSet,
     /// `neighbours[line][station]`: adjacent stations on the line, sorted.
     neighbours: Vec<Vec<Vec<StationId>>>,
     escalator: Vec<(StationId, StationId)>,
@@ -320,6 +329,17 @@ impl Map {
         &self.steps[line.index()][id.index()]
     }
 
+    /// The steps against a one-way turning loop's direction (Rule 1.5.7):
+    /// never taken by a Move, only searched to explain one that fails.
+    pub fn loop_reverse_steps(&self, id: StationId, line: LineCode) -> &[Step] {
+        &self.loop_reverse[line.index()][id.index()]
+    }
+
+    /// Whether `line` has a one-way turning loop (Rule 1.5.7).
+    pub fn has_turning_loop(&self, line: LineCode) -> bool {
+        self.turning_loops.contains(line)
+    }
+
     /// Whether `id` is a terminus of `line` (Rule 1.17.6).
     pub fn is_terminus(&self, id: StationId, line: LineCode) -> bool {
         self.station(id).terminus_of.contains(line)
@@ -405,6 +425,11 @@ impl Map {
 
     /// Finds a Ghost Station by name (same tolerances as [`Map::lookup`]).
     pub fn lookup_ghost(&self, name: &str) -> Option<&str> {
+        self.find_ghost(name).map(|g| self.ghost(g))
+    }
+
+    /// Finds a Ghost Station by name, as its id.
+    pub fn find_ghost(&self, name: &str) -> Option<GhostId> {
         // Ghost names are a few words; skip the scan for anything longer.
         if name.len() > 24 {
             return None;
@@ -412,8 +437,13 @@ impl Map {
         let key = names::normalise(name);
         self.ghosts
             .iter()
-            .find(|g| names::normalise(g) == key)
-            .map(String::as_str)
+            .position(|g| names::normalise(g) == key)
+            .map(|i| GhostId(i as u8))
+    }
+
+    /// A Ghost Station's name.
+    pub fn ghost(&self, id: GhostId) -> &str {
+        &self.ghosts[id.0 as usize]
     }
 
     /// The station restrictions of Rule 1.13.5.

@@ -1,22 +1,56 @@
 //! Finding a Move's route under the game's constraints, and saying which
-//! rule stops a Move that has none (RULINGS.md E11).
+//! rule stops a Move that has none: each constraint is lifted in turn, and
+//! the ones whose lifting lets the Move through are the rules it breaks
+//! (RULINGS.md E11).
 
 use super::*;
+use crate::engine::route::Found;
+
+/// Constraints lifted when explaining why no route fits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Relax {
+    pub(super) one_way: bool,
+    pub(super) power: bool,
+    pub(super) blocks: bool,
+    pub(super) closures: bool,
+    pub(super) passing: bool,
+    pub(super) changes: bool,
+    pub(super) turn_back: bool,
+    pub(super) hyde: bool,
+    pub(super) loops: bool,
+}
+
+/// A route found: its Move Portions and what the search found.
+type Best = Option<(Vec<LineCode>, Found)>;
+
+/// One constraint the diagnosis lifts, when it applies, and what to say.
+struct Check {
+    relax: Relax,
+    applies: fn(&Turn<'_>, &Failed<'_>) -> bool,
+    report: fn(&mut Turn<'_>, &Failed<'_>),
+}
+
+/// The Move that found no route.
+struct Failed<'w> {
+    may_change: bool,
+    at: Position,
+    dest: StationId,
+    candidates: &'w [Vec<LineCode>],
+    written: &'w str,
+}
 
 impl Turn<'_> {
-    /// Searches every candidate destination line under `relax`: the first
-    /// line with a route of exactly `lv` stations, and all route lengths.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches every candidate list of Move Portions under `relax`: the
+    /// first with a route of exactly `lv` stations, and every route length.
     pub(super) fn route(
         &self,
         relax: &Relax,
         may_change: bool,
         at: Position,
-        candidates: &[LineCode],
-        via: &[LineCode],
+        candidates: &[Vec<LineCode>],
         dest: StationId,
         lv: u32,
-    ) -> (Option<(LineCode, crate::engine::route::Found)>, Vec<u32>) {
+    ) -> (Best, Vec<u32>) {
         let map = self.map;
         // Looked up once: the closure runs for every station the search enters.
         let hyde = self.hyde() && !relax.hyde;
@@ -40,20 +74,19 @@ impl Turn<'_> {
             open: &open,
             segment_open: &seg,
             may_change: may_change || relax.changes,
-            rebounding: self.rebounding,
+            rebounding: self.mv.rebounding,
             next_to_block: &next_to_block,
             no_turn_back: !relax.turn_back,
+            loops_both_ways: relax.loops,
         };
         let mut best = None;
         let mut lengths: Vec<u32> = Vec::new();
-        for l in candidates {
-            let mut portions: Vec<LineCode> = via.to_vec();
-            portions.push(*l);
+        for portions in candidates {
             let found = search(
-                map, &rules, at.station, at.line, &portions, dest, lv, MAX_ROUTE,
+                map, &rules, at.station, at.line, portions, dest, lv, MAX_ROUTE,
             );
             if found.lengths.contains(&lv) && best.is_none() {
-                best = Some((*l, found.clone()));
+                best = Some((portions.clone(), found.clone()));
             }
             lengths.extend(found.lengths);
         }
@@ -62,226 +95,44 @@ impl Turn<'_> {
         (best, lengths)
     }
 
-    /// No route fits: find which rule stops it by lifting one constraint at
-    /// a time, and say what would have been legal.
+    /// No route fits: find which rules stop it by lifting one constraint
+    /// at a time, and say what would have been legal.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn explain_no_route(
         &mut self,
         may_change: bool,
         at: Position,
-        candidates: &[LineCode],
-        via: &[LineCode],
+        candidates: &[Vec<LineCode>],
         dest: StationId,
         lv: u32,
         written: &str,
         lengths: &[u32],
     ) {
-        let map = self.map;
-        let from = at.text(map);
-        let fits = |t: &Self, r: Relax| {
-            t.route(&r, may_change, at, candidates, via, dest, lv)
-                .0
-                .is_some()
+        let failed = Failed {
+            may_change,
+            at,
+            dest,
+            candidates,
+            written,
         };
         let mut found_cause = false;
-        if fits(
-            self,
-            Relax {
-                blocks: true,
-                ..Relax::default()
-            },
-        ) {
-            found_cause = true;
-            let blocked: Vec<StationId> = map.station_ids().filter(|s| self.blocked(*s)).collect();
-            for b in blocked
-                .iter()
-                .filter(|b| **b == dest)
-                .chain(blocked.iter().filter(|b| **b != dest))
-            {
-                let name = self.name(*b).to_string();
-                let home_of = self
-                    .s
-                    .players
-                    .iter()
-                    .enumerate()
-                    .find(|(i, p)| *i != self.me && p.home == Some(*b))
-                    .map(|(_, p)| p.name.clone());
-                let electrified = self.metallic_at_move
-                    && self.s.disruptions.iter().any(|d| matches!(d, Disruption::Line { line, state: LineState::Electrified } if map.station(*b).lines.contains(*line)));
-                let (rule, why) = if electrified {
-                    ("1.20.3", format!("{name} is on an Electrified line and the Piece carries Metallic Tokens"))
-                } else if let Some(owner) = home_of {
-                    ("1.12.3", format!("{name} is {owner}'s Home Station, Blocked during your Turn unless you pay a Toll or Rent"))
-                } else if self.s.has_mark(map, *b, StationMark::Bulkhead) {
-                    ("1.9.3", format!("{name} is Bulkheaded, and so Blocked"))
-                } else if self.s.has_mark(map, *b, StationMark::HeavyDamage) {
-                    (
-                        "1.11.3",
-                        format!("{name} is Heavily Damaged, and so Blocked"),
-                    )
-                } else {
-                    ("1.9.1", format!("{name} is Blocked"))
-                };
-                let place = if *b == dest {
-                    "ends at"
-                } else {
-                    "would pass through"
-                };
-                self.illegal(
-                    rule,
-                    format!("{written} from {from} {place} a Blocked station: {why}"),
-                );
-                if *b == dest {
-                    break;
-                }
+        for check in CHECKS {
+            if !(check.applies)(self, &failed) {
+                continue;
             }
-        }
-        if self.hyde()
-            && fits(
-                self,
-                Relax {
-                    hyde: true,
-                    ..Relax::default()
-                },
-            )
-        {
-            found_cause = true;
-            self.illegal(
-                "1.7.38",
-                format!("{written} from {from} would pass through or end at a Holy Station, which a player wearing the Hyde Mask may not"),
-            );
-        }
-        if fits(
-            self,
-            Relax {
-                closures: true,
-                ..Relax::default()
-            },
-        ) {
-            found_cause = true;
-            let when = self.now();
-            let msg = if !self.open(dest, candidates.first().copied()) {
-                let mc = map.is(dest, Landmark::MorningtonCrescent);
-                format!(
-                    "{} is Closed at {when}{}",
-                    self.name(dest),
-                    if mc {
-                        " ([Opening MC] before the Move opens it, Rule 1.7.28)"
-                    } else {
-                        ""
-                    }
-                )
-            } else if !self.open(at.station, at.line) {
-                format!(
-                    "{} is Closed at {when}: no Move starts there",
-                    self.name(at.station)
-                )
-            } else {
-                format!("{written} changes line at a Closed station or runs on a Closed Line Segment at {when}")
-            };
-            self.illegal("1.13.4", msg);
-        }
-        if fits(
-            self,
-            Relax {
-                one_way: true,
-                ..Relax::default()
-            },
-        ) {
-            found_cause = true;
-            self.illegal(
-                "1.20.2",
-                format!("{written} from {from} runs against a One Way Line"),
-            );
-        }
-        if fits(
-            self,
-            Relax {
-                passing: true,
-                ..Relax::default()
-            },
-        ) {
-            found_cause = true;
-            let (rule, what) = if self.s.disruptions.iter().any(|d| {
-                matches!(
-                    d,
-                    Disruption::Station {
-                        mark: StationMark::Maelberg,
-                        ..
-                    }
-                )
-            }) {
-                ("1.9.5", "a Maelberged station")
-            } else if self.s.has(&Disruption::Sgronk) {
-                ("1.8.10", "a Token Stack while the game is in Sgronk")
-            } else {
-                ("1.9.6", "a Kafka Sinkhole")
-            };
-            self.illegal(
-                rule,
-                format!("{written} from {from} would pass through {what}"),
-            );
-        }
-        // Only a Power Failure in force can be the cause (and the search is
-        // the costly part of a diagnosis).
-        let lines: Vec<String> = self
-            .s
-            .disruptions
-            .iter()
-            .filter_map(|d| match d {
-                Disruption::Line {
-                    line,
-                    state: LineState::PowerFailure,
-                } => Some(format!("the {line}")),
-                _ => None,
-            })
-            .collect();
-        if !lines.is_empty()
-            && fits(
-                self,
-                Relax {
-                    power: true,
-                    ..Relax::default()
-                },
-            )
-        {
-            found_cause = true;
-            self.illegal(
-                "1.20.5",
-                format!(
-                    "{written} from {from} would pass through a station of {}, which has a Power Failure",
-                    lines.join(" or ")
-                ),
-            );
-        }
-        if !may_change
-            && fits(
-                self,
-                Relax {
-                    changes: true,
-                    ..Relax::default()
-                },
-            )
-        {
-            found_cause = true;
-            self.illegal(
-                "1.8.7",
-                "the game is Gapminding: no change of Line without a Book",
-            );
-        }
-        if fits(
-            self,
-            Relax {
-                turn_back: true,
-                ..Relax::default()
-            },
-        ) {
-            found_cause = true;
-            self.illegal("1.5.4", format!("{written} from {from} reverses Line Direction while changing line at a Co-Located station"));
+            let fits = self
+                .route(&check.relax, may_change, at, candidates, dest, lv)
+                .0
+                .is_some();
+            if fits {
+                found_cause = true;
+                (check.report)(self, &failed);
+            }
         }
         if found_cause {
             return;
         }
+        let from = at.text(self.map);
         if lengths.is_empty() {
             self.illegal("1.5.4", format!("no route from {from} to {written} follows those Line Codes (without reversing, through open, unblocked stations)"));
         } else {
@@ -295,4 +146,295 @@ impl Turn<'_> {
             );
         }
     }
+
+    /// The Blocked stations that stop the Move: the destination first,
+    /// each with the rule that Blocks it.
+    fn report_blocks(&mut self, f: &Failed<'_>) {
+        let map = self.map;
+        let from = f.at.text(map);
+        let blocked: Vec<StationId> = map.station_ids().filter(|s| self.blocked(*s)).collect();
+        for b in blocked
+            .iter()
+            .filter(|b| **b == f.dest)
+            .chain(blocked.iter().filter(|b| **b != f.dest))
+        {
+            // Only a Blocked station the Move could pass through or end at.
+            if *b != f.dest && !self.route_touches(f, *b) {
+                continue;
+            }
+            let (rule, why) = self.why_blocked(*b);
+            let place = if *b == f.dest {
+                "ends at"
+            } else {
+                "would pass through"
+            };
+            self.illegal(
+                rule,
+                format!("{} from {from} {place} a Blocked station: {why}", f.written),
+            );
+            if *b == f.dest {
+                break;
+            }
+        }
+    }
+
+    /// Whether some route of the written Move, Blocks lifted, uses `b`.
+    fn route_touches(&self, f: &Failed<'_>, b: StationId) -> bool {
+        let relax = Relax {
+            blocks: true,
+            ..Relax::default()
+        };
+        let lv = self.s.players[self.me].lv;
+        let (best, _) = self.route(&relax, f.may_change, f.at, f.candidates, f.dest, lv);
+        best.is_some_and(|(_, found)| found.through.contains(&b))
+    }
+
+    /// The rule that Blocks a station (Rules 1.20.3, 1.12.3, 1.9.3, 1.11.3, 1.9.1).
+    fn why_blocked(&self, b: StationId) -> (&'static str, String) {
+        let map = self.map;
+        let name = self.name(b).to_string();
+        let home_of = self
+            .s
+            .players
+            .iter()
+            .enumerate()
+            .find(|(i, p)| *i != self.me && p.home == Some(b))
+            .map(|(_, p)| p.name.clone());
+        let electrified = self.mv.metallic
+            && self.s.disruptions.iter().any(|d| matches!(d, Disruption::Line { line, state: LineState::Electrified } if map.station(b).lines.contains(*line)));
+        if electrified {
+            (
+                "1.20.3",
+                format!("{name} is on an Electrified line and the Piece carries Metallic Tokens"),
+            )
+        } else if let Some(owner) = home_of {
+            ("1.12.3", format!("{name} is {owner}'s Home Station, Blocked during your Turn unless you pay a Toll or Rent"))
+        } else if self.s.has_mark(b, StationMark::Bulkhead) {
+            ("1.9.3", format!("{name} is Bulkheaded, and so Blocked"))
+        } else if self.s.has_mark(b, StationMark::HeavyDamage) {
+            (
+                "1.11.3",
+                format!("{name} is Heavily Damaged, and so Blocked"),
+            )
+        } else {
+            ("1.9.1", format!("{name} is Blocked"))
+        }
+    }
+
+    fn report_closures(&mut self, f: &Failed<'_>) {
+        let when = self.now();
+        let line = f.candidates.first().and_then(|c| c.last()).copied();
+        let msg = if !self.open(f.dest, line) {
+            let mc = self.map.is(f.dest, Landmark::MorningtonCrescent);
+            format!(
+                "{} is Closed at {when}{}",
+                self.name(f.dest),
+                if mc {
+                    " ([Opening MC] before the Move opens it, Rule 1.7.28)"
+                } else {
+                    ""
+                }
+            )
+        } else if !self.open(f.at.station, f.at.line) {
+            format!(
+                "{} is Closed at {when}: no Move starts there",
+                self.name(f.at.station)
+            )
+        } else {
+            format!(
+                "{} changes line at a Closed station or runs on a Closed Line Segment at {when}",
+                f.written
+            )
+        };
+        self.illegal("1.13.4", msg);
+    }
+
+    fn report_passing(&mut self, f: &Failed<'_>) {
+        let maelberg = self.s.disruptions.iter().any(|d| {
+            matches!(
+                d,
+                Disruption::Station {
+                    mark: StationMark::Maelberg,
+                    ..
+                }
+            )
+        });
+        let (rule, what) = if maelberg {
+            ("1.9.5", "a Maelberged station")
+        } else if self.s.has(&Disruption::Sgronk) {
+            ("1.8.10", "a Token Stack while the game is in Sgronk")
+        } else {
+            ("1.9.6", "a Kafka Sinkhole")
+        };
+        let from = f.at.text(self.map);
+        self.illegal(
+            rule,
+            format!("{} from {from} would pass through {what}", f.written),
+        );
+    }
+
+    fn report_power(&mut self, f: &Failed<'_>) {
+        let lines: Vec<String> = self
+            .power_failures()
+            .iter()
+            .map(|l| format!("the {l}"))
+            .collect();
+        let from = f.at.text(self.map);
+        self.illegal(
+            "1.20.5",
+            format!(
+                "{} from {from} would pass through a station of {}, which has a Power Failure",
+                f.written,
+                lines.join(" or ")
+            ),
+        );
+    }
+
+    /// Lines with a Power Failure in force (Rule 1.20.5).
+    fn power_failures(&self) -> Vec<LineCode> {
+        self.s
+            .disruptions
+            .iter()
+            .filter_map(|d| match d {
+                Disruption::Line {
+                    line,
+                    state: LineState::PowerFailure,
+                } => Some(*line),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The Heathrow loop runs one way (Rule 1.5.7): a Move the wrong way
+    /// round it breaks that rule, not "it needs LV n".
+    fn heathrow_loop(&mut self, f: &Failed<'_>) {
+        let from = f.at.text(self.map);
+        self.illegal(
+            "1.5.7",
+            format!("{} from {from} runs a one-way loop against its direction (the Heathrow loop is travelled only clockwise: Hatton Cross, Heathrow Terminal 4, Heathrow Terminals 1, 2, 3)", f.written),
+        );
+    }
 }
+
+/// Every constraint in force.
+const STRICT: Relax = Relax {
+    one_way: false,
+    power: false,
+    blocks: false,
+    closures: false,
+    passing: false,
+    changes: false,
+    turn_back: false,
+    hyde: false,
+    loops: false,
+};
+
+/// The constraints, in the order their rules are reported.
+const CHECKS: &[Check] = &[
+    Check {
+        relax: Relax {
+            blocks: true,
+            ..STRICT
+        },
+        applies: |_, _| true,
+        report: |t, f| t.report_blocks(f),
+    },
+    Check {
+        relax: Relax {
+            hyde: true,
+            ..STRICT
+        },
+        applies: |t, _| t.hyde(),
+        report: |t, f| {
+            let from = f.at.text(t.map);
+            t.illegal("1.7.38", format!("{} from {from} would pass through or end at a Holy Station, which a player wearing the Hyde Mask may not", f.written));
+        },
+    },
+    Check {
+        relax: Relax {
+            closures: true,
+            ..STRICT
+        },
+        applies: |_, _| true,
+        report: |t, f| t.report_closures(f),
+    },
+    Check {
+        relax: Relax {
+            one_way: true,
+            ..STRICT
+        },
+        applies: |t, _| {
+            t.s.disruptions.iter().any(|d| {
+                matches!(
+                    d,
+                    Disruption::Line {
+                        state: LineState::OneWay(_),
+                        ..
+                    }
+                )
+            })
+        },
+        report: |t, f| {
+            let from = f.at.text(t.map);
+            t.illegal(
+                "1.20.2",
+                format!("{} from {from} runs against a One Way Line", f.written),
+            );
+        },
+    },
+    Check {
+        relax: Relax {
+            passing: true,
+            ..STRICT
+        },
+        applies: |_, _| true,
+        report: |t, f| t.report_passing(f),
+    },
+    Check {
+        relax: Relax {
+            power: true,
+            ..STRICT
+        },
+        // Only a Power Failure in force can be the cause (and the search is
+        // the costly part of a diagnosis).
+        applies: |t, _| !t.power_failures().is_empty(),
+        report: |t, f| t.report_power(f),
+    },
+    Check {
+        relax: Relax {
+            changes: true,
+            ..STRICT
+        },
+        applies: |_, f| !f.may_change,
+        report: |t, _| {
+            t.illegal(
+                "1.8.7",
+                "the game is Gapminding: no change of Line without a Book",
+            )
+        },
+    },
+    Check {
+        relax: Relax {
+            turn_back: true,
+            ..STRICT
+        },
+        applies: |_, _| true,
+        report: |t, f| {
+            let from = f.at.text(t.map);
+            t.illegal("1.5.4", format!("{} from {from} reverses Line Direction while changing line at a Co-Located station", f.written));
+        },
+    },
+    Check {
+        relax: Relax {
+            loops: true,
+            ..STRICT
+        },
+        applies: |t, f| {
+            f.candidates
+                .iter()
+                .flatten()
+                .any(|l| t.map.has_turning_loop(*l))
+        },
+        report: |t, f| t.heathrow_loop(f),
+    },
+];

@@ -1,5 +1,5 @@
-//! Token Stacks: dropping, claiming, and where spent Tokens go
-//! (Rules 1.4.19, 1.14.x, 1.11.4).
+//! Token Stacks: dropping, claiming, Hoarding, Helsinkis, and where spent
+//! Tokens go (Rules 1.4.9, 1.4.19, 1.7.57, 1.11.4, 1.14.x).
 
 use super::*;
 
@@ -7,13 +7,19 @@ impl Turn<'_> {
     /// Where the Piece started, passed through or ended this Turn (Rules
     /// 1.14.3, 1.14.4).
     pub(super) fn on_the_move(&self, id: StationId) -> bool {
-        self.started_at == Some(id) || self.here() == Some(id) || self.through.contains(&id)
+        self.mv.started_at == Some(id) || self.here() == Some(id) || self.mv.through.contains(&id)
     }
 
     /// The station of a Stack Action: one the Move touched (`rule`), and not
     /// Pegged (Rule 1.11.4).
-    pub(super) fn stack_station(&mut self, name: &str, rule: &str) -> Option<StationId> {
-        let id = self.map.find(name)?;
+    pub(super) fn stack_station(
+        &mut self,
+        a: &Action,
+        target: &Target,
+        rule: &str,
+    ) -> Option<StationId> {
+        let id = self.station_of(target, a)?;
+        let name = &target.station;
         if !self.on_the_move(id) {
             self.illegal(
                 rule,
@@ -34,11 +40,12 @@ impl Turn<'_> {
     /// [Hoarding <Tokens>] (Rule 1.4.9): the Tokens go, one at a time and in
     /// the order written, onto the Stack at the player's Home Station, no
     /// more than its unused space.
-    pub(super) fn hoard(&mut self, tokens: &[(u32, Colour)], rule: &str) {
+    pub(super) fn hoard(&mut self, a: &Action, tokens: &[(u32, Colour)]) -> Charge {
         let me = self.me;
+        let rule = a.spec().rule;
         let Some(home) = self.s.players[me].home else {
             self.illegal(rule, "[Hoarding] needs a Home Station");
-            return;
+            return Charge::Free;
         };
         let name = self.map.station(home).name.clone();
         if self.pegged(home) {
@@ -46,7 +53,7 @@ impl Turn<'_> {
                 "1.11.4",
                 format!("{name} is Pegged: no Token may be placed there"),
             );
-            return;
+            return Charge::Free;
         }
         let unlimited = self.unlimited_stack(home);
         let held = self.s.stack(home).map_or(0, |s| s.len() as u32);
@@ -61,7 +68,7 @@ impl Turn<'_> {
                 rule,
                 format!("the Stack at {name} has room for {space} Token(s); {n} cannot be Hoarded"),
             );
-            return;
+            return Charge::Free;
         }
         let short: Vec<String> = Colour::ALL
             .into_iter()
@@ -76,7 +83,7 @@ impl Turn<'_> {
             .collect();
         if !short.is_empty() {
             self.illegal(rule, format!("cannot Hoard {}", short.join(", ")));
-            return;
+            return Charge::Free;
         }
         let i = self.stack_index(home);
         for &(k, c) in tokens {
@@ -86,11 +93,13 @@ impl Turn<'_> {
                 .1
                 .extend(std::iter::repeat_n(c, k as usize));
         }
-        self.dropped_on.push(home);
+        self.tally.dropped_on.push(home);
         self.stack_reward(home);
-        self.changes.push(format!(
+        self.change(format!(
             "{n} Token(s) Hoarded on the Stack at {name} (Rule 1.4.9)"
         ));
+        // The Tokens move to the Stack: nothing is paid.
+        Charge::Free
     }
 
     /// Stacks with no six-Token limit (Rule 1.14.3).
@@ -116,10 +125,11 @@ impl Turn<'_> {
     }
 
     /// [<Colour> Token on <Station>] (Rule 1.14.3).
-    pub(super) fn token_on(&mut self, colour: Colour, name: &str) {
+    pub(super) fn token_on(&mut self, a: &Action, colour: Colour, target: &Target) -> Charge {
         let me = self.me;
-        let Some(id) = self.stack_station(name, "1.14.3") else {
-            return;
+        let name = &target.station;
+        let Some(id) = self.stack_station(a, target, "1.14.3") else {
+            return Charge::Free;
         };
         let have = self.s.players[me].tokens.get(colour);
         if have == 0 {
@@ -131,7 +141,7 @@ impl Turn<'_> {
                     colour.name()
                 ),
             );
-            return;
+            return Charge::Free;
         }
         let unlimited = self.unlimited_stack(id);
         let i = self.stack_index(id);
@@ -141,26 +151,28 @@ impl Turn<'_> {
                 "1.14.3",
                 format!("the Stack at {name} already holds six Tokens"),
             );
-            return;
+            return Charge::Free;
         }
         self.s.players[me].tokens.set(colour, have - 1);
         self.s.stacks[i].1.push(colour);
-        self.dropped_on.push(id);
+        self.tally.dropped_on.push(id);
         self.stack_reward(id);
-        self.changes.push(format!(
+        self.change(format!(
             "a {} Token is placed on the Stack at {name} (Rule 1.14.3)",
             colour.name()
         ));
+        Charge::Table
     }
 
     /// [Claiming a <Colour> Token from <Station>] (Rule 1.14.4).
-    pub(super) fn claim(&mut self, colour: Colour, name: &str) {
+    pub(super) fn claim(&mut self, a: &Action, colour: Colour, target: &Target) -> Charge {
         let me = self.me;
-        let Some(id) = self.stack_station(name, "1.14.4") else {
-            return;
+        let name = &target.station;
+        let Some(id) = self.stack_station(a, target, "1.14.4") else {
+            return Charge::Free;
         };
         // Once per Station, twice while Wearing Gloves (Rule 1.14.4).
-        let before = self.claimed_from.iter().filter(|s| **s == id).count();
+        let before = self.tally.claimed_from.iter().filter(|s| **s == id).count();
         if before > 0 {
             let gloves = self.s.players[me].wears("Gloves");
             if !gloves || before >= 2 {
@@ -170,15 +182,15 @@ impl Turn<'_> {
                     format!("a Token was already claimed from {name} this Turn (Wearing Gloves allows two)")
                 };
                 self.illegal("1.14.4", why);
-                return;
+                return Charge::Free;
             }
         }
-        if self.dropped_on.contains(&id) {
+        if self.tally.dropped_on.contains(&id) {
             self.illegal(
                 "1.14.4",
                 format!("the top Token at {name} was placed earlier in this Turn"),
             );
-            return;
+            return Charge::Free;
         }
         let Some(i) = self
             .s
@@ -187,7 +199,7 @@ impl Turn<'_> {
             .position(|(s, t)| *s == id && !t.is_empty())
         else {
             self.illegal("1.14.4", format!("there is no Token Stack at {name}"));
-            return;
+            return Charge::Free;
         };
         let top = *self.s.stacks[i].1.last().expect("not empty");
         if top != colour {
@@ -199,7 +211,7 @@ impl Turn<'_> {
                     colour.name()
                 ),
             );
-            return;
+            return Charge::Free;
         }
         self.s.stacks[i].1.pop();
         if self.s.stacks[i].1.is_empty() {
@@ -209,49 +221,45 @@ impl Turn<'_> {
         self.s.players[me]
             .tokens
             .set(colour, have.saturating_add(1));
-        self.claimed_from.push(id);
-        self.changes.push(format!(
+        self.tally.claimed_from.push(id);
+        self.change(format!(
             "a {} Token is claimed from {name} (Rule 1.14.4)",
             colour.name()
         ));
+        Charge::Table
     }
 
     /// Tokens paid for Actions go on the Stack the play's comment names
     /// (`{Tokens to Euston}`), else they are discarded (Rule 1.4.19,
     /// RULINGS.md E6).
     pub(super) fn place_spent(&mut self) {
-        if self.spent.is_empty() {
+        if self.tally.spent.is_empty() {
             return;
         }
-        let spent = std::mem::take(&mut self.spent);
-        let named = self.play.comments().find_map(|c| {
-            let lower = c.to_ascii_lowercase();
-            let at = lower.find("tokens to ")?;
-            Some(
-                c[at + "tokens to ".len()..]
-                    .trim()
-                    .trim_end_matches('.')
-                    .to_string(),
-            )
+        let spent = std::mem::take(&mut self.tally.spent);
+        let named = self.directive(|d| match d {
+            Directive::TokensTo(t) => Some(t.clone()),
+            _ => None,
         });
-        let Some(name) = named else {
-            self.changes.push(format!(
+        let Some(target) = named else {
+            self.change(format!(
                 "{} spent Token(s) discarded: no Stack named (Rule 1.4.19)",
                 spent.len()
             ));
             return;
         };
-        let Some(id) = self.map.find(&name) else {
+        let name = target.station.clone();
+        let Some(id) = target.place.station() else {
             self.illegal(
                 "1.4.19",
-                format!("the spent Tokens go to {name:?}, which is not a station"),
+                format!("the spent Tokens go to {name}, a Ghost Station, where no Stack can be"),
             );
             return;
         };
         let at = self.s.players[self.me].at.map(|p| p.station);
         let far = at.is_none_or(|a| self.map.quadrant_distance(a, id) >= 2);
         if !far || self.pegged(id) {
-            self.changes.push(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
+            self.change(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
             return;
         }
         let unlimited = self.unlimited_stack(id);
@@ -262,7 +270,7 @@ impl Turn<'_> {
             }
         }
         self.stack_reward(id);
-        self.changes.push(format!(
+        self.change(format!(
             "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
         ));
     }
@@ -276,7 +284,8 @@ impl Turn<'_> {
             return;
         };
         let before = self
-            .initial_stacks
+            .initial
+            .stacks
             .iter()
             .find(|(s, _)| *s == id)
             .map_or(0, |(_, t)| t.len());
@@ -299,12 +308,37 @@ impl Turn<'_> {
         {
             self.s.stacks.remove(i);
             self.gain(&[*reward]);
-            self.changes.push(format!(
+            self.change(format!(
                 "the Stack at {} forms a sequence: it is destroyed for {} {} (Rule 1.14.2)",
                 self.name(id),
                 reward.0,
                 reward.1.name()
             ));
         }
+    }
+
+    /// `[Single Helsinki]`, `[Double Helsinki]`, `[Triple Helsinki]` (Rule
+    /// 1.7.57): one per Turn; paid first, then the bottom one, two or three
+    /// Tokens of every Token Stack are destroyed (RULINGS.md E32).
+    pub(super) fn helsinki(&mut self, a: &Action) -> Charge {
+        let n = match a {
+            Action::SingleHelsinki => 1,
+            Action::DoubleHelsinki => 2,
+            _ => 3,
+        };
+        if self.tally.helsinki {
+            self.illegal(a.spec().rule, "no more than one Helsinki Action per Turn");
+            return Charge::Free;
+        }
+        self.tally.helsinki = true;
+        let charge = self.pay_table(a);
+        for (_, stack) in self.s.stacks.iter_mut() {
+            stack.drain(..n.min(stack.len()));
+        }
+        self.s.stacks.retain(|(_, st)| !st.is_empty());
+        self.change(format!(
+            "the bottom {n} Token(s) of every Token Stack are destroyed (Rule 1.7.57)"
+        ));
+        charge
     }
 }

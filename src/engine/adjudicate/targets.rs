@@ -1,20 +1,17 @@
-//! Actions that target another player: Shunts, Huffs, Blonks, Shadows
-//! (Rules 1.10.x, 1.11.7, 1.13.1).
+//! Actions that target another Player (Rule 1.10.0): Huffs (1.10.15),
+//! Blonks (1.10.16), Shadows (1.10.5), and what a Shunt claims (1.10.1,
+//! 1.10.2). The Shunts themselves are in `shunts.rs`.
 
 use super::*;
+use crate::gsd::Claim;
 
 impl Turn<'_> {
     /// The common conditions of Actions that target a player (Rules 1.10.0,
     /// 1.11.7, 1.13.1): the target's index and position.
-    pub(super) fn target_of(
-        &mut self,
-        a: &Action,
-        rule: &str,
-        player: &str,
-        first_post: bool,
-    ) -> Option<(usize, Position)> {
+    pub(super) fn target_of(&mut self, a: &Action, player: &str) -> Option<(usize, Position)> {
         let me = self.me;
-        self.targeting(a, first_post);
+        let rule = a.spec().rule;
+        self.targeting(a);
         let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
             self.illegal(rule, format!("{player} is not another player of this game"));
             return None;
@@ -42,7 +39,12 @@ impl Turn<'_> {
 
     /// What every targeting Action needs: to be the first post-Move Action
     /// (Rule 1.10.0), outside 0000-0500 (Rule 1.13.1).
-    fn targeting(&mut self, a: &Action, first_post: bool) {
+    pub(super) fn targeting(&mut self, a: &Action) {
+        let first_post = self
+            .play
+            .actions_after()
+            .next()
+            .is_some_and(|x| std::ptr::eq(x, a));
         if !first_post {
             self.illegal(
                 "1.10.0",
@@ -62,9 +64,9 @@ impl Turn<'_> {
 
     /// Sanctuary: nobody at an undefamed Holy Station targets or is
     /// targeted (Rule 1.11.7); reports it.
-    fn sanctuary(&mut self, at: StationId) -> bool {
+    pub(super) fn sanctuary(&mut self, at: StationId) -> bool {
         let holy = self.map.station(at).categories.contains(Category::Holy)
-            && !self.s.has_mark(self.map, at, StationMark::Defamed);
+            && !self.s.has_mark(at, StationMark::Defamed);
         if holy {
             self.illegal(
                 "1.11.7",
@@ -77,384 +79,144 @@ impl Turn<'_> {
         holy
     }
 
-    /// The choice a targeting Action leaves to its player, written as a
-    /// comment `{<word> <value>}` (RULINGS.md E24).
-    pub(super) fn choice(&self, word: &str) -> Option<String> {
-        self.play.comments().find_map(|c| {
-            let lower = c.to_ascii_lowercase();
-            let at = lower.find(&format!("{word} "))?;
-            Some(
-                c[at + word.len() + 1..]
-                    .trim()
-                    .trim_end_matches('.')
-                    .to_string(),
-            )
-        })
-    }
-
-    /// Shunts (Rules 1.10.0 - 1.10.3, 1.10.17, 1.10.18): the target shares
-    /// the Piece's Station and Line; it is sent along one of its lines to a
-    /// station LV stations away (or a nearer Terminus), never Mornington
-    /// Crescent; both LVs become zero (not the shunter's in a Power Shunt),
-    /// both Charges their mean.
-    pub(super) fn shunt(
-        &mut self,
-        a: &Action,
-        rule: &str,
-        player: &str,
-        target: &crate::gsd::Target,
-        first_post: bool,
-    ) {
-        let me = self.me;
-        if is_token_stack(player) {
-            self.shunt_stack(a, rule, target, first_post);
-            return;
-        }
-        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
-            // Neither is kept in a GSD's tables (only as a Stack's text).
-            self.ruling(rule, format!("shunting a {player} is not yet adjudicated"));
-            return;
-        }
-        let Some((v, theirs)) = self.target_of(a, rule, player, first_post) else {
-            return;
+    /// `[Huffing <Player>]` (Rule 1.10.15): both LVs become the number the
+    /// comment names (`{LV 3}`), from 0 to the sum of them.
+    pub(super) fn huff(&mut self, a: &Action, player: &str) -> Charge {
+        let rule = a.spec().rule;
+        let Some((v, _)) = self.target_of(a, player) else {
+            return Charge::Table;
         };
-        if self.loop_trap(theirs.station) {
-            return;
-        }
-        let Some(n) = self.shunt_lv(a) else {
-            return;
-        };
-        let Some(dest) = self.shunt_destination(target, rule) else {
-            return;
-        };
-        let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_route(theirs.station, dest, target, n, dead_end, false, rule)
-        else {
-            return;
-        };
-        self.send_shunted(v, dest, line);
-        if !matches!(a, Action::PowerShunting { .. }) {
-            self.s.players[me].lv = 0;
-        }
-        self.changes.push(format!(
-            "{} is Shunted to {} ({line}) (Rule {rule})",
-            self.s.players[v].name, target.station
-        ));
-        self.shunt_made = Some((n, dest));
-        if dead_end {
-            // The Shunted player loses one Token of each colour (Rule 1.10.3).
-            for c in Colour::ALL {
-                let have = self.s.players[v].tokens.get(c);
-                if have > 0 {
-                    self.s.players[v].tokens.set(c, have - 1);
-                }
-            }
-        } else if matches!(a, Action::Shunting { .. }) {
-            self.shunt_claim(v);
-        }
-    }
-
-    /// A Double Shunt (Rule 1.10.2): after a Shunt to an occupied Station,
-    /// the second post-Move Action may Shunt a Player there on, as if the
-    /// shunter had Shunted em directly at the first Shunt's LV; no Player
-    /// is Shunted twice by one Move; the shunter gains one Silver Token.
-    pub(super) fn double_shunt(
-        &mut self,
-        a: &Action,
-        rule: &str,
-        player: &str,
-        target: &crate::gsd::Target,
-    ) {
-        let me = self.me;
-        // The k-th multiple Shunt of a Move is its (k+1)-th post-Move
-        // Action: a Double Shunt the second, a Triple Shunt (written as a
-        // further [Double-Shunting]) the third, each following the last
-        // (Rule 1.10.2, RULINGS.md E46).
-        let position = self
-            .play
-            .actions_after()
-            .position(|x| std::ptr::eq(x, a))
-            .unwrap_or(0);
-        let chained = position >= 1
-            && self
-                .play
-                .actions_after()
-                .skip(1)
-                .take(position - 1)
-                .all(|x| matches!(x, Action::DoubleShunting { .. }));
-        if !chained {
-            self.illegal(
-                rule,
-                format!(
-                    "{} must be the second post-Move Action of the Turn, or follow the multiple Shunts before it",
-                    a.render()
-                ),
-            );
-        }
-        let Some((n, occupied)) = self.shunt_made else {
-            self.illegal(
-                rule,
-                "a Double Shunt follows a Shunt of this Move to an occupied Station",
-            );
-            return;
-        };
-        let Some(dest) = self.shunt_destination(target, rule) else {
-            return;
-        };
-        if is_token_stack(player) {
-            if self.stacks_shunted.contains(&occupied) {
-                self.illegal(
-                    rule,
-                    format!(
-                        "the Stack at {} was Shunted there by this Move: none is Shunted twice",
-                        self.name(occupied)
-                    ),
-                );
-                return;
-            }
-            if !self.stack_movable(occupied) {
-                return;
-            }
-            let Some(line) = self.shunt_route(occupied, dest, target, n, false, true, rule) else {
-                return;
-            };
-            if let Some(moved) = self.send_stack(occupied, dest, line, false, rule) {
-                self.gain(&[(1, Colour::Silver)]);
-                self.changes.push(format!(
-                    "the Token Stack at {} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
-                    self.name(occupied),
-                    target.station
+        let victim = self.s.players[v].name.clone();
+        let most = self.s.players[self.me]
+            .lv
+            .saturating_add(self.s.players[v].lv);
+        match self.directive(|d| match d {
+            Directive::Lv(n) => Some(*n),
+            _ => None,
+        }) {
+            Some(n) if n <= most => {
+                self.s.players[self.me].lv = n;
+                self.s.players[v].lv = n;
+                self.change(format!(
+                    "{victim} is Huffed: both LVs are {n} (Rule 1.10.15)"
                 ));
-                self.shunt_made = Some((n, dest));
-                // Its rewards are a Shunt's: a claim (Rule 1.10.2).
-                self.stack_claim(dest, moved);
             }
-            return;
-        }
-        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
-            self.ruling(
+            Some(n) => self.illegal(
                 rule,
-                format!("Double-Shunting a {player} is not yet adjudicated"),
-            );
-            return;
+                format!("LV {n} is more than the two LVs together ({most})"),
+            ),
+            None => self.illegal(rule, "a Huff names the new LV in a comment, e.g. {LV 3}"),
         }
-        let Some(v) = self.s.player_index(player).filter(|&v| v != me) else {
-            self.illegal(rule, format!("{player} is not another player of this game"));
-            return;
+        Charge::Table
+    }
+
+    /// `[Blonking <Player>]` (Rule 1.10.16): one Token of the victim's,
+    /// named `{destroys Red}`, is destroyed.
+    pub(super) fn blonk(&mut self, a: &Action, player: &str) -> Charge {
+        let rule = a.spec().rule;
+        let Some((v, _)) = self.target_of(a, player) else {
+            return Charge::Table;
         };
-        if self.shunted.contains(&v) {
-            self.illegal(
+        let victim = self.s.players[v].name.clone();
+        match self.directive(|d| match d {
+            Directive::Destroys(c) => Some(*c),
+            _ => None,
+        }) {
+            Some(c) if self.s.players[v].tokens.get(c) > 0 => {
+                let t = self.s.players[v].tokens.get(c);
+                self.s.players[v].tokens.set(c, t - 1);
+                self.change(format!(
+                    "a {} Token of {victim}'s is destroyed (Rule 1.10.16)",
+                    c.name()
+                ));
+            }
+            Some(c) => self.illegal(rule, format!("{victim} has no {} Token", c.name())),
+            None => self.illegal(
+                rule,
+                "a Blonk names the Token it destroys in a comment, e.g. {destroys Red}",
+            ),
+        }
+        Charge::Table
+    }
+
+    /// `[Shadowing <Player>]` (Rule 1.10.5): the Shadower takes the
+    /// victim's LV and may gain a Plastic Token of a colour the victim
+    /// holds, named `{takes Red}`.
+    pub(super) fn shadow(&mut self, a: &Action, player: &str) -> Charge {
+        let rule = a.spec().rule;
+        let Some((v, _)) = self.target_of(a, player) else {
+            return Charge::Table;
+        };
+        let victim = self.s.players[v].name.clone();
+        self.s.players[self.me].lv = self.s.players[v].lv;
+        match self.directive(|d| match d {
+            Directive::Takes(c) => Some(*c),
+            _ => None,
+        }) {
+            Some(c) if c.is_plastic() && self.s.players[v].tokens.get(c) > 0 => {
+                self.gain(&[(1, c)]);
+                self.change(format!(
+                    "{} Shadows {victim} and gains a {} Token (Rule 1.10.5)",
+                    self.my_name(),
+                    c.name()
+                ));
+            }
+            Some(c) => self.illegal(
                 rule,
                 format!(
-                    "{player} has been Shunted by this Move already: no Player is Shunted twice"
+                    "the Token must be Plastic and of a colour {victim} holds, not {}",
+                    c.name()
                 ),
-            );
-            return;
+            ),
+            None => self.change(format!(
+                "{} Shadows {victim} and takes no Token",
+                self.my_name()
+            )),
         }
-        let Some(theirs) = self.s.players[v].at.filter(|p| p.station == occupied) else {
-            self.illegal(
-                rule,
-                format!(
-                    "{player} is not at {}, where the first Shunt sent its target",
-                    self.name(occupied)
-                ),
-            );
-            return;
-        };
-        let Some(line) = self.shunt_route(theirs.station, dest, target, n, false, true, rule)
-        else {
-            return;
-        };
-        self.send_shunted(v, dest, line);
-        self.gain(&[(1, Colour::Silver)]);
-        self.changes.push(format!(
-            "{} is Double-Shunted to {} ({line}); +1 Silver (Rule 1.10.2)",
-            self.s.players[v].name, target.station
-        ));
-        // A Triple Shunt goes on from where this one sent its target.
-        self.shunt_made = Some((n, dest));
-        // Its rewards are a Shunt's: a claim (Rule 1.10.2).
-        self.shunt_claim(v);
+        Charge::Table
     }
 
-    /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
-    /// (Rule 1.10.1).
-    fn loop_trap(&mut self, at: StationId) -> bool {
-        let trapped = self.map.is(at, Landmark::DollisHill);
-        if trapped {
-            self.illegal(
-                "1.10.1",
-                "Dollis Hill is a Loop Trap Station: no Shunt from it (Rule 1.8.1)",
-            );
-        }
-        trapped
-    }
-
-    /// The distance a Shunt uses: the LV, which must be above zero, or 1
-    /// for a Stationary Shunt, which must be played at LV zero (Rules
-    /// 1.10.1, 1.10.17).
-    fn shunt_lv(&mut self, a: &Action) -> Option<u32> {
-        let lv = self.s.players[self.me].lv;
-        let stationary = matches!(a, Action::StationaryShunting { .. });
-        if stationary && lv != 0 {
-            self.illegal("1.10.17", "a Stationary Shunt is played only at LV zero");
-            return None;
-        }
-        if !stationary && lv == 0 {
-            self.illegal(
-                "1.10.1",
-                "no Shunt at LV zero (after a Pass or a Special Move)",
-            );
-            return None;
-        }
-        Some(if stationary { 1 } else { lv })
-    }
-
-    /// Whether the Stack at `at` may be Shunted: it exists, holds at most
-    /// six Tokens (Rule 1.10.1) and is not Pegged (Rule 1.11.4).
-    fn stack_movable(&mut self, at: StationId) -> bool {
-        let name = self.name(at).to_string();
-        match self.s.stack(at).map_or(0, |s| s.len()) {
-            0 => {
-                self.illegal("1.10.1", format!("there is no Token Stack at {name}"));
-                false
-            }
-            n if n > 6 => {
-                self.illegal(
-                    "1.10.1",
-                    format!("the Token Stack at {name} holds {n} Tokens: a Stack of more than 6 cannot be Shunted"),
-                );
-                false
-            }
-            _ if self.pegged(at) => {
-                self.illegal(
-                    "1.11.4",
-                    format!("{name} is Pegged: its Stack cannot be taken from it"),
-                );
-                false
-            }
-            _ => true,
-        }
-    }
-
-    /// A Shunt of the Token Stack at the Piece's Station (Rule 1.10.1,
-    /// "as though they were Players"; RULINGS.md E46): the same
-    /// conditions as for a Player, the Stack landing on top of any Stack at
-    /// the destination; a Dead-End Shunt destroys it (Rule 1.10.3).
-    fn shunt_stack(
-        &mut self,
-        a: &Action,
-        rule: &str,
-        target: &crate::gsd::Target,
-        first_post: bool,
-    ) {
-        let me = self.me;
-        self.targeting(a, first_post);
-        let Some(here) = self.here() else {
-            self.illegal(rule, "the Piece must be on the Map to Shunt a Token Stack");
-            return;
-        };
-        if self.sanctuary(here) {
-            return;
-        }
-        if !self.stack_movable(here) || self.loop_trap(here) {
-            return;
-        }
-        let Some(n) = self.shunt_lv(a) else {
-            return;
-        };
-        let Some(dest) = self.shunt_destination(target, rule) else {
-            return;
-        };
-        let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_route(here, dest, target, n, dead_end, false, rule) else {
-            return;
-        };
-        let Some(moved) = self.send_stack(here, dest, line, dead_end, rule) else {
-            return;
-        };
-        if !matches!(a, Action::PowerShunting { .. }) {
-            self.s.players[me].lv = 0;
-        }
-        self.shunt_made = Some((n, dest));
-        if dead_end {
-            self.changes.push(format!(
-                "the Token Stack at {} is Dead-End Shunted and destroyed (Rule 1.10.3)",
-                self.name(here)
-            ));
-            return;
-        }
-        self.changes.push(format!(
-            "the Token Stack at {} is Shunted to {} ({line}) (Rule {rule})",
-            self.name(here),
-            target.station
-        ));
-        if matches!(a, Action::Shunting { .. }) {
-            self.stack_claim(dest, moved);
-        }
-    }
-
-    /// Moves the Stack at `from` onto the top of any Stack at `dest` (or
-    /// destroys it), at most six Tokens there unless the Stack is unlimited
-    /// (Rule 1.14.3), never onto a Pegged Station (Rule 1.11.4); the
-    /// shunter skids along a Soaped line (Rule 1.20.6). Returns how many
-    /// Tokens moved.
-    fn send_stack(
-        &mut self,
-        from: StationId,
-        dest: StationId,
-        line: LineCode,
-        destroy: bool,
-        rule: &str,
-    ) -> Option<usize> {
-        let moving = self.s.stack(from).cloned().unwrap_or_default();
-        if !destroy {
-            if self.pegged(dest) {
-                self.illegal(
-                    "1.11.4",
-                    format!(
-                        "{} is Pegged: no Token may be placed there",
-                        self.name(dest)
-                    ),
-                );
-                return None;
-            }
-            let there = self.s.stack(dest).map_or(0, |s| s.len());
-            if there + moving.len() > 6 && !self.unlimited_stack(dest) {
-                self.illegal(
-                    rule,
-                    format!(
-                        "{} already holds a Stack of {there}: with the {} Shunted onto it, more than 6 Tokens",
-                        self.name(dest),
-                        moving.len()
-                    ),
-                );
-                return None;
-            }
-        }
-        self.s.stacks.retain(|(s, _)| *s != from);
-        if !destroy {
-            let i = self.stack_index(dest);
-            self.s.stacks[i].1.extend(moving.iter().copied());
-            self.stacks_shunted.push(dest);
-        }
-        self.skid(dest, line);
-        Some(moving.len())
+    /// What the next Shunt of this Move that may claim (the Shunt, then
+    /// each multiple Shunt) claims from `target` (Rules 1.10.1, 1.10.2): a
+    /// `{claims <what> from <target>}`, else the next `{claims <what>}`
+    /// naming no one.
+    pub(super) fn claim_of(&mut self, target: &str) -> Option<Claim> {
+        let k = self.shunts.claims;
+        self.shunts.claims += 1;
+        let claims: Vec<(&Claim, Option<&str>)> = self
+            .play
+            .directives()
+            .filter_map(|d| match d {
+                Directive::Claims { what, from } => Some((what, from.as_deref())),
+                _ => None,
+            })
+            .collect();
+        claims
+            .iter()
+            .find(|(_, from)| from.is_some_and(|f| f.eq_ignore_ascii_case(target)))
+            .or_else(|| claims.iter().filter(|(_, from)| from.is_none()).nth(k))
+            .map(|(what, _)| (*what).clone())
     }
 
     /// The claim after Shunting a Stack: one Token of the Stack, named in a
     /// comment `{claims <Colour>}`; the topmost of that colour among the
     /// `moved` Tokens now on top of the Stack at `dest` (Rule 1.10.1).
-    fn stack_claim(&mut self, dest: StationId, moved: usize) {
-        let Some(what) = self.claim_text("Token Stack") else {
+    pub(super) fn stack_claim(&mut self, dest: StationId, moved: usize) {
+        let Some(what) = self.claim_of("Token Stack") else {
             return;
         };
-        let Some(c) = claimed_colour(&what) else {
-            self.illegal(
-                "1.10.1",
-                format!("a Token Stack carries only Tokens: {what} cannot be claimed from it"),
-            );
-            return;
+        let c = match what {
+            Claim::Token(c) => c,
+            Claim::Possession(item) => {
+                self.illegal(
+                    "1.10.1",
+                    format!(
+                        "a Token Stack carries only Tokens: {} cannot be claimed from it",
+                        crate::gsd::render::item_text(&item)
+                    ),
+                );
+                return;
+            }
         };
         let i = self.stack_index(dest);
         let len = self.s.stacks[i].1.len();
@@ -466,7 +228,7 @@ impl Turn<'_> {
                     self.s.stacks.remove(i);
                 }
                 self.gain(&[(1, c)]);
-                self.changes.push(format!(
+                self.change(format!(
                     "{} claims a {} Token from the Stack",
                     self.s.players[self.me].name,
                     c.name()
@@ -479,180 +241,20 @@ impl Turn<'_> {
         }
     }
 
-    /// What the next Shunt of this Move that may claim (the Shunt, then
-    /// each multiple Shunt) claims from `target` (Rules 1.10.1, 1.10.2): a
-    /// comment `{claims <what> from <target>}`, else the next comment
-    /// `{claims <what>}` naming no one.
-    fn claim_text(&mut self, target: &str) -> Option<String> {
-        let k = self.claim_shunts;
-        self.claim_shunts += 1;
-        let claims: Vec<(String, Option<String>)> = self
-            .play
-            .comments()
-            .filter_map(|c| {
-                // ASCII lower-casing keeps byte offsets valid for slicing.
-                let lower = c.to_ascii_lowercase();
-                let i = lower.find("claims ")?;
-                let text = c[i + "claims ".len()..].trim().trim_end_matches('.');
-                Some(match text.to_ascii_lowercase().rfind(" from ") {
-                    Some(j) => (
-                        text[..j].trim().to_string(),
-                        Some(text[j + " from ".len()..].trim().to_string()),
-                    ),
-                    None => (text.to_string(), None),
-                })
-            })
-            .collect();
-        claims
-            .iter()
-            .find(|(_, from)| {
-                from.as_deref()
-                    .is_some_and(|f| f.eq_ignore_ascii_case(target))
-            })
-            .or_else(|| claims.iter().filter(|(_, from)| from.is_none()).nth(k))
-            .map(|(what, _)| what.clone())
-    }
-
-    /// Where a Shunt sends its target: a station of the map, never
-    /// Mornington Crescent (Rule 1.10.1).
-    fn shunt_destination(&mut self, target: &crate::gsd::Target, rule: &str) -> Option<StationId> {
-        let dest = self.target_station(target, rule)?;
-        if self.map.is(dest, Landmark::MorningtonCrescent) {
-            self.illegal("1.10.1", "no Shunt to Mornington Crescent");
-            return None;
-        }
-        Some(dest)
-    }
-
-    /// [`Self::shunt_line`], reporting when there is none: `multiple` for a
-    /// Double (or greater) Shunt, at the first Shunt's LV.
-    #[allow(clippy::too_many_arguments)]
-    fn shunt_route(
-        &mut self,
-        from: StationId,
-        dest: StationId,
-        target: &crate::gsd::Target,
-        n: u32,
-        dead_end: bool,
-        multiple: bool,
-        rule: &str,
-    ) -> Option<LineCode> {
-        let line = self.shunt_line(from, dest, target.line, n, dead_end);
-        if line.is_none() {
-            let msg = if multiple {
-                format!(
-                    "{} is not {n} stations (the first Shunt's LV) from {}, or a nearer Terminus, along one line",
-                    target.station,
-                    self.name(from)
-                )
-            } else {
-                let what = if dead_end {
-                    format!("a Terminus fewer than {n} stations away")
-                } else {
-                    format!("{n} stations away (or a nearer Terminus)")
-                };
-                format!(
-                    "{} is not {what} along a line serving {}",
-                    target.station,
-                    self.name(from)
-                )
-            };
-            self.illegal(rule, msg);
-        }
-        line
-    }
-
-    /// The line along which a Piece at `from` can be Shunted to `dest` (on
-    /// `line` when the play names it): exactly `n` stations, or a nearer
-    /// Terminus; for a Dead-End Shunt, a Terminus fewer than `n` away.
-    fn shunt_line(
-        &self,
-        from: StationId,
-        dest: StationId,
-        line: Option<LineCode>,
-        n: u32,
-        dead_end: bool,
-    ) -> Option<LineCode> {
-        let lines: Vec<LineCode> = match line {
-            Some(l) => vec![l],
-            None => self.map.station(dest).lines.iter().collect(),
-        };
-        lines.into_iter().find(|&l| {
-            if !self.map.station(from).lines.contains(l)
-                || !self.map.station(dest).lines.contains(l)
-            {
-                return false;
-            }
-            let Some(d) = line_distance(self.map, l, from, dest) else {
-                return false;
-            };
-            let terminus = self.map.is_terminus(dest, l);
-            if dead_end {
-                terminus && d < n
-            } else {
-                d == n || (d < n && terminus)
-            }
-        })
-    }
-
-    /// A Shunt's effects on its target `v` (Rule 1.10.1): sent to `dest`
-    /// on `line` at LV zero, both Charges their mean; no Player is Shunted
-    /// twice by one Move (Rule 1.10.2).
-    fn send_shunted(&mut self, v: usize, dest: StationId, line: LineCode) {
-        let me = self.me;
-        let mean = ((i64::from(self.s.players[me].charge) + i64::from(self.s.players[v].charge))
-            / 2) as i32;
-        self.s.players[v].at = Some(Position {
-            station: dest,
-            line: Some(line),
-        });
-        self.s.players[v].lv = 0;
-        self.s.players[me].charge = mean;
-        self.s.players[v].charge = mean;
-        self.shunted.push(v);
-        // Shunting a Coffee carrier destroys eir Coffee and the shunter's
-        // Papery Possessions (Rule 1.4.16).
-        if self.s.players[v].carries("British Rail Coffee") {
-            self.s.players[v]
-                .possessions
-                .retain(|p| !matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("British Rail Coffee")));
-            let before = self.s.players[me].possessions.len();
-            self.s.players[me].possessions.retain(|p| !is_papery(p));
-            let lost = before - self.s.players[me].possessions.len();
-            self.changes.push(format!(
-                "{}'s British Rail Coffee is destroyed, and {lost} Papery Possession(s) of {} (Rule 1.4.16)",
-                self.s.players[v].name, self.s.players[me].name
-            ));
-        }
-        self.skid(dest, line);
-    }
-
-    /// On a Soaped line the shunter skids along: both end in the same
-    /// place (Rule 1.20.6).
-    fn skid(&mut self, dest: StationId, line: LineCode) {
-        if self.soaped(line) {
-            self.s.players[self.me].at = Some(Position {
-                station: dest,
-                line: Some(line),
-            });
-            self.changes.push(format!(
-                "the {line} is Soaped: {} skids along to {} (Rule 1.20.6)",
-                self.s.players[self.me].name,
-                self.name(dest)
-            ));
-        }
-    }
-
     /// The Shunting player's claim of one Token or Possession (Rule 1.10.1),
     /// named in a comment `{claims <Colour>}` or `{claims <Possession>}`.
     pub(super) fn shunt_claim(&mut self, v: usize) {
         let me = self.me;
         let target = self.s.players[v].name.clone();
-        let Some(what) = self.claim_text(&target) else {
+        let Some(what) = self.claim_of(&target) else {
             return;
         };
         let belt = self.s.players[v].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt")));
-        if let Some(c) = claimed_colour(&what) {
+        let what = match what {
+            Claim::Token(c) => Ok(c),
+            Claim::Possession(item) => Err(crate::gsd::render::item_text(&item)),
+        };
+        if let Ok(c) = what {
             if belt {
                 self.illegal(
                     "1.10.1",
@@ -671,7 +273,7 @@ impl Turn<'_> {
                 let t = self.s.players[v].tokens.get(c);
                 self.s.players[v].tokens.set(c, t - 1);
                 self.gain(&[(1, c)]);
-                self.changes.push(format!(
+                self.change(format!(
                     "{} claims a {} Token",
                     self.s.players[me].name,
                     c.name()
@@ -679,6 +281,7 @@ impl Turn<'_> {
             }
             return;
         }
+        let Err(what) = what else { return };
         let idx = self.s.players[v].possessions.iter().position(|p| {
             crate::gsd::possession_text(p).eq_ignore_ascii_case(&what)
                 || matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(&what))
@@ -699,7 +302,8 @@ impl Turn<'_> {
                 } else {
                     let p = self.s.players[v].possessions.remove(i);
                     self.s.players[me].possessions.push(p);
-                    self.changes
+                    self.out
+                        .changes
                         .push(format!("{} claims {what}", self.s.players[me].name));
                 }
             }
@@ -709,49 +313,4 @@ impl Turn<'_> {
             ),
         }
     }
-}
-
-/// Stations between `a` and `b` along `line` alone (either direction).
-pub(super) fn line_distance(map: &Map, line: LineCode, a: StationId, b: StationId) -> Option<u32> {
-    let mut seen = vec![u32::MAX; map.stations().len()];
-    seen[a.index()] = 0;
-    let mut q = std::collections::VecDeque::from([a]);
-    while let Some(s) = q.pop_front() {
-        if s == b {
-            return Some(seen[s.index()]);
-        }
-        for &n in map.neighbours(s, line) {
-            if seen[n.index()] == u32::MAX {
-                seen[n.index()] = seen[s.index()] + 1;
-                q.push_back(n);
-            }
-        }
-    }
-    None
-}
-
-/// The name a Token Stack goes by when Shunted (Rule 1.10.1).
-fn is_token_stack(name: &str) -> bool {
-    name.eq_ignore_ascii_case("Token Stack")
-}
-
-/// A Papery Possession (Rule 1.4.16's Coffee): Newspapers, Ticket Stubs and
-/// the Emporium's Papery goods.
-fn is_papery(p: &crate::gsd::Possession) -> bool {
-    match &p.item {
-        Item::Paper(_) | Item::Stub(_) => true,
-        Item::Named { name, .. } => {
-            crate::engine::emporium::good(name).is_some_and(|g| g.qualities.contains(&"Papery"))
-        }
-        Item::Hats(_) => false,
-    }
-}
-
-/// The Token colour a claim names: `Red`, `a Red Token`, `1 Red`.
-fn claimed_colour(what: &str) -> Option<Colour> {
-    Colour::parse(
-        what.trim_start_matches("a ")
-            .trim_start_matches("1 ")
-            .trim_end_matches(" Token"),
-    )
 }

@@ -1,0 +1,237 @@
+//! Every Action of the index of Rule 1.7.2 to its handler: one line each,
+//! no wildcard, so a new row of `grammar/actions.toml` does not compile
+//! until it is given a handler or named here as needing a human ruling.
+//! What the table says an Action costs, gains and takes is applied here,
+//! once, as the handler's [`Charge`] asks.
+
+use super::turn::is_exchange;
+use super::*;
+use crate::gsd::Price;
+
+impl Turn<'_> {
+    /// Judges one Action, then settles its price and duration from the table.
+    pub(super) fn action(&mut self, a: &Action, when: When) {
+        let charge = self.act(a, when);
+        self.settle(a, charge);
+    }
+
+    /// The handler of each Action.
+    #[rustfmt::skip]
+    fn act(&mut self, a: &Action, when: When) -> Charge {
+        use Action as A;
+        match a {
+            // The Move and its Special Moves (Rules 1.5, 1.6, 1.7.x, 1.11.6).
+            A::LvPlus { n } | A::LvMinus { n } => self.lv_change(a, *n),
+            A::Rebounding => self.rebounding(),
+            A::LineChange => self.line_change(),
+            A::Walking => self.walking(),
+            A::Home => self.home_move(),
+            A::Wild => self.wild_move(),
+            A::StubLink => self.stub_link(a),
+            A::Striling | A::Declension => self.strile(a),
+            A::Ghosting => self.ghosting(),
+            A::Freewheeling => self.freewheeling(a),
+            A::Bifurcating { .. } => self.not_adjudicated(a),
+            // Translocations (Rules 1.5.13, 1.7.6, 1.7.13, 1.19.4).
+            A::CompassWormhole { compass, station } => self.wormhole(a, compass, station),
+            A::Straddling { station } => self.straddle(a, station),
+            A::ChargeTunneling { station } => self.charge_tunnel(a, station),
+            // Home Stations (Rule 1.12).
+            A::HomeStation { station } => self.declare_home(a, station),
+            A::Toll { player } | A::Rent { player } => self.toll(a, player),
+            // Stations (Rules 1.9, 1.11, 1.7.28).
+            A::Blocking { station } => self.block(a, station, when),
+            A::Bulkheading { station } => self.bulkhead(a, station, when),
+            A::RemovingBulkhead { station } => self.remove_bulkhead(a, station),
+            A::Maelberging { station } => self.maelberg(a, station),
+            A::UnMaelberging => self.un_maelberg(a),
+            A::FireAtOther { station } | A::FireAtInterchange { station } => self.fire(a, station),
+            A::Pegging { station } => self.peg(a, station, when),
+            A::Unpegging { station } => self.unpeg(a, station, when),
+            A::PeggingSegment { station, station_2, line } => self.peg_segment(a, station, station_2, *line),
+            A::StationWild { station } => self.station_wild(a, station),
+            A::Defaming { station } => self.defame(a, station, when),
+            A::CollectionPlate => self.collection_plate(),
+            A::OpeningMc => self.opening_mc(),
+            // Game-wide States (Rule 1.8).
+            A::BridgesUp | A::BridgesDown => self.bridges(a),
+            A::IntoKnip | A::OutOfKnip => self.knip(a),
+            A::MindTheGap | A::IgnoreTheGap => self.gapminding(a),
+            A::Sgronk => self.sgronk(),
+            A::SpeedCraze => self.speed_craze(),
+            A::CrazeSidestep => Charge::Table,
+            A::TerminatingCraze => self.terminating_craze(),
+            A::Bock { colour } => self.bock(*colour),
+            A::UnBockColour { colour } => self.un_bock(Some(*colour)),
+            A::UnBock => self.un_bock(None),
+            A::ChargeSpiralInwards | A::ChargeSpiralOutwards => self.not_adjudicated(a),
+            A::ParksAndGreensCascade | A::CascadeSidestep | A::TerminatingCascade => self.not_adjudicated(a),
+            A::VenbackerLadder | A::LadderSidestep | A::TerminatingLadder => self.not_adjudicated(a),
+            A::DollisSidestep | A::DollisEscape => self.not_adjudicated(a),
+            A::TokenCascade | A::CascadeSteal | A::CascadeKill => self.not_adjudicated(a),
+            // Line States (Rule 1.20).
+            A::LineNormal { line } | A::LineOneWay { line, .. } | A::LineElectrified { line } => self.line_state(a, *line, when),
+            A::LinePowerFailure { line } | A::LineSoaped { line } => self.one_round_state(a, *line, when),
+            A::LineSpeedLimit { line, n } => self.speed_limit_action(a, *line, *n, when),
+            // Tokens (Rules 1.4.10, 1.4.37, 1.7.21, 1.7.27, 1.7.46, 1.7.61).
+            A::GoldToSilver | A::GoldToBronze | A::GoldToBlue | A::SilverToBronze => self.exchange(a),
+            A::SilverToGold | A::BronzeToGold | A::BlueToGold | A::BronzeToSilver => self.exchange(a),
+            A::Bonanza => self.bonanza(a),
+            A::PollTax => self.poll_tax(a),
+            A::GivingTokens { player } => self.give_tokens(a, player),
+            A::Begging => self.beg(a),
+            A::Electroplating => self.electroplate(a),
+            // Game Time (Rules 1.7.51, 1.7.52, 1.13).
+            A::NightTrain => self.night_train(),
+            A::UpcomingHoliday => self.upcoming_holiday(a),
+            A::Waiting => self.wait(a),
+            A::DurationExtension { time } => self.long_lunch(a, time),
+            // The Emporium and the Luggage Rack (Rules 1.4.x, 1.7.20, 1.7.39).
+            A::Purchasing { possession } => self.purchase(a, possession, when),
+            A::PurchasingHat { text } => self.purchase_hat(a, text),
+            A::Selling { possession } => self.sell(possession, when),
+            A::CashingInHats => self.cash_in_hats(),
+            A::Discarding { possession } => self.discard(a, possession),
+            A::Wearing { possession } => self.wear(a, possession, true),
+            A::Removing { possession } => self.wear(a, possession, false),
+            A::Eating { possession } => self.eat(a, possession),
+            A::EatingOverpricedBaguette => self.eat(a, "Overpriced Baguette"),
+            A::EatingBritishRailCoffee => self.eat(a, "British Rail Coffee"),
+            A::EatingMarmaladeSandwich => self.eat(a, "Marmalade Sandwich"),
+            A::PossessionOn { possession } => self.switch(possession, true),
+            A::PossessionOff { possession } => self.switch(possession, false),
+            A::Busking => self.busk(a),
+            A::Recycling => self.recycle(a),
+            A::HydeTransformation => self.hyde_transformation(a),
+            // Token Stacks (Rules 1.14, 1.4.9, 1.7.57).
+            A::TokenOn { colour, station } => self.token_on(a, *colour, station),
+            A::ClaimingToken { colour, station } => self.claim(a, *colour, station),
+            A::Hoarding { tokens } => self.hoard(a, &tokens.0),
+            A::SingleHelsinki | A::DoubleHelsinki | A::TripleHelsinki => self.helsinki(a),
+            // Actions against another Player (Rule 1.10).
+            A::Shunting { player, station } => self.shunt_action(a, player, station),
+            A::DeadEndShunting { player, station } => self.shunt_action(a, player, station),
+            A::PowerShunting { player, station } => self.shunt_action(a, player, station),
+            A::StationaryShunting { player, station } => self.shunt_action(a, player, station),
+            A::DoubleShunting { player, station } => self.double_shunt(a, player, station),
+            A::Huffing { player } => self.huff(a, player),
+            A::Blonking { player } => self.blonk(a, player),
+            A::Shadowing { player } => self.shadow(a, player),
+            // The Drone (Rule 1.15).
+            A::ClaimingDroneStick => self.claim_drone_stick(),
+            // British Rail travel and other Actions of Rule 1.7.
+            A::Visiting { place } => self.visit(a, place),
+            A::LateArrival { place } => self.late_arrival_from(place),
+            A::Streaking => self.streak(a),
+            // Needs a human ruling: not yet adjudicated by mornbot.
+            A::AntiNarg | A::Applauding { .. } | A::Attracting | A::CatchingPigeon => self.not_adjudicated(a),
+            A::CatchingRat | A::CollectingParcel | A::CollectingPoid | A::CollectingTithe => self.not_adjudicated(a),
+            A::ConstructingGenerator | A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
+            A::Cowering | A::DeKnidding | A::DeRadiating | A::DeToffing => self.not_adjudicated(a),
+            A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
+            A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
+            A::Degreening | A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
+            A::ForgingPoid | A::FreemAway | A::Freeming { .. } | A::GeneratingToken => self.not_adjudicated(a),
+            A::GoldRush | A::Greening { .. } | A::InvertingStack { .. } | A::Knerdling { .. } => self.not_adjudicated(a),
+            A::Knidding { .. } | A::Magnify | A::MagnoClamping { .. } | A::MagnoGone => self.not_adjudicated(a),
+            A::Narging { .. } | A::PoidOn { .. } | A::Radiating { .. } => self.not_adjudicated(a),
+            A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
+            A::ReleasingPigeons | A::ReleasingRat | A::RemovingVelocityBomb | A::Reshuffling => self.not_adjudicated(a),
+            A::Spooning { .. } | A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
+            A::Topple { .. } | A::Unspoon | A::Vacuuming { .. } | A::VelocityBombing { .. } => self.not_adjudicated(a),
+        }
+    }
+
+    /// An Action mornbot does not adjudicate: a human rules on it, never a
+    /// silent Legal.
+    fn not_adjudicated(&mut self, a: &Action) -> Charge {
+        self.ruling(
+            a.spec().rule,
+            format!("{} is not yet adjudicated by mornbot", a.render()),
+        );
+        Charge::Free
+    }
+
+    /// Pays and credits what the table says, as the handler asked, and
+    /// adds the Action's duration (a varying one is the handler's).
+    fn settle(&mut self, a: &Action, charge: Charge) {
+        let spec = a.spec();
+        if matches!(charge, Charge::Table | Charge::Exchange) {
+            let colour = action_colour(a);
+            match (spec.cost.tokens(colour), spec.gain.tokens(colour)) {
+                (Some(cost), Some(gain)) => {
+                    if charge == Charge::Exchange {
+                        // Exchanged Tokens are lost, not stacked (Rule 1.4.19).
+                        let before = self.tally.spent.len();
+                        self.pay(&a.render(), spec.rule, &cost);
+                        self.tally.spent.truncate(before);
+                        self.change(format!("{} -> {}", fmt_tokens(&cost), fmt_tokens(&gain)));
+                    } else {
+                        let cost = self.with_bocks(a, cost);
+                        self.pay(&a.render(), spec.rule, &cost);
+                    }
+                    self.gain(&gain);
+                }
+                _ => self.ruling(
+                    spec.rule,
+                    format!(
+                        "the price of {} ({}) is not a fixed token list",
+                        a.render(),
+                        spec.cost_text.or(spec.gain_text).unwrap_or("")
+                    ),
+                ),
+            }
+        }
+        if let Some(m) = spec.duration.minutes() {
+            self.action_minutes(m);
+        }
+        if std::mem::take(&mut self.clock.coffee_next) {
+            self.clock.coffee = true;
+        }
+    }
+
+    /// Pays the table's Cost now (with Bocks), for handlers whose effect
+    /// depends on the Tokens left after paying.
+    pub(super) fn pay_table(&mut self, a: &Action) -> Charge {
+        match a.spec().cost.tokens(action_colour(a)) {
+            Some(cost) => {
+                let cost = self.with_bocks(a, cost);
+                self.pay(&a.render(), a.spec().rule, &cost);
+                Charge::Paid
+            }
+            None => Charge::Table,
+        }
+    }
+
+    /// The table's fixed Cost of an Action, before Bocks; none when the
+    /// rule computes it.
+    pub(super) fn table_cost(a: &Action) -> Option<Vec<(u32, Colour)>> {
+        a.spec().cost.tokens(action_colour(a))
+    }
+
+    /// The colour a `PerUnit` Cost is paid in.
+    pub(super) fn unit_colour(a: &Action) -> Option<Colour> {
+        match a.spec().cost {
+            Price::PerUnit(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// The Action's own `<Colour>`, for a price that names it (`3Bu,1<Colour>`).
+fn action_colour(a: &Action) -> Option<Colour> {
+    match a {
+        Action::Bock { colour } | Action::UnBockColour { colour } => Some(*colour),
+        _ => None,
+    }
+}
+
+/// Whether an Action is exempt from Bocks (Rule 1.8.8): exchanges,
+/// [Un-Bock], and the Line Change.
+pub(super) fn bock_exempt(a: &Action) -> bool {
+    is_exchange(a)
+        || matches!(
+            a,
+            Action::UnBock | Action::UnBockColour { .. } | Action::LineChange
+        )
+}

@@ -1,0 +1,311 @@
+//! Paying and gaining Tokens (Rules 1.4.19, 1.8.4, 1.8.8, 1.7.6, 1.7.38),
+//! the Bureau de Change (1.7.21), Bonanza (1.4.10), Poll Tax (1.4.37),
+//! Giving (1.7.27), Begging (1.7.61) and Electroplating (1.7.46).
+
+use super::dispatch::bock_exempt;
+use super::*;
+
+impl Turn<'_> {
+    /// Pays `cost` Tokens for `what` under `rule`; reports a shortfall, and
+    /// spending in Knip (Rule 1.8.4) or Red after a Straddle (Rule 1.7.6).
+    pub(super) fn pay(&mut self, what: &str, rule: &str, cost: &[(u32, Colour)]) {
+        let me = self.me;
+        let spends = cost.iter().any(|(n, _)| *n > 0);
+        if spends
+            && self.s.has(&Disruption::Knip)
+            && rule != "1.5.11"
+            && !what.starts_with("[Out of Knip]")
+        {
+            self.illegal(
+                "1.8.4",
+                format!("the game is in Knip: {what} spends Tokens"),
+            );
+        }
+        if self.tally.straddled && cost.iter().any(|&(n, c)| c == Colour::Red && n > 0) {
+            self.illegal(
+                "1.7.6",
+                format!(
+                    "{what} spends Red Tokens: no Aggressive Action after a Straddle this Turn"
+                ),
+            );
+        }
+        let mut short = Vec::new();
+        for &(n, c) in cost {
+            let have = self.s.players[me].tokens.get(c);
+            if have < n {
+                short.push(format!("{n} {} (has {have})", c.name()));
+            } else {
+                self.s.players[me].tokens.set(c, have - n);
+                if c != Colour::Bronze {
+                    self.tally.spent.extend(std::iter::repeat_n(c, n as usize));
+                }
+            }
+        }
+        if !short.is_empty() {
+            let who = self.my_name();
+            self.illegal(
+                rule,
+                format!(
+                    "{what} costs {}; {who} cannot pay {}",
+                    fmt_tokens(cost),
+                    short.join(", ")
+                ),
+            );
+        }
+    }
+
+    /// Credits Tokens to the player whose Turn it is.
+    pub(super) fn gain(&mut self, gain: &[(u32, Colour)]) {
+        self.credit(self.me, gain);
+    }
+
+    /// Credits Tokens to player `i`.
+    pub(super) fn credit(&mut self, i: usize, gain: &[(u32, Colour)]) {
+        for &(n, c) in gain {
+            let have = self.s.players[i].tokens.get(c);
+            self.s.players[i].tokens.set(c, have.saturating_add(n));
+        }
+    }
+
+    /// A cost with the Hyde Mask's Red (Rule 1.7.38: one more to target
+    /// its wearer, one less for the wearer's own Actions) and the Bock
+    /// surcharge (Rule 1.8.8).
+    pub(super) fn with_bocks(&self, a: &Action, cost: Vec<(u32, Colour)>) -> Vec<(u32, Colour)> {
+        if bock_exempt(a) {
+            return cost;
+        }
+        let mut cost = cost;
+        let target = match a {
+            Action::Shunting { player, .. }
+            | Action::DeadEndShunting { player, .. }
+            | Action::PowerShunting { player, .. }
+            | Action::StationaryShunting { player, .. }
+            | Action::Huffing { player }
+            | Action::Blonking { player }
+            | Action::Shadowing { player } => Some(player.as_str()),
+            _ => None,
+        };
+        if target.is_some_and(|t| {
+            self.s
+                .players
+                .iter()
+                .any(|p| p.name.eq_ignore_ascii_case(t) && p.wears(HYDE_MASK))
+        }) {
+            match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
+                Some((n, _)) => *n += 1,
+                None => cost.push((1, Colour::Red)),
+            }
+        }
+        if self.hyde() {
+            if let Some((n, _)) = cost.iter_mut().find(|(n, c)| *c == Colour::Red && *n > 0) {
+                *n -= 1;
+            }
+        }
+        self.bock_surcharge(cost)
+    }
+
+    /// The Bock surcharge on a cost that is not free (Rule 1.8.8): one
+    /// Token of each Bock colour, unless the cost already has that colour
+    /// or the Piece's station has the colour in its name.
+    pub(super) fn bock_surcharge(&self, mut cost: Vec<(u32, Colour)>) -> Vec<(u32, Colour)> {
+        if cost.iter().all(|(n, _)| *n == 0) {
+            return cost;
+        }
+        let here = self
+            .here()
+            .map(|h| self.map.station(h).name.to_lowercase())
+            .unwrap_or_default();
+        for d in &self.s.disruptions {
+            if let Disruption::Bock(c) = d {
+                if !cost.iter().any(|(_, x)| x == c) && !here.contains(&c.name().to_lowercase()) {
+                    cost.push((1, *c));
+                }
+            }
+        }
+        cost
+    }
+
+    /// The Bureau de Change (Rule 1.7.21): the table's rates; the opposite
+    /// exchanges (to a higher Token) are made only at Bank (RULINGS.md E10).
+    pub(super) fn exchange(&mut self, a: &Action) -> Charge {
+        let upward = matches!(
+            a,
+            Action::SilverToGold
+                | Action::BronzeToGold
+                | Action::BlueToGold
+                | Action::BronzeToSilver
+        );
+        if upward && !self.here().is_some_and(|s| self.map.is(s, Landmark::Bank)) {
+            self.illegal(
+                "1.7.21",
+                format!("{} is an opposite exchange: only at Bank", a.render()),
+            );
+        }
+        Charge::Exchange
+    }
+
+    /// [Bonanza] (Rule 1.4.10): ten Plastic Tokens of one colour for a
+    /// Gold, an exchange (nothing is stacked). The colour is the only one
+    /// the player holds ten of, or named `{pays Red}` (RULINGS.md E32).
+    pub(super) fn bonanza(&mut self, a: &Action) -> Charge {
+        let rule = a.spec().rule;
+        let crate::gsd::Price::Plastic(ten) = a.spec().cost else {
+            return Charge::Table;
+        };
+        let me = self.me;
+        let enough: Vec<Colour> = Colour::ALL
+            .into_iter()
+            .filter(|c| c.is_plastic() && self.s.players[me].tokens.get(*c) >= ten)
+            .collect();
+        let named = self.directive(|d| match d {
+            Directive::Pays(c) => Some(*c),
+            _ => None,
+        });
+        let colour = match (named, enough.as_slice()) {
+            (Some(c), _) if c.is_plastic() => c,
+            (Some(_), _) => {
+                self.illegal(
+                    rule,
+                    "[Bonanza] is paid with Plastic Tokens: Black, Blue, Green or Red",
+                );
+                return Charge::Free;
+            }
+            (None, [one]) => *one,
+            (None, []) => {
+                self.illegal(
+                    rule,
+                    format!("[Bonanza] costs {ten} Plastic Tokens of one colour; the player holds {ten} of none"),
+                );
+                return Charge::Free;
+            }
+            (None, _) => {
+                self.illegal(
+                    rule,
+                    format!("the player holds {ten} of several Plastic colours: a comment names the one paid, e.g. {{pays Red}}"),
+                );
+                return Charge::Free;
+            }
+        };
+        let before = self.tally.spent.len();
+        let cost = self.with_bocks(a, vec![(ten, colour)]);
+        self.pay(&a.render(), rule, &cost);
+        self.tally.spent.truncate(before);
+        if let Some(gain) = a.spec().gain.tokens(None) {
+            self.gain(&gain);
+            self.change(format!(
+                "{ten} {} -> {} (Rule 1.4.10)",
+                colour.name(),
+                fmt_tokens(&gain)
+            ));
+        }
+        Charge::Paid
+    }
+
+    /// [Poll Tax] (Rule 1.4.37): paid first; then every player, the taxer
+    /// included, loses one Token of each colour e holds (RULINGS.md E32).
+    pub(super) fn poll_tax(&mut self, a: &Action) -> Charge {
+        let charge = self.pay_table(a);
+        for p in self.s.players.iter_mut() {
+            for c in Colour::ALL {
+                let n = p.tokens.get(c);
+                if n > 0 {
+                    p.tokens.set(c, n - 1);
+                }
+            }
+        }
+        self.change("Poll Tax: every player loses one Token of each colour (Rule 1.4.37)");
+        charge
+    }
+
+    /// [Giving Tokens to <Player>] (Rule 1.7.27): the Tokens named
+    /// `{gives 2Re,1Bu}` go to the player, not to a Stack.
+    pub(super) fn give_tokens(&mut self, a: &Action, player: &str) -> Charge {
+        let rule = a.spec().rule;
+        if is_drone(&self.my_name()) {
+            self.illegal(rule, "the Drone may not give Tokens");
+            return Charge::Free;
+        }
+        let Some(v) = self.s.player_index(player).filter(|&v| v != self.me) else {
+            self.illegal(rule, format!("{player} is not another player of this game"));
+            return Charge::Free;
+        };
+        let Some(list) = self.directive(|d| match d {
+            Directive::Gives(t) => Some(t.clone()),
+            _ => None,
+        }) else {
+            self.illegal(
+                rule,
+                "the Tokens given are named in a comment, e.g. {gives 2Re,1Bu}",
+            );
+            return Charge::Free;
+        };
+        let before = self.tally.spent.len();
+        self.pay(&a.render(), rule, &list.0);
+        self.tally.spent.truncate(before);
+        self.credit(v, &list.0);
+        self.change(format!(
+            "{} gives {list} to {player} (Rule 1.7.27)",
+            self.my_name()
+        ));
+        Charge::Paid
+    }
+
+    /// [Begging] (Rule 1.7.61): after a Move of Pass, a Plastic Token of a
+    /// colour the player holds at most two of, named `{takes Red}`.
+    pub(super) fn beg(&mut self, a: &Action) -> Charge {
+        let rule = a.spec().rule;
+        if !matches!(self.play.mv, Move::Pass(_)) {
+            self.illegal(rule, "[Begging] needs a Move of Pass this Turn");
+            return Charge::Free;
+        }
+        let taken = self.directive(|d| match d {
+            Directive::Takes(c) => Some(*c),
+            _ => None,
+        });
+        let Some(c) = taken else {
+            self.illegal(
+                rule,
+                "the Token begged is named in a comment, e.g. {takes Red}",
+            );
+            return Charge::Free;
+        };
+        if !c.is_plastic() || self.s.players[self.me].tokens.get(c) > 2 {
+            self.illegal(rule, format!("Begging gains a Plastic Token of a colour the player holds at most two of, not {}", c.name()));
+            return Charge::Free;
+        }
+        self.gain(&[(1, c)]);
+        self.change(format!(
+            "{} begs a {} Token (Rule 1.7.61)",
+            self.my_name(),
+            c.name()
+        ));
+        // The table's "+1Plastic" is the Token just gained.
+        Charge::Paid
+    }
+
+    /// [Electroplating] (Rule 1.7.46): a Charge at least 50 from every
+    /// other player's (Inactive ones included, RULINGS.md E30).
+    pub(super) fn electroplate(&mut self, a: &Action) -> Charge {
+        let me = self.me;
+        let mine = self.s.players[me].charge;
+        let near: Vec<String> = self
+            .s
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != me && (i64::from(p.charge) - i64::from(mine)).abs() < 50)
+            .map(|(_, p)| format!("{} ({:+}%)", p.name, p.charge))
+            .collect();
+        if !near.is_empty() {
+            self.illegal(
+                a.spec().rule,
+                format!(
+                    "[Electroplating] needs a Charge at least 50 from every other player's; {mine:+}% is within 50 of {}",
+                    near.join(", ")
+                ),
+            );
+            return Charge::Free;
+        }
+        Charge::Table
+    }
+}

@@ -1,0 +1,221 @@
+//! The boundary between the GSD (text resolved to names) and the engine's
+//! typed state: [`GameState::from_gsd`], [`GameState::to_gsd`] and
+//! [`GameState::start_of`], used by the command line, the daemon, the demo
+//! and the case runner alike.
+
+use super::disruption::Disruption;
+use super::state::{GameState, PlayerState, Position};
+use crate::gsd::{Gsd, Luggage, Move, Place, PlayerRow, Stack};
+use crate::map::Map;
+
+/// Why a GSD does not describe a game state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// No Game Time box (Rule 1.13.1).
+    #[error("the GSD has no Game Time")]
+    NoTime,
+    /// An empty Token Table.
+    #[error("the GSD has no players")]
+    NoPlayers,
+    /// A name the map does not know (the parser resolves names, so this is
+    /// a GSD built by hand or for another map).
+    #[error("{0}")]
+    Unknown(String),
+}
+
+impl GameState {
+    /// The state a GSD describes: its tables, Game Time, and each Piece
+    /// where its player's last Play left it; the next player is the one
+    /// after the last Play's (Rule 1.3.2). What the last Round left in
+    /// force (Blocks, one-Round Line States, Visits, the Drone Stick) is
+    /// recovered from the Plays.
+    pub fn from_gsd(g: &Gsd, map: &Map) -> Result<GameState, StateError> {
+        let time = g.time.ok_or(StateError::NoTime)?;
+        let find = |name: &str| {
+            map.find(name)
+                .ok_or_else(|| StateError::Unknown(format!("{name} is not a station of the map")))
+        };
+        let mut players = Vec::new();
+        for row in &g.players {
+            let mut p = PlayerState::joining(&row.name);
+            p.active = row.active;
+            p.home = row.home.as_deref().map(find).transpose()?;
+            p.lv = row.lv;
+            p.charge = row.charge;
+            p.tokens = row.tokens;
+            if let Some(l) = g
+                .luggage
+                .iter()
+                .find(|l| l.player.eq_ignore_ascii_case(&row.name))
+            {
+                p.possessions = l.items.clone();
+            }
+            place_piece(&mut p, g);
+            players.push(p);
+        }
+        if players.is_empty() {
+            return Err(StateError::NoPlayers);
+        }
+        let disruptions = g
+            .disruptions
+            .iter()
+            .map(|d| Disruption::from_gsd(d, map).map_err(|e| StateError::Unknown(e.to_string())))
+            .collect::<Result<_, _>>()?;
+        let wild = g.wild.iter().map(|w| find(w)).collect::<Result<_, _>>()?;
+        let stacks = g
+            .stacks
+            .iter()
+            .map(|s| Ok((find(&s.station)?, s.tokens.clone())))
+            .collect::<Result<_, StateError>>()?;
+        let mut state = GameState {
+            disruptions,
+            wild,
+            stacks,
+            turn: g.plays.len() as u64,
+            ..GameState::new(time, players)
+        };
+        state.recover_round(&g.plays);
+        state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
+            Some(i) => state.next_active(i),
+            None => state.players.iter().position(|p| p.active).unwrap_or(0),
+        };
+        Ok(state)
+    }
+
+    /// The state at a game's start for the players of a GSD (Rules 1.1.2,
+    /// 1.1.8): everyone joins with the defaults, the Drone stands at
+    /// Mornington Crescent, and Game Time is the GSD's wound back by the
+    /// Plays' durations; the first Play's player is to play.
+    pub fn start_of(g: &Gsd, map: &Map) -> Result<GameState, StateError> {
+        let now = g.time.ok_or(StateError::NoTime)?;
+        let minutes: u32 = g
+            .plays
+            .iter()
+            .map(|p| {
+                let actions: u32 = p
+                    .actions()
+                    .map(|a| a.spec().duration.minutes().unwrap_or(0))
+                    .sum();
+                actions
+                    + match p.the_move() {
+                        Move::Timeout => 60,
+                        Move::Pass(_) | Move::Farkle(_) => 0,
+                        _ => 10,
+                    }
+            })
+            .sum();
+        let players: Vec<PlayerState> = g
+            .players
+            .iter()
+            .map(|row| {
+                // The Drone starts at Mornington Crescent with no Tokens
+                // (Rule 1.1.2; Rule 1.2.0's example table).
+                let mut p = if super::is_drone(&row.name) {
+                    PlayerState::drone(map)
+                } else {
+                    PlayerState::joining(&row.name)
+                };
+                p.active = row.active;
+                p
+            })
+            .collect();
+        if players.is_empty() {
+            return Err(StateError::NoPlayers);
+        }
+        let first = g.plays.first().and_then(|p| {
+            players
+                .iter()
+                .position(|q| q.name.eq_ignore_ascii_case(&p.player))
+        });
+        let to_play = first
+            .or_else(|| players.iter().position(|p| p.active))
+            .unwrap_or(0);
+        Ok(GameState {
+            to_play,
+            ..GameState::new(super::time::rewind(now, minutes), players)
+        })
+    }
+
+    /// The canonical GSD of this state: the tables, the boxes and the
+    /// Plays given (the log that led here).
+    pub fn to_gsd(&self, map: &Map, game: Option<&str>, plays: &[crate::gsd::Play]) -> Gsd {
+        let name = |id: &crate::map::StationId| map.station(*id).name.clone();
+        let players = self
+            .players
+            .iter()
+            .map(|p| PlayerRow {
+                name: p.name.clone(),
+                active: p.active,
+                home: p.home.as_ref().map(name),
+                lv: p.lv,
+                charge: p.charge,
+                tokens: p.tokens,
+            })
+            .collect();
+        let luggage = self
+            .players
+            .iter()
+            .filter(|p| !p.possessions.is_empty())
+            .map(|p| Luggage {
+                player: p.name.clone(),
+                items: p.possessions.clone(),
+            })
+            .collect();
+        let stacks = self
+            .stacks
+            .iter()
+            .filter(|(_, t)| !t.is_empty())
+            .map(|(id, tokens)| Stack {
+                station: name(id),
+                quadrants: map.station(*id).quadrants.clone(),
+                tokens: tokens.clone(),
+            })
+            .collect();
+        Gsd {
+            game: game.map(str::to_string),
+            players,
+            disruptions: self.disruptions.iter().map(|d| d.to_gsd(map)).collect(),
+            time: Some(self.time),
+            wild: self.wild.iter().map(name).collect(),
+            courier: None,
+            stacks,
+            luggage,
+            lost_and_found: Vec::new(),
+            plays: plays.to_vec(),
+        }
+    }
+}
+
+/// Puts a player's Piece where eir last Move in the GSD left it (a Ghost
+/// Station, or a station and line; the far end of an escalator link).
+fn place_piece(p: &mut PlayerState, g: &Gsd) {
+    let last = g
+        .plays
+        .iter()
+        .rev()
+        .filter(|pl| pl.player.eq_ignore_ascii_case(&p.name))
+        .find_map(|pl| match pl.the_move() {
+            Move::To {
+                dest, escalator_to, ..
+            } => Some((dest, escalator_to)),
+            _ => None,
+        });
+    let Some((dest, escalator_to)) = last else {
+        return;
+    };
+    match (dest.place, escalator_to) {
+        (Place::Ghost(g), _) => p.ghost = Some(g),
+        (_, Some(e)) => {
+            p.at = e.place.station().map(|station| Position {
+                station,
+                line: None,
+            })
+        }
+        (Place::Station(station), None) => {
+            p.at = Some(Position {
+                station,
+                line: dest.line,
+            })
+        }
+    }
+}

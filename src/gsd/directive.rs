@@ -1,0 +1,379 @@
+//! Comment directives: the choices a Play states in a `{comment}` (Rule
+//! 1.3.1), e.g. `{claims Gold from Rushton}`, `{LV 3}`, `{waits 2 hours}`,
+//! `{Tokens to Euston}` (`grammar/gsd.ebnf`, "directive").
+//!
+//! A comment is a directive when it starts with a directive's keyword;
+//! then the rest must read as that directive, or the Play is refused with
+//! the column and what was expected. Any other comment is prose. The engine
+//! reads directives only from here, never from comment text.
+
+use serde::Serialize;
+
+use super::action::{parse_token_list, TokenList};
+use super::model::{Colour, Item, Target};
+use super::parse::{item, read_target};
+use crate::map::Map;
+
+/// A choice a Play states in a comment, typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "directive", rename_all = "kebab-case")]
+pub enum Directive {
+    /// `{claims <Colour>|<Possession> [from <Player>|Token Stack]}`: what a
+    /// Shunt claims (Rules 1.10.1, 1.10.2).
+    Claims {
+        /// What is claimed.
+        what: Claim,
+        /// From whom, when the Play says.
+        from: Option<String>,
+    },
+    /// `{LV <N>}`: the new LV of a Huff (Rule 1.10.15).
+    Lv(u32),
+    /// `{pays <Colour>}` or `{pays 10 <Colour> Tokens}`: the colour a
+    /// Bonanza is paid in (Rule 1.4.10).
+    Pays(Colour),
+    /// `{waits <duration>}`: how long a [Waiting] lasts, in minutes (Rule 1.7.52).
+    Waits(u32),
+    /// `{rolled <N>}`: a die roll recorded (Rule 1.13.7).
+    Rolled(u32),
+    /// `{gives <Tokens>}`: the Tokens of [Giving Tokens] (Rule 1.7.27).
+    Gives(TokenList),
+    /// `{destroys <Colour>}`: the Token a Blonk destroys (Rule 1.10.16).
+    Destroys(Colour),
+    /// `{takes <Colour>}`: the Token a Shadow or a Beg takes (Rules 1.10.5, 1.7.61).
+    Takes(Colour),
+    /// `{plays <Instrument>}`: what a Busker plays (Rule 1.7.20).
+    Plays(Item),
+    /// `{yodels}`: a Busker yodels (Rule 1.7.20).
+    Yodels,
+    /// `{recycles <N> <Colour>}` or `{recycles <Possession>}` (Rule 1.7.39).
+    Recycles(Recycle),
+    /// `{Tokens to <Station>}`: the Stack the Turn's spent Tokens go to
+    /// (Rule 1.4.19).
+    TokensTo(Target),
+}
+
+/// What a `{claims ...}` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Claim {
+    /// A Token of this colour: `Red`, `a Red Token`, `1 Red`.
+    Token(Colour),
+    /// A Possession.
+    Possession(Item),
+}
+
+/// What a `{recycles ...}` names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Recycle {
+    /// `3 Red` or `3Re`: Tokens of one colour.
+    Tokens(u32, Colour),
+    /// A Possession.
+    Possession(Item),
+}
+
+/// Why a directive did not read: the byte offset in the comment, what was
+/// expected, and the nearest station names.
+pub(crate) type DirectiveErr = (usize, String, Vec<String>);
+
+/// directive = claims | lv | pays | waits | rolled | gives | destroys
+///           | takes | plays | yodels | recycles | tokens-to
+///
+/// `Ok(None)`: the comment is prose.
+pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, DirectiveErr> {
+    let words: Vec<&str> = text.split_whitespace().take(3).collect();
+    let first = words.first().map(|w| w.to_ascii_lowercase());
+    let second = words.get(1).map(|w| w.to_ascii_lowercase());
+    let Some(first) = first else {
+        return Ok(None);
+    };
+    // The rest after the keyword(s): `n` words in.
+    let rest_after = |n: usize| -> (usize, &str) {
+        let mut at = 0;
+        for _ in 0..n {
+            let t = &text[at..];
+            let start = at + (t.len() - t.trim_start().len());
+            let end = text[start..]
+                .find(char::is_whitespace)
+                .map_or(text.len(), |e| start + e);
+            at = end;
+        }
+        let t = &text[at..];
+        let start = at + (t.len() - t.trim_start().len());
+        (
+            start,
+            text[start..].trim_end().trim_end_matches('.').trim_end(),
+        )
+    };
+    let d = match (first.as_str(), second.as_deref()) {
+        ("claims", _) => claims(rest_after(1), map)?,
+        ("lv", _) => Directive::Lv(number(rest_after(1), "a number, the new LV: {LV 3}")?),
+        ("pays", _) => Directive::Pays(pays(rest_after(1))?),
+        ("waits", _) => Directive::Waits(waits(rest_after(1))?),
+        ("rolled", _) => {
+            // Quirk: players write "rolled a 4" as often as "rolled 4".
+            let (at, r) = rest_after(1);
+            let (at, r) = match r.strip_prefix("a ").or_else(|| r.strip_prefix("A ")) {
+                Some(n) => (at + 2, n.trim_start()),
+                None => (at, r),
+            };
+            Directive::Rolled(number((at, r), "the number rolled: {rolled 4}")?)
+        }
+        ("gives", _) => {
+            let (at, r) = rest_after(1);
+            Directive::Gives(parse_token_list(r).ok_or_else(|| {
+                (
+                    at,
+                    "the Tokens given, e.g. {gives 2Re,1Bu}".to_string(),
+                    vec![],
+                )
+            })?)
+        }
+        ("destroys", _) => Directive::Destroys(colour(
+            rest_after(1),
+            "the colour of the Token destroyed: {destroys Red}",
+        )?),
+        ("takes", _) => Directive::Takes(colour(
+            rest_after(1),
+            "the colour of the Token taken: {takes Red}",
+        )?),
+        ("plays", _) => {
+            let (at, r) = rest_after(1);
+            Directive::Plays(item(r, map).map_err(|e| {
+                (
+                    at + e.2,
+                    format!("the instrument played: {{plays Guitar}} ({})", e.0),
+                    e.1,
+                )
+            })?)
+        }
+        ("yodels" | "yodel" | "yodelling" | "yodeling", _) => {
+            let (at, r) = rest_after(1);
+            if !r.is_empty() {
+                return Err((at, "nothing after `yodels`".into(), vec![]));
+            }
+            Directive::Yodels
+        }
+        ("recycles", _) => Directive::Recycles(recycles(rest_after(1), map)?),
+        ("tokens", Some("to")) => tokens_to(rest_after(2), map)?,
+        ("spent", Some("tokens")) => {
+            let (at, r) = rest_after(2);
+            let lower = r.to_ascii_lowercase();
+            if lower != "to" && !lower.starts_with("to ") {
+                return Err((
+                    at,
+                    "`to` and the Stack's station: {spent Tokens to Euston}".into(),
+                    vec![],
+                ));
+            }
+            tokens_to(rest_after(3), map)?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(d))
+}
+
+/// claims = "claims" ( colour-claim | possession ) [ "from" ( player | "Token Stack" ) ]
+fn claims((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
+    if text.is_empty() {
+        return Err((
+            at,
+            "what is claimed: {claims Red} or {claims Book from Rushton}".into(),
+            vec![],
+        ));
+    }
+    let lower = text.to_ascii_lowercase();
+    let (what, from) = match lower.rfind(" from ") {
+        Some(j) => (
+            &text[..j],
+            Some(text[j + " from ".len()..].trim().to_string()),
+        ),
+        None => (text, None),
+    };
+    if from.as_deref().is_some_and(str::is_empty) {
+        return Err((at + text.len(), "who the claim is from".into(), vec![]));
+    }
+    let what = what.trim();
+    let claim = match token_colour(what) {
+        Some(c) => Claim::Token(c),
+        None => Claim::Possession(item(what, map).map_err(|e| {
+            (
+                at + e.2,
+                format!("a Token colour or a Possession ({})", e.0),
+                e.1,
+            )
+        })?),
+    };
+    Ok(Directive::Claims { what: claim, from })
+}
+
+/// The Token colour a claim names: `Red`, `a Red Token`, `1 Red`.
+fn token_colour(what: &str) -> Option<Colour> {
+    let w = what.trim();
+    let w = w
+        .strip_prefix("a ")
+        .or_else(|| w.strip_prefix("A "))
+        .or_else(|| w.strip_prefix("1 "))
+        .unwrap_or(w);
+    let w = w
+        .strip_suffix(" Token")
+        .or_else(|| w.strip_suffix(" token"))
+        .unwrap_or(w);
+    Colour::parse(w)
+}
+
+fn number((at, text): (usize, &str), expected: &str) -> Result<u32, DirectiveErr> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| *n <= 9999)
+        .ok_or_else(|| (at, expected.to_string(), vec![]))
+}
+
+fn colour((at, text): (usize, &str), expected: &str) -> Result<Colour, DirectiveErr> {
+    Colour::parse(text).ok_or_else(|| (at, expected.to_string(), vec![]))
+}
+
+/// pays = "pays" [ "10" ] colour [ "Tokens" ]
+fn pays((at, text): (usize, &str)) -> Result<Colour, DirectiveErr> {
+    let t = text.strip_prefix("10 ").unwrap_or(text).trim();
+    let t = t
+        .strip_suffix(" Tokens")
+        .or_else(|| t.strip_suffix(" tokens"))
+        .unwrap_or(t);
+    Colour::parse(t).ok_or_else(|| {
+        (
+            at,
+            "the colour paid: {pays Red} or {pays 10 Red Tokens}".to_string(),
+            vec![],
+        )
+    })
+}
+
+/// waits = "waits" ( hhmm | amount unit { [","|"and"] amount unit } )
+fn waits((at, text): (usize, &str)) -> Result<u32, DirectiveErr> {
+    parse_wait(text).ok_or_else(|| {
+        (
+            at,
+            "a length of time: {waits 0130} or {waits 2 hours}".to_string(),
+            vec![],
+        )
+    })
+}
+
+/// recycles = "recycles" ( count colour | tokens | possession )
+fn recycles((at, text): (usize, &str), map: &Map) -> Result<Recycle, DirectiveErr> {
+    if let Some(list) = parse_token_list(&text.replace(' ', "")).filter(|l| l.0.len() == 1) {
+        let (n, c) = list.0[0];
+        return Ok(Recycle::Tokens(n, c));
+    }
+    item(text, map).map(Recycle::Possession).map_err(|e| {
+        (
+            at + e.2,
+            format!(
+                "what is Recycled: {{recycles 3 Red}} or {{recycles Book}} ({})",
+                e.0
+            ),
+            e.1,
+        )
+    })
+}
+
+/// tokens-to = ["spent"] "Tokens to" station
+fn tokens_to((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
+    read_target(text, map)
+        .map(Directive::TokensTo)
+        .map_err(|e| (at, format!("{} for the spent Tokens' Stack", e.0), e.1))
+}
+
+/// A length of Game Time: `0130` (hours and minutes), or amounts with
+/// units, `2 hours`, `90 minutes`, `1 day 3 hours`, `45 mins`.
+pub(crate) fn parse_wait(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if text.len() == 4 && text.bytes().all(|b| b.is_ascii_digit()) {
+        let (h, m) = (
+            text[..2].parse::<u32>().ok()?,
+            text[2..].parse::<u32>().ok()?,
+        );
+        return (m < 60).then_some(h * 60 + m);
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
+        .collect();
+    if words.is_empty() || words.len() % 2 != 0 {
+        return None;
+    }
+    let mut total: u32 = 0;
+    for pair in words.chunks(2) {
+        let n: u32 = pair[0].parse().ok()?;
+        let unit = match pair[1].to_ascii_lowercase().as_str() {
+            "minute" | "minutes" | "min" | "mins" => 1,
+            "hour" | "hours" | "hr" | "hrs" => 60,
+            "day" | "days" => 24 * 60,
+            "week" | "weeks" => 7 * 24 * 60,
+            _ => return None,
+        };
+        total = total.checked_add(n.checked_mul(unit)?)?;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(text: &str) -> Result<Option<Directive>, DirectiveErr> {
+        directive(text, Map::london_1999())
+    }
+
+    #[test]
+    fn prose_is_not_a_directive() {
+        assert_eq!(d("careful, Oval is Damaged"), Ok(None));
+        assert_eq!(d("Round 2"), Ok(None));
+        assert_eq!(d("spent a fortune"), Ok(None));
+        assert_eq!(d(""), Ok(None));
+    }
+
+    #[test]
+    fn directives_read_typed() {
+        assert_eq!(d("LV 3"), Ok(Some(Directive::Lv(3))));
+        assert_eq!(d("waits 2 hours"), Ok(Some(Directive::Waits(120))));
+        assert_eq!(d("waits 0130."), Ok(Some(Directive::Waits(90))));
+        assert_eq!(
+            d("pays 10 Red Tokens"),
+            Ok(Some(Directive::Pays(Colour::Red)))
+        );
+        assert_eq!(d("takes Blue"), Ok(Some(Directive::Takes(Colour::Blue))));
+        assert_eq!(
+            d("claims a Red Token from Chapman"),
+            Ok(Some(Directive::Claims {
+                what: Claim::Token(Colour::Red),
+                from: Some("Chapman".into())
+            }))
+        );
+        assert_eq!(d("yodels"), Ok(Some(Directive::Yodels)));
+        assert_eq!(d("rolled a 2"), Ok(Some(Directive::Rolled(2))));
+        assert!(matches!(
+            d("recycles 3 Red"),
+            Ok(Some(Directive::Recycles(Recycle::Tokens(3, Colour::Red))))
+        ));
+        match d("Tokens to Morden") {
+            Ok(Some(Directive::TokensTo(t))) => assert_eq!(t.station, "Morden"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            d("spent tokens to Euston"),
+            Ok(Some(Directive::TokensTo(_)))
+        ));
+    }
+
+    #[test]
+    fn a_malformed_directive_is_an_error_with_its_column() {
+        let (at, msg, _) = d("takes Purple").unwrap_err();
+        assert_eq!(at, 6);
+        assert!(msg.contains("colour"), "{msg}");
+        let (at, _, near) = d("Tokens to Mordn").unwrap_err();
+        assert_eq!(at, 10);
+        assert!(near.contains(&"Morden".to_string()), "{near:?}");
+        assert!(d("LV high").is_err());
+        assert!(d("waits a while").is_err());
+    }
+}

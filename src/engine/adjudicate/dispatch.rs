@@ -6,7 +6,7 @@
 
 use super::turn::is_exchange;
 use super::*;
-use crate::gsd::Price;
+use crate::gsd::{Price, Spiral};
 
 impl Turn<'_> {
     /// Judges one Action, then settles its price and duration from the table.
@@ -64,7 +64,8 @@ impl Turn<'_> {
             A::Bock { colour } => self.bock(*colour),
             A::UnBockColour { colour } => self.un_bock(Some(*colour)),
             A::UnBock => self.un_bock(None),
-            A::ChargeSpiralInwards | A::ChargeSpiralOutwards => self.not_adjudicated(a),
+            A::ChargeSpiralInwards => self.charge_spiral(Spiral::Inwards),
+            A::ChargeSpiralOutwards => self.charge_spiral(Spiral::Outwards),
             A::ParksAndGreensCascade | A::CascadeSidestep | A::TerminatingCascade => self.not_adjudicated(a),
             A::VenbackerLadder | A::LadderSidestep | A::TerminatingLadder => self.not_adjudicated(a),
             A::DollisSidestep | A::DollisEscape => self.not_adjudicated(a),

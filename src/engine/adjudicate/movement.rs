@@ -70,8 +70,10 @@ impl Turn<'_> {
                 escalator_to,
             } => {
                 // Openings are judged when the Move starts; it then takes 10 minutes.
+                let charge = self.s.players[self.me].charge;
                 self.move_to(dest, via, escalator_to.as_ref());
                 self.clock.minutes += 10;
+                self.spiral_allows(charge);
             }
         }
     }

@@ -1,9 +1,11 @@
 //! Game-wide States (Rule 1.8): Bridges (1.8.3), Knip (1.8.4),
-//! Gapminding (1.8.7), Bocks (1.8.8), Sgronk (1.8.10), Speed Crazes (1.8.13).
-//! Parks and Greens, Venbacker Ladders, the Dollis Hill Loop, Token
-//! Cascades and Charge Spirals need a human ruling (see `dispatch.rs`).
+//! Gapminding (1.8.7), Bocks (1.8.8), Sgronk (1.8.10), Charge Spirals
+//! (1.8.11), Speed Crazes (1.8.13). Parks and Greens, Venbacker Ladders,
+//! the Dollis Hill Loop and Token Cascades need a human ruling (see
+//! `dispatch.rs`).
 
 use super::*;
+use crate::gsd::Spiral;
 
 impl Turn<'_> {
     /// `[Bridges Up]`, `[Bridges Down]` (Rule 1.8.3).
@@ -129,6 +131,72 @@ impl Turn<'_> {
                 self.change("every Bock ends (Rule 1.8.8)");
                 Charge::Table
             }
+        }
+    }
+
+    /// `[Charge Spiral Inwards]`, `[Charge Spiral Outwards]` (Rule 1.8.11):
+    /// the Spiral is in effect, replacing one of the other direction
+    /// (RULINGS.md E51).
+    pub(super) fn charge_spiral(&mut self, way: Spiral) -> Charge {
+        self.s
+            .disruptions
+            .retain(|d| !matches!(d, Disruption::ChargeSpiral(_)));
+        self.s.disruptions.push(Disruption::ChargeSpiral(way));
+        self.change(format!(
+            "a Charge Spiral {} is in effect (Rule 1.8.11)",
+            match way {
+                Spiral::Inwards => "Inwards",
+                Spiral::Outwards => "Outwards",
+            }
+        ));
+        Charge::Table
+    }
+
+    /// Under a Charge Spiral Inwards no Move may increase the Moving
+    /// Piece's Charge, under one Outwards none may decrease it (Rule
+    /// 1.8.11); `before` is the Charge as the Move began.
+    pub(super) fn spiral_allows(&mut self, before: i32) {
+        let after = self.s.players[self.me].charge;
+        let spiral = self.s.disruptions.iter().find_map(|d| match d {
+            Disruption::ChargeSpiral(s) => Some(*s),
+            _ => None,
+        });
+        let broken = match spiral {
+            Some(Spiral::Inwards) => after > before,
+            Some(Spiral::Outwards) => after < before,
+            None => false,
+        };
+        if broken {
+            let (way, what) = match spiral {
+                Some(Spiral::Inwards) => ("Inwards", "increases"),
+                _ => ("Outwards", "decreases"),
+            };
+            self.illegal(
+                "1.8.11",
+                format!("a Charge Spiral {way} is in effect: the Move {what} the Piece's Charge ({before:+}% to {after:+}%)"),
+            );
+        }
+    }
+
+    /// A Charge Spiral Inwards ends when a Piece rests at Tottenham Court
+    /// Road at the end of a Turn; one Outwards when a Piece rests at a
+    /// Terminal Station with a Current of 70 or more (Rule 1.8.11).
+    pub(super) fn end_charge_spiral(&mut self) {
+        let map = self.map;
+        let at: Vec<StationId> = self.s.players.iter().filter_map(|p| p.station()).collect();
+        let ends = |s: &Spiral| match s {
+            Spiral::Inwards => at.iter().any(|&x| map.is(x, Landmark::TottenhamCourtRoad)),
+            Spiral::Outwards => at.iter().any(|&x| {
+                let st = map.station(x);
+                st.categories.contains(Category::Terminus) && st.current >= 70
+            }),
+        };
+        let before = self.s.disruptions.len();
+        self.s
+            .disruptions
+            .retain(|d| !matches!(d, Disruption::ChargeSpiral(s) if ends(s)));
+        if self.s.disruptions.len() != before {
+            self.change("the Charge Spiral ends (Rule 1.8.11)");
         }
     }
 }

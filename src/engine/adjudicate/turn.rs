@@ -116,9 +116,6 @@ impl Turn<'_> {
                 Disruption::VenbackerLadder => {
                     self.ruling("1.8.9", "a Venbacker Ladder is in effect")
                 }
-                Disruption::ChargeSpiral(_) => {
-                    self.ruling("1.8.11", "a Charge Spiral is in effect")
-                }
                 _ => {}
             }
         }
@@ -264,6 +261,7 @@ impl Turn<'_> {
             self.change("no Stack holds two Tokens: the game leaves Sgronk (Rule 1.8.10)");
         }
         self.pass_time();
+        self.end_charge_spiral();
         self.check_win(&me_name);
         if is_drone(&me_name) {
             self.s.stick_fresh = false;

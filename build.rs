@@ -180,7 +180,50 @@ fn price(id: &str, what: &str, cell: Option<&str>) -> String {
     format!("Price::Varies({})", lit(cell))
 }
 
+/// Counts the rule cases of `fixtures/cases/` citing each rule (their
+/// `rules` lists), for `mornbot rules --coverage`.
+fn case_counts() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    #[derive(serde::Deserialize)]
+    struct Rules {
+        #[serde(default)]
+        rules: Vec<String>,
+    }
+    let root = Path::new("fixtures/cases");
+    println!("cargo::rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    walk(root, &mut files);
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        if let Ok(r) = toml::from_str::<Rules>(&text) {
+            for rule in r.rules {
+                *counts.entry(rule).or_default() += 1;
+            }
+        }
+    }
+    let body: Vec<String> = counts
+        .iter()
+        .map(|(r, n)| format!("    ({}, {n}),", lit(r)))
+        .collect();
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("case_rules.rs");
+    std::fs::write(dest, format!("&[\n{}\n]\n", body.join("\n"))).unwrap();
+}
+
 fn main() {
+    case_counts();
     let path = Path::new("grammar/actions.toml");
     println!("cargo::rerun-if-changed={}", path.display());
     let text = std::fs::read_to_string(path).expect("grammar/actions.toml");

@@ -144,45 +144,60 @@ pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<E
 }
 
 /// `mornbot rules --coverage [--cases DIR] [--json]`.
-pub(super) fn rules(cases: &Path, json: bool) -> anyhow::Result<Exit> {
-    let mut files = Vec::new();
-    if cases.exists() {
-        collect(cases, &mut files)?;
-    }
+pub(super) fn rules(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
+    use crate::engine::coverage::{coverage, Status};
     let mut case_rules = Vec::new();
-    for f in files {
-        let text =
-            std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
-        if let Ok(c) = Case::from_toml(&text) {
-            case_rules.push(c.rules);
+    if let Some(dir) = cases {
+        if !dir.exists() {
+            eprintln!("mornbot: {}: no such directory", dir.display());
+            return Ok(Exit::BadInput);
+        }
+        let mut files = Vec::new();
+        collect(dir, &mut files)?;
+        for f in files {
+            let text =
+                std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
+            if let Ok(c) = Case::from_toml(&text) {
+                case_rules.push(c.rules);
+            }
         }
     }
-    let report = crate::engine::coverage::coverage(&case_rules);
+    let report = coverage(cases.map(|_| case_rules.as_slice()));
     if json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(Exit::Ok);
     }
+    let width = report
+        .iter()
+        .map(|c| c.title.chars().count())
+        .max()
+        .unwrap_or(0);
+    let cases = |n: usize| {
+        if n == 1 {
+            "1 case".to_string()
+        } else {
+            format!("{n} cases")
+        }
+    };
     for c in &report {
         let status = match c.status {
-            crate::engine::coverage::Status::Adjudicated => {
-                format!("adjudicated ({} cases)", c.cases)
-            }
-            crate::engine::coverage::Status::Partly => {
-                format!("partly adjudicated ({} cases): {}", c.cases, c.note)
-            }
-            crate::engine::coverage::Status::Data => format!("map/grammar data: {}", c.note),
-            crate::engine::coverage::Status::Speaker => format!("by the Speaker: {}", c.note),
-            crate::engine::coverage::Status::Ruling => "needs a human ruling".to_string(),
+            Status::Adjudicated => format!("adjudicated, {}: {}", cases(c.cases), c.note),
+            Status::Partly => format!("partly adjudicated, {}: {}", cases(c.cases), c.note),
+            Status::Data => format!("map/grammar data: {}", c.note),
+            Status::Speaker => format!("by the Speaker: {}", c.note),
+            Status::Ruling => format!("needs a human ruling: {}", c.note),
         };
-        println!("{:<8} {:<40} {status}", c.rule, c.title);
+        println!("{:<7} {:<width$}  {status}", c.rule, c.title);
     }
-    let done = report
-        .iter()
-        .filter(|c| c.status != crate::engine::coverage::Status::Ruling)
-        .count();
+    let count = |s: Status| report.iter().filter(|c| c.status == s).count();
     println!(
-        "{done} of {} rules adjudicated, applied as data, or run by the Speaker; the rest need a human ruling",
-        report.len()
+        "{} rules: {} adjudicated, {} partly, {} applied as map or grammar data, {} run by the Speaker, {} need a human ruling",
+        report.len(),
+        count(Status::Adjudicated),
+        count(Status::Partly),
+        count(Status::Data),
+        count(Status::Speaker),
+        count(Status::Ruling)
     );
     Ok(Exit::Ok)
 }

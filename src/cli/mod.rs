@@ -113,9 +113,10 @@ pub enum Command {
         /// List coverage (the only report so far).
         #[arg(long)]
         coverage: bool,
-        /// The case corpus to count cases in.
-        #[arg(long, default_value = "fixtures/cases")]
-        cases: PathBuf,
+        /// Count the cases of this corpus (default: the corpus mornbot was
+        /// built with).
+        #[arg(long)]
+        cases: Option<PathBuf>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -192,7 +193,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
             coverage: _,
             cases,
             json,
-        } => engine_cmd::rules(&cases, json),
+        } => engine_cmd::rules(cases.as_deref(), json),
         Command::Adjudicate { gsd, play, json } => engine_cmd::adjudicate(&gsd, &play, json),
     }
 }

@@ -1354,7 +1354,7 @@ fn history(live: &Live) -> String {
 
 fn coverage_text() -> String {
     use crate::engine::coverage::{coverage, Status};
-    let report = coverage(&[]);
+    let report = coverage(None);
     let mut s = String::from("Rules of Volume 1 and what mornbot does with them:\n\n");
     for c in &report {
         let st = match c.status {

@@ -243,8 +243,8 @@ fn the_drone_stick_wakes_the_drone_and_cannot_be_snatched_back_before_it_plays()
     // Now Bob may take it; Bob's Turn is followed by the Drone's.
     let out = play(&mut g, map, "Bob : Pass [Claiming Drone Stick]");
     assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
-    assert!(g.state.players[1].carries("Drone Stick"));
-    assert!(!g.state.players[0].carries("Drone Stick"));
+    assert!(g.state.players[1].carries(mornbot::gsd::Good::DroneStick));
+    assert!(!g.state.players[0].carries(mornbot::gsd::Good::DroneStick));
     assert_eq!(g.to_play(), "Drone");
     // Bob resigns: the Stick leaves with him and the Drone idles again.
     assert!(g.resign("Bob"));

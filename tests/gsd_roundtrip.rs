@@ -4,8 +4,8 @@
 use chrono::Weekday;
 use mornbot::gsd::{
     parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Comment, Courier,
-    Disruption, GameTime, Gsd, Hat, Item, LineState, Luggage, Move, Place, Play, PlayItem,
-    PlayerRow, Possession, Price, Stack, StationMark, Target, Tokens, SPECS,
+    Disruption, GameTime, Good, Gsd, Hat, Item, LineState, Luggage, Move, Place, Play, PlayItem,
+    PlayerRow, Possession, Price, Quality, Stack, StationMark, Target, Tokens, GOODS, SPECS,
 };
 use mornbot::map::{LineCode, Map};
 use proptest::prelude::*;
@@ -211,22 +211,32 @@ fn item() -> impl Strategy<Value = Item> {
     prop_oneof![
         proptest::sample::subsequence(Hat::ALL.to_vec(), 1..=8).prop_map(Item::Hats),
         day().prop_map(Item::Paper),
+        day().prop_map(Item::Rover),
         station().prop_map(Item::Stub),
+        (2u8..=6).prop_map(Item::ZonePass),
+        // Every kind of the table, in any state.
         (
-            select(vec![
-                "Overcoat",
-                "Overpriced Baguette",
-                "Drone Stick",
-                "Vacuum Cleaner",
-                "Umbrella",
-                "Zone 1 Pass",
-                "Spanger"
-            ]),
-            0u8..4
+            select(GOODS.iter().map(|g| g.good).collect::<Vec<_>>()),
+            0u8..4,
+            any::<bool>()
         )
-            .prop_map(|(n, stars)| Item::Named {
-                name: n.to_string(),
-                stars
+            .prop_map(|(good, stars, on)| Item::Good {
+                good,
+                stars,
+                on: on && good.is(Quality::Electrical),
+            })
+            .prop_filter("a parameterised kind is written by its form", |i| {
+                !matches!(
+                    i,
+                    Item::Good {
+                        good: Good::Hat
+                            | Good::Newspaper
+                            | Good::AllDayRoverCard
+                            | Good::Stub
+                            | Good::ZonePass,
+                        ..
+                    }
+                )
             }),
     ]
 }

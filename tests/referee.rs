@@ -901,7 +901,7 @@ fn the_drone_stick_carrier_submits_the_drones_turns() {
         let live = t.referee.games.get_mut("MN1").unwrap();
         live.game.start.players[0]
             .possessions
-            .push(mornbot::gsd::Possession::named("Drone Stick"));
+            .push(mornbot::gsd::Possession::of(mornbot::gsd::Good::DroneStick));
         live.game.start.refresh_drone();
         live.game.truncate(Map::london_1999(), 0);
     }

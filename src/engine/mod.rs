@@ -26,7 +26,7 @@ pub use disruption::Disruption;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
-pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, Visit, DRONE_STICK};
+pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, Visit};
 
 use serde::Serialize;
 

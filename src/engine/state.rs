@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::disruption::Disruption;
-use crate::gsd::{Colour, GameTime, Possession, StationMark, Tokens};
+use crate::gsd::{Colour, GameTime, Good, Possession, StationMark, Tokens};
 use crate::map::{GhostId, LineCode, Map, StationId};
 
 /// Where a Piece is: a station and the line it is on (Rule 1.2.0).
@@ -86,24 +86,22 @@ impl PlayerState {
         }
     }
 
-    /// Whether the player carries a Possession of this name (any case).
-    pub fn carries(&self, name: &str) -> bool {
-        self.possessions.iter().any(|p| {
-            matches!(&p.item, crate::gsd::Item::Named { name: n, .. } if n.eq_ignore_ascii_case(name))
-        })
+    /// Whether the player carries a Possession of this kind.
+    pub fn carries(&self, good: Good) -> bool {
+        self.possessions.iter().any(|p| p.good() == good)
     }
 
     /// Whether the player owns a Current All Day Rover Card, one stamped
     /// with the Game Day `day` (Rule 1.4.28).
     pub fn has_rover(&self, day: chrono::Weekday) -> bool {
-        self.carries(&rover_card(day))
+        self.possessions
+            .iter()
+            .any(|p| p.item == crate::gsd::Item::Rover(day))
     }
 
-    /// Whether the player wears a Possession of this name (any case).
-    pub fn wears(&self, name: &str) -> bool {
-        self.possessions.iter().any(|p| {
-            p.worn && matches!(&p.item, crate::gsd::Item::Named { name: n, .. } if n.eq_ignore_ascii_case(name))
-        })
+    /// Whether the player wears a Possession of this kind.
+    pub fn wears(&self, good: Good) -> bool {
+        self.possessions.iter().any(|p| p.worn && p.good() == good)
     }
 
     /// Whether the player owns the Ticket Stub of a station (Rule 1.7.33).
@@ -120,9 +118,6 @@ impl PlayerState {
     }
 }
 
-/// The Possession of Rule 1.15.2.
-pub const DRONE_STICK: &str = "Drone Stick";
-
 /// Whether two Places of Rule 1.7.9 are the same (any case and spacing).
 fn same_place(a: &str, b: &str) -> bool {
     let norm = |s: &str| {
@@ -137,12 +132,6 @@ fn same_place(a: &str, b: &str) -> bool {
 /// Whether a player is the Drone (Rule 1.15.1).
 pub fn is_drone(name: &str) -> bool {
     name.eq_ignore_ascii_case("Drone")
-}
-
-/// The name of an All Day Rover Card stamped with `day`: `Thursday Rover
-/// Card` (Rule 1.4.28).
-pub fn rover_card(day: chrono::Weekday) -> String {
-    format!("{} Rover Card", crate::gsd::day_name(day))
 }
 
 /// A Block for one Round (Rule 1.9.1).
@@ -261,7 +250,7 @@ impl GameState {
     pub fn drone_handler(&self) -> Option<&PlayerState> {
         self.players
             .iter()
-            .find(|p| p.active && !is_drone(&p.name) && p.carries(DRONE_STICK))
+            .find(|p| p.active && !is_drone(&p.name) && p.carries(Good::DroneStick))
     }
 
     /// Marks the Drone Active exactly while an Active player carries the

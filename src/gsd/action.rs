@@ -13,7 +13,7 @@ use std::fmt;
 use chrono::Weekday;
 use serde::{Serialize, Serializer};
 
-use super::model::{day_name, parse_day, Colour, Target};
+use super::model::{day_name, parse_day, Colour, Item, Target};
 use crate::map::{LineCode, Map};
 
 include!(concat!(env!("OUT_DIR"), "/actions.rs"));
@@ -175,6 +175,7 @@ pub(crate) enum Arg {
     #[allow(dead_code)]
     Day(Weekday),
     Tokens(TokenList),
+    Item(Item),
 }
 
 impl Arg {
@@ -227,6 +228,12 @@ impl Arg {
             _ => None,
         }
     }
+    fn item(self) -> Option<Item> {
+        match self {
+            Arg::Item(i) => Some(i),
+            _ => None,
+        }
+    }
 }
 
 /// A borrowed argument of an [`Action`], for rendering.
@@ -248,6 +255,8 @@ pub enum ArgRef<'a> {
     Day(Weekday),
     /// A token list.
     Tokens(&'a TokenList),
+    /// A Possession.
+    Item(&'a Item),
 }
 
 impl ActionSpec {
@@ -308,6 +317,7 @@ fn render_form(form: &'static str, args: &[ArgRef<'_>]) -> String {
                 Some(ArgRef::Zone(z)) => out.push_str(&z.to_string()),
                 Some(ArgRef::Day(d)) => out.push_str(day_name(*d)),
                 Some(ArgRef::Tokens(t)) => out.push_str(&t.to_string()),
+                Some(ArgRef::Item(i)) => out.push_str(&super::render::item_name(i)),
                 None => {}
             },
         }
@@ -663,7 +673,9 @@ impl Reader<'_> {
             None => try_capture(text.len(), &[], args, err),
             Some((true, _)) => false, // two holes in a row are not in the table
             Some((false, next)) => {
-                let mut from = pos + 1;
+                // A placeholder holds at least one character, which may be
+                // several bytes.
+                let mut from = pos + text[pos..].chars().next().map_or(1, char::len_utf8);
                 while from <= text.len() {
                     let Some(off) = text.get(from..).and_then(|t| find_short(t, next)) else {
                         return false;
@@ -725,6 +737,10 @@ fn read_arg(kind: &str, folded: &str, original: &str, map: &Map) -> Result<Arg, 
             parse_day(original)
                 .ok_or_else(|| err(format!("expected a day, found {original:?}")))?,
         ),
+        "Possession" => Arg::Item(super::parse::item(original, map).map_err(|e| ActionError {
+            message: e.0,
+            suggestions: e.1,
+        })?),
         "Tokens" => Arg::Tokens(parse_token_list(folded).ok_or_else(|| {
             err(format!(
                 "expected tokens such as 2Re,1Bu, found {original:?}"

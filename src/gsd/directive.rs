@@ -16,7 +16,7 @@ use crate::map::Map;
 
 /// A choice a Play states in a comment, typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "directive", rename_all = "kebab-case")]
+#[serde(tag = "directive", content = "value", rename_all = "kebab-case")]
 pub enum Directive {
     /// `{claims <Colour>|<Possession> [from <Player>|Token Stack]}`: what a
     /// Shunt claims (Rules 1.10.1, 1.10.2).

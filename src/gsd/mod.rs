@@ -14,6 +14,7 @@ mod action;
 mod diff;
 mod directive;
 mod error;
+mod goods;
 mod layout;
 mod model;
 pub(crate) mod parse;
@@ -26,6 +27,7 @@ pub use action::{
 pub use diff::table_diffs;
 pub use directive::{Claim, Directive, Recycle};
 pub use error::ParseError;
+pub use goods::{Good, GoodSpec, Qualities, Quality, Size, GOODS};
 pub use layout::unflow;
 pub use model::{
     day_name, parse_day, Colour, Comment, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState,

@@ -11,6 +11,7 @@ use serde::{Serialize, Serializer};
 
 use super::action::Action;
 use super::directive::Directive;
+use super::goods::Good;
 use crate::map::{GhostId, LineCode, StationId};
 
 /// A parsed Game State Document.
@@ -329,16 +330,28 @@ pub struct Possession {
 }
 
 impl Possession {
-    /// A plain named Possession, neither worn nor in a Nantucket.
-    pub fn named(name: &str) -> Possession {
+    /// A Possession of a plain kind, neither worn nor in a Nantucket (an
+    /// Electrical one Off).
+    pub fn of(good: Good) -> Possession {
         Possession {
-            item: Item::Named {
-                name: name.to_string(),
+            item: Item::Good {
+                good,
                 stars: 0,
+                on: false,
             },
             worn: false,
             nantucket: false,
         }
+    }
+
+    /// Its kind.
+    pub fn good(&self) -> Good {
+        self.item.good()
+    }
+
+    /// Whether its kind has a quality.
+    pub fn is(&self, q: super::goods::Quality) -> bool {
+        self.item.good().is(q)
     }
 }
 
@@ -404,22 +417,46 @@ impl Hat {
     }
 }
 
-/// A possession's identity.
+/// A possession's identity: a kind of `grammar/possessions.toml`, with
+/// what its form writes (a day, a station, a zone) and its state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Item {
     /// `Hat (C)` or `Hats (COT)`: one or more Hats, in letter order.
     Hats(Vec<Hat>),
     /// A Newspaper stamped with a day: `Thursday's Paper` (Rule 1.4.32).
     Paper(#[serde(serialize_with = "ser_day")] Weekday),
+    /// An All Day Rover Card stamped with a day: `Thursday Rover Card`
+    /// (Rule 1.4.28).
+    Rover(#[serde(serialize_with = "ser_day")] Weekday),
     /// A Ticket Stub: `Euston Stub` (Rule 1.7.33).
     Stub(String),
-    /// Anything else, with the asterisks a Vacuum Cleaner collects (Rule 1.4.49).
-    Named {
-        /// The name as written.
-        name: String,
+    /// A Zone Pass of zone 2 to 6: `Zone 4 Pass` (Rule 1.4.18).
+    ZonePass(u8),
+    /// Any other kind, with the asterisks a Vacuum Cleaner collects (Rule
+    /// 1.4.49) and, for an Electrical one, whether it is On (Rule 1.4.33):
+    /// `Vacuum Cleaner (On)*`.
+    Good {
+        /// The kind.
+        good: Good,
         /// Trailing asterisks.
         stars: u8,
+        /// Switched On (Electrical kinds only).
+        on: bool,
     },
+}
+
+impl Item {
+    /// The kind.
+    pub fn good(&self) -> Good {
+        match self {
+            Item::Hats(_) => Good::Hat,
+            Item::Paper(_) => Good::Newspaper,
+            Item::Rover(_) => Good::AllDayRoverCard,
+            Item::Stub(_) => Good::Stub,
+            Item::ZonePass(_) => Good::ZonePass,
+            Item::Good { good, .. } => *good,
+        }
+    }
 }
 
 /// What a station name in a Play resolves to: a station of the map or a

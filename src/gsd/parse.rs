@@ -12,6 +12,7 @@ use nom::{IResult, Parser};
 
 use super::action::parse_action;
 use super::error::ParseError;
+use super::goods::Good;
 use super::layout::{prepare, Line};
 use super::model::*;
 use crate::map::{LineCode, Map};
@@ -1335,9 +1336,23 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
             return Ok(Item::Paper(d));
         }
     }
-    if let Some(head) = t
-        .strip_suffix(" Stub")
-        .or_else(|| lower.strip_suffix(" stub").map(|_| &t[..t.len() - 5]))
+    if let Some(day) = lower.strip_suffix(" rover card") {
+        if let Some(d) = parse_day(day) {
+            return Ok(Item::Rover(d));
+        }
+    }
+    // Quirk: "Euston Ticket Stub" for "Euston Stub".
+    let stub_head = t
+        .strip_suffix(" Ticket Stub")
+        .or_else(|| {
+            lower
+                .strip_suffix(" ticket stub")
+                .map(|_| &t[..t.len() - 12])
+        })
+        .or_else(|| t.strip_suffix(" Stub"))
+        .or_else(|| lower.strip_suffix(" stub").map(|_| &t[..t.len() - 5]));
+    if let Some(head) =
+        stub_head.filter(|h| !h.trim().is_empty() && !h.eq_ignore_ascii_case("ticket"))
     {
         return station(head, map).map(Item::Stub).map_err(|e| {
             (
@@ -1365,9 +1380,68 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
     {
         return Err(("a possession's name".into(), vec![], lead));
     }
-    Ok(Item::Named {
-        name: name.to_string(),
-        stars: stars.min(255) as u8,
+    named(name, stars.min(255) as u8).ok_or_else(|| {
+        (
+            "a Possession of Volume 1 (grammar/possessions.toml)".into(),
+            Good::suggest(name),
+            lead,
+        )
+    })
+}
+
+/// A Possession written by its name: a kind of `grammar/possessions.toml`
+/// by name or alias, a Zone Pass of zone 2 to 6, a Hat by its category
+/// (`Compass Hat`, `Hat (Compass)`), or an Electrical kind with its state
+/// (`Vacuum Cleaner (On)`).
+fn named(name: &str, stars: u8) -> Option<Item> {
+    let lower = name.to_ascii_lowercase();
+    let good = |good| Item::Good {
+        good,
+        stars,
+        on: false,
+    };
+    if let Some(z) = lower
+        .strip_prefix("zone ")
+        .and_then(|r| r.strip_suffix(" pass"))
+        .and_then(|z| z.trim().parse::<u8>().ok())
+    {
+        return match z {
+            1 => Some(good(Good::Zone1Pass)),
+            2..=6 => Some(Item::ZonePass(z)),
+            _ => None,
+        };
+    }
+    if let Some(g) = Good::from_name(name) {
+        return Some(good(g));
+    }
+    if let Some(h) = hat_category(&lower) {
+        return Some(Item::Hats(vec![h]));
+    }
+    for (suffix, on) in [(" (on)", true), (" (off)", false)] {
+        if let Some(base) = lower.strip_suffix(suffix) {
+            let g = Good::from_name(base).filter(|g| g.is(super::goods::Quality::Electrical))?;
+            return Some(Item::Good { good: g, stars, on });
+        }
+    }
+    None
+}
+
+/// A Hat written by its category (Rule 1.4.6): `Compass Hat`, `Hat (Compass)`.
+fn hat_category(lower: &str) -> Option<Hat> {
+    let cat = lower.strip_suffix(" hat").or_else(|| {
+        lower
+            .strip_prefix("hat (")
+            .and_then(|r| r.strip_suffix(')'))
+    })?;
+    Some(match cat.trim() {
+        "a-z" | "a to z" | "a" => Hat::AToZ,
+        "british rail" | "br" => Hat::BritishRail,
+        "compass" => Hat::Compass,
+        "terminus" => Hat::Terminus,
+        "verdant" => Hat::Verdant,
+        "hard" => Hat::Hard,
+        "silly" => Hat::Silly,
+        _ => return None,
     })
 }
 

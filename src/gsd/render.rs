@@ -369,6 +369,19 @@ pub fn possession_text(p: &Possession) -> String {
     s
 }
 
+/// The name an Action gives an item: its Luggage Rack text, but an
+/// Electrical one's state only when it is On (`[Purchasing Vacuum Cleaner]`).
+pub(crate) fn item_name(i: &Item) -> String {
+    match i {
+        Item::Good {
+            good,
+            stars,
+            on: false,
+        } => format!("{}{}", good.spec().name, "*".repeat(*stars as usize)),
+        _ => item_text(i),
+    }
+}
+
 /// The text of an item.
 pub(crate) fn item_text(i: &Item) -> String {
     match i {
@@ -378,7 +391,20 @@ pub(crate) fn item_text(i: &Item) -> String {
             h.iter().map(|x| x.letter()).collect::<String>()
         ),
         Item::Paper(d) => format!("{}'s Paper", day_name(*d)),
+        Item::Rover(d) => format!("{} Rover Card", day_name(*d)),
         Item::Stub(s) => format!("{s} Stub"),
-        Item::Named { name, stars } => format!("{name}{}", "*".repeat(*stars as usize)),
+        Item::ZonePass(z) => format!("Zone {z} Pass"),
+        Item::Good { good, stars, on } => {
+            let state = if good.is(super::goods::Quality::Electrical) {
+                if *on {
+                    " (On)"
+                } else {
+                    " (Off)"
+                }
+            } else {
+                ""
+            };
+            format!("{}{state}{}", good.spec().name, "*".repeat(*stars as usize))
+        }
     }
 }

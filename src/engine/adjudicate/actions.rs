@@ -64,7 +64,7 @@ impl Turn<'_> {
 
     /// Whether the player wears the Hyde Mask (Rule 1.7.38).
     pub(super) fn hyde(&self) -> bool {
-        self.s.players[self.me].wears(HYDE_MASK)
+        self.s.players[self.me].wears(crate::gsd::Good::HydeMask)
     }
 
     /// A Holy Station, which the Hyde Mask forbids (Rule 1.7.38).
@@ -84,7 +84,11 @@ impl Turn<'_> {
             );
             return Charge::Free;
         }
-        let taken = self.s.players.iter().any(|p| p.carries(HYDE_MASK));
+        let taken = self
+            .s
+            .players
+            .iter()
+            .any(|p| p.carries(crate::gsd::Good::HydeMask));
         let charge = self.pay_table(a);
         if taken {
             self.change("the Hyde Mask is Unique and already in play: the new one is destroyed (Rule 1.4.23)");
@@ -92,12 +96,8 @@ impl Turn<'_> {
             self.s.players[self.me]
                 .possessions
                 .push(crate::gsd::Possession {
-                    item: Item::Named {
-                        name: HYDE_MASK.into(),
-                        stars: 0,
-                    },
                     worn: true,
-                    nantucket: false,
+                    ..crate::gsd::Possession::of(crate::gsd::Good::HydeMask)
                 });
             self.change("the Hyde Mask is worn (Rule 1.7.38)");
         }
@@ -136,20 +136,14 @@ impl Turn<'_> {
         let cost = self.with_bocks(a, cost);
         self.pay(&a.render(), rule, &cost);
         let through = self.mv.through.clone();
-        let mut packages = false;
         let mut lost = Vec::new();
         for (i, p) in self.s.players.iter_mut().enumerate() {
             if i == me || !p.station().is_some_and(|s| through.contains(&s)) {
                 continue;
             }
             let before = p.possessions.len();
-            p.possessions.retain(|x| {
-                let name = crate::gsd::possession_text(x);
-                if name.to_lowercase().contains("package") {
-                    packages = true;
-                }
-                x.worn || x.nantucket || emporium::is_cursed(&name)
-            });
+            p.possessions
+                .retain(|x| x.worn || x.nantucket || x.is(crate::gsd::Quality::Cursed));
             if p.possessions.len() != before {
                 lost.push((p.name.clone(), before - p.possessions.len()));
             }
@@ -159,14 +153,11 @@ impl Turn<'_> {
                 "{name} is Streaked past and loses {n} Possession(s) (Rule 1.7.60)"
             ));
         }
-        if packages {
-            self.ruling(rule, "a Suspect Package lost to Streaking may be dropped where its owner stands (Rule 1.4.7)");
-        }
         if let (true, Some(h)) = (caught, here) {
             let tower = self.map.landmark(Landmark::TowerHill);
             let p = &mut self.s.players[me];
             p.possessions
-                .push(crate::gsd::Possession::named("Overcoat"));
+                .push(crate::gsd::Possession::of(crate::gsd::Good::Overcoat));
             p.at = Some(Position {
                 station: tower,
                 line: None,

@@ -6,7 +6,7 @@
 
 use super::turn::is_exchange;
 use super::*;
-use crate::gsd::{Price, Spiral};
+use crate::gsd::{Good, Price, Spiral};
 
 impl Turn<'_> {
     /// Judges one Action, then settles its price and duration from the table.
@@ -96,9 +96,9 @@ impl Turn<'_> {
             A::Wearing { possession } => self.wear(a, possession, true),
             A::Removing { possession } => self.wear(a, possession, false),
             A::Eating { possession } => self.eat(a, possession),
-            A::EatingOverpricedBaguette => self.eat(a, "Overpriced Baguette"),
-            A::EatingBritishRailCoffee => self.eat(a, "British Rail Coffee"),
-            A::EatingMarmaladeSandwich => self.eat(a, "Marmalade Sandwich"),
+            A::EatingOverpricedBaguette => self.eat(a, &plain(Good::OverpricedBaguette)),
+            A::EatingBritishRailCoffee => self.eat(a, &plain(Good::BritishRailCoffee)),
+            A::EatingMarmaladeSandwich => self.eat(a, &plain(Good::MarmaladeSandwich)),
             A::PossessionOn { possession } => self.switch(possession, true),
             A::PossessionOff { possession } => self.switch(possession, false),
             A::Busking => self.busk(a),
@@ -216,6 +216,15 @@ impl Turn<'_> {
             Price::PerUnit(c) => Some(c),
             _ => None,
         }
+    }
+}
+
+/// A Possession of a plain kind, as an Action that names no Possession means it.
+fn plain(good: Good) -> Item {
+    Item::Good {
+        good,
+        stars: 0,
+        on: false,
     }
 }
 

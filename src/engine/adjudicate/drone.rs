@@ -1,6 +1,7 @@
 //! The Drone (Rule 1.15): claiming the Drone Stick (1.15.2).
 
 use super::*;
+use crate::gsd::Good;
 
 impl Turn<'_> {
     /// `[Claiming Drone Stick]` (Rule 1.15.2): the holder (if any) loses
@@ -8,7 +9,11 @@ impl Turn<'_> {
     /// since it was created or last taken from another Player.
     pub(super) fn claim_drone_stick(&mut self) -> Charge {
         let me = self.me;
-        let holder = self.s.players.iter().position(|p| p.carries(DRONE_STICK));
+        let holder = self
+            .s
+            .players
+            .iter()
+            .position(|p| p.carries(Good::DroneStick));
         if holder == Some(me) {
             // A claim of one's own Stick changes nothing but is paid for
             // (RULINGS.md E20).
@@ -27,12 +32,12 @@ impl Turn<'_> {
         }
         let from = holder.map(|h| {
             let p = &mut self.s.players[h];
-            p.possessions.retain(|x| !matches!(&x.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(DRONE_STICK)));
+            p.possessions.retain(|x| x.good() != Good::DroneStick);
             p.name.clone()
         });
         self.s.players[me]
             .possessions
-            .push(crate::gsd::Possession::named(DRONE_STICK));
+            .push(crate::gsd::Possession::of(Good::DroneStick));
         self.s.stick_fresh = true;
         let name = self.my_name();
         self.change(match from {

@@ -89,7 +89,7 @@ impl Turn<'_> {
             self.s
                 .players
                 .iter()
-                .any(|p| p.name.eq_ignore_ascii_case(t) && p.wears(HYDE_MASK))
+                .any(|p| p.name.eq_ignore_ascii_case(t) && p.wears(crate::gsd::Good::HydeMask))
         }) {
             match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
                 Some((n, _)) => *n += 1,

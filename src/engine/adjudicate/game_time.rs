@@ -142,14 +142,12 @@ impl Turn<'_> {
     pub(super) fn pass_time(&mut self) {
         let before = self.s.time;
         self.s.time = advance(self.s.time, self.clock.minutes);
-        let today = crate::engine::state::rover_card(self.s.time.day);
+        let today = self.s.time.day;
         let mut expired = Vec::new();
         for p in self.s.players.iter_mut() {
             let n = p.possessions.len();
-            p.possessions.retain(|x| {
-                !matches!(&x.item, Item::Named { name, .. }
-                    if name.to_lowercase().ends_with(" rover card") && !name.eq_ignore_ascii_case(&today))
-            });
+            p.possessions
+                .retain(|x| !matches!(x.item, Item::Rover(d) if d != today));
             if p.possessions.len() != n {
                 expired.push(p.name.clone());
             }

@@ -223,10 +223,8 @@ impl Turn<'_> {
                 continue;
             }
             for p in &mut self.s.players[i].possessions {
-                if let Item::Named { name, .. } = &mut p.item {
-                    if let (base, true) = emporium::switch_state(name) {
-                        *name = format!("{base} (Off)");
-                    }
+                if let Item::Good { on, .. } = &mut p.item {
+                    *on = false;
                 }
             }
         }

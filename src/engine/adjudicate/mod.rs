@@ -18,7 +18,8 @@
 //! | `game_time.rs` | Game Time Actions: Waiting, Long Lunch, Night Train, Holidays (1.7.51, 1.7.52, 1.13) |
 //! | `openings.rs` | Open and Closed stations, Holy Stations, Opening MC (1.13.4 - 1.13.6, 1.11.3, 1.11.7, 1.7.28) |
 //! | `pegs.rs` | Pegged Stations and Line Segments, Wild Stations (1.11.1, 1.11.4, 1.11.5) |
-//! | `shop.rs` | the Emporium and the Luggage Rack (1.4.6, 1.4.16, 1.4.18, 1.4.22, 1.4.30-1.4.33, 1.7.20, 1.7.39) |
+//! | `shop.rs` | the Emporium: buying, selling, Hats, Busking, Recycling (1.4.6, 1.4.18, 1.7.20, 1.7.39) |
+//! | `luggage.rs` | the Luggage Rack: Garments, Discarding, Eating, Electrical Possessions, sizes (1.4.12, 1.4.16, 1.4.22, 1.4.30, 1.4.31, 1.4.33) |
 //! | `actions.rs` | Rule 1.7's other Actions: Visits, Streaking, the Hyde Mask, Freewheeling, ... |
 //! | `stacks.rs` | Token Stacks (1.14, 1.4.9, 1.7.57) |
 //! | `targets.rs` | Actions against another Player: Huffs, Blonks, Shadows, claims (1.10.0, 1.10.5, 1.10.15, 1.10.16) |
@@ -28,7 +29,7 @@ use chrono::Weekday;
 
 use super::route::{search, Rules};
 use super::rulings::{InterchangeFire, SoapedPhase};
-use super::state::{is_drone, Block, GameState, Position, Visit, DRONE_STICK};
+use super::state::{is_drone, Block, GameState, Position, Visit};
 use super::time::advance;
 use super::{emporium, Disruption, Outcome, Verdict, Violation};
 use crate::gsd::{
@@ -44,6 +45,7 @@ mod explain;
 mod game_time;
 mod home;
 mod lines;
+mod luggage;
 mod movement;
 mod openings;
 mod pegs;
@@ -60,9 +62,6 @@ mod turn;
 /// Most stations a move search looks at when telling a player which LV
 /// would have reached eir destination.
 const MAX_ROUTE: u32 = 40;
-
-/// The Unique Garment of Rule 1.7.38.
-const HYDE_MASK: &str = "Hyde Mask";
 
 /// Adjudicates `play` against `state` on `map`.
 pub fn adjudicate(map: &Map, state: &GameState, play: &Play) -> Outcome {
@@ -244,7 +243,7 @@ impl<'a> Turn<'a> {
             shunts: Shunts::default(),
             initial: Initial {
                 stacks: state.stacks.clone(),
-                sizes: state.players.iter().map(shop::sizes).collect(),
+                sizes: state.players.iter().map(luggage::sizes).collect(),
             },
         }
     }

@@ -137,7 +137,7 @@ impl Turn<'_> {
             && self.s.players[me]
                 .possessions
                 .iter()
-                .any(|p| shop::size_of(p).0)
+                .any(|p| luggage::size_of(p).0)
         {
             self.illegal(
                 "1.4.31",
@@ -347,9 +347,7 @@ impl Turn<'_> {
     /// unless the player carries a Book (Rule 1.8.7).
     fn may_change_line(&self) -> bool {
         !self.s.has(&Disruption::Gapminding)
-            || self.s.players[self.me].possessions.iter().any(|p| {
-                matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Book"))
-            })
+            || self.s.players[self.me].carries(crate::gsd::Good::Book)
     }
 
     /// Speed Limits (Rule 1.20.4): no portion on a line whose Limit is
@@ -454,9 +452,10 @@ impl Turn<'_> {
         // A Zone Pass for the zone the Move stayed in.
         let zone_pass = self.s.players[me].possessions.iter().any(|p| {
             !p.nantucket
-                && matches!(&p.item, Item::Named { name, .. } if zone_pass_zones(name).is_some_and(|(lo, hi)| {
-                    (lo..=hi).any(|z| self.map.station(from).zones.contains(&z) && st.zones.contains(&z))
-                }))
+                && zone_pass_zones(&p.item).is_some_and(|(lo, hi)| {
+                    (lo..=hi)
+                        .any(|z| self.map.station(from).zones.contains(&z) && st.zones.contains(&z))
+                })
         });
         if zone_pass {
             bonus.push((
@@ -522,15 +521,24 @@ impl Turn<'_> {
     }
 }
 
-/// The zones a Zone Pass covers: "Zone 2 Pass" -> (2, 2), "Zones 1-6 Pass" -> (1, 6).
-fn zone_pass_zones(name: &str) -> Option<(u8, u8)> {
-    let lower = name.to_lowercase();
-    let rest = lower
-        .strip_prefix("zones ")
-        .or_else(|| lower.strip_prefix("zone "))?;
-    let range = rest.strip_suffix(" pass")?.trim();
-    match range.split_once('-') {
-        Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
-        None => range.parse().ok().map(|z| (z, z)),
+/// The zones a Zone Pass covers (Rule 1.4.18): "Zone 2 Pass" (2, 2),
+/// "Zones 1-6 Pass" (1, 6).
+fn zone_pass_zones(item: &Item) -> Option<(u8, u8)> {
+    use crate::gsd::Good;
+    match item {
+        Item::ZonePass(z) => Some((*z, *z)),
+        Item::Good {
+            good: Good::Zone1Pass,
+            ..
+        } => Some((1, 1)),
+        Item::Good {
+            good: Good::Zones13Pass,
+            ..
+        } => Some((1, 3)),
+        Item::Good {
+            good: Good::Zones16Pass,
+            ..
+        } => Some((1, 6)),
+        _ => None,
     }
 }

@@ -3,6 +3,7 @@
 //! greater Shunts (1.10.2), and the skid on a Soaped line (1.20.6).
 
 use super::*;
+use crate::gsd::Good;
 
 impl Turn<'_> {
     /// Every Shunt but a Double one (Rules 1.10.1, 1.10.3, 1.10.17,
@@ -15,7 +16,7 @@ impl Turn<'_> {
         } else {
             a.spec().rule
         };
-        let spanger = self.s.players[self.me].carries("Spanger");
+        let spanger = self.s.players[self.me].carries(Good::Spanger);
         let lv = self.s.players[self.me].lv;
         self.shunt(a, rule, player, station);
         if spanger {
@@ -458,12 +459,14 @@ impl Turn<'_> {
         self.shunts.players.push(v);
         // Shunting a Coffee carrier destroys eir Coffee and the shunter's
         // Papery Possessions (Rule 1.4.16).
-        if self.s.players[v].carries("British Rail Coffee") {
+        if self.s.players[v].carries(Good::BritishRailCoffee) {
             self.s.players[v]
                 .possessions
-                .retain(|p| !matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("British Rail Coffee")));
+                .retain(|p| p.good() != Good::BritishRailCoffee);
             let before = self.s.players[me].possessions.len();
-            self.s.players[me].possessions.retain(|p| !is_papery(p));
+            self.s.players[me]
+                .possessions
+                .retain(|p| !p.is(crate::gsd::Quality::Papery));
             let lost = before - self.s.players[me].possessions.len();
             self.change(format!(
                 "{}'s British Rail Coffee is destroyed, and {lost} Papery Possession(s) of {} (Rule 1.4.16)",
@@ -512,16 +515,4 @@ pub(super) fn line_distance(map: &Map, line: LineCode, a: StationId, b: StationI
 /// The name a Token Stack goes by when Shunted (Rule 1.10.1).
 fn is_token_stack(name: &str) -> bool {
     name.eq_ignore_ascii_case("Token Stack")
-}
-
-/// A Papery Possession (Rule 1.4.16's Coffee): Newspapers, Ticket Stubs and
-/// the Emporium's Papery goods.
-fn is_papery(p: &crate::gsd::Possession) -> bool {
-    match &p.item {
-        Item::Paper(_) | Item::Stub(_) => true,
-        Item::Named { name, .. } => {
-            crate::engine::emporium::good(name).is_some_and(|g| g.qualities.contains(&"Papery"))
-        }
-        Item::Hats(_) => false,
-    }
 }

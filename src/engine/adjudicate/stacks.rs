@@ -174,7 +174,7 @@ impl Turn<'_> {
         // Once per Station, twice while Wearing Gloves (Rule 1.14.4).
         let before = self.tally.claimed_from.iter().filter(|s| **s == id).count();
         if before > 0 {
-            let gloves = self.s.players[me].wears("Gloves");
+            let gloves = self.s.players[me].wears(crate::gsd::Good::Gloves);
             if !gloves || before >= 2 {
                 let why = if gloves {
                     format!("two Tokens were already claimed from {name} this Turn: Gloves allow two claims per Station")

@@ -3,7 +3,7 @@
 //! 1.10.2). The Shunts themselves are in `shunts.rs`.
 
 use super::*;
-use crate::gsd::Claim;
+use crate::gsd::{Claim, Good};
 
 impl Turn<'_> {
     /// The common conditions of Actions that target a player (Rules 1.10.0,
@@ -249,68 +249,55 @@ impl Turn<'_> {
         let Some(what) = self.claim_of(&target) else {
             return;
         };
-        let belt = self.s.players[v].possessions.iter().any(|p| matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt")));
-        let what = match what {
-            Claim::Token(c) => Ok(c),
-            Claim::Possession(item) => Err(crate::gsd::render::item_text(&item)),
-        };
-        if let Ok(c) = what {
-            if belt {
-                self.illegal(
-                    "1.10.1",
-                    "the Shunted player wears a Money Belt: no Token may be claimed",
-                );
-            } else if self.s.players[v].tokens.get(c) == 0 {
-                self.illegal(
-                    "1.10.1",
-                    format!(
-                        "{} has no {} Token to claim",
-                        self.s.players[v].name,
-                        c.name()
-                    ),
-                );
-            } else {
-                let t = self.s.players[v].tokens.get(c);
-                self.s.players[v].tokens.set(c, t - 1);
-                self.gain(&[(1, c)]);
-                self.change(format!(
-                    "{} claims a {} Token",
-                    self.s.players[me].name,
-                    c.name()
-                ));
-            }
-            return;
-        }
-        let Err(what) = what else { return };
-        let idx = self.s.players[v].possessions.iter().position(|p| {
-            crate::gsd::possession_text(p).eq_ignore_ascii_case(&what)
-                || matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case(&what))
-        });
-        match idx {
-            Some(i) => {
-                let p = &self.s.players[v].possessions[i];
-                if p.worn
-                    || p.nantucket
-                    || matches!(&p.item, Item::Named { name, .. } if name.eq_ignore_ascii_case("Money Belt"))
-                {
+        let belt = self.s.players[v].carries(Good::MoneyBelt);
+        let item = match what {
+            Claim::Token(c) => {
+                if belt {
+                    self.illegal(
+                        "1.10.1",
+                        "the Shunted player wears a Money Belt: no Token may be claimed",
+                    );
+                } else if self.s.players[v].tokens.get(c) == 0 {
                     self.illegal(
                         "1.10.1",
                         format!(
-                            "{what} cannot be claimed (Worn, in a Nantucket, or the Money Belt)"
+                            "{} has no {} Token to claim",
+                            self.s.players[v].name,
+                            c.name()
                         ),
                     );
                 } else {
-                    let p = self.s.players[v].possessions.remove(i);
-                    self.s.players[me].possessions.push(p);
-                    self.out
-                        .changes
-                        .push(format!("{} claims {what}", self.s.players[me].name));
+                    let t = self.s.players[v].tokens.get(c);
+                    self.s.players[v].tokens.set(c, t - 1);
+                    self.gain(&[(1, c)]);
+                    self.change(format!("{} claims a {} Token", self.my_name(), c.name()));
                 }
+                return;
             }
-            None => self.illegal(
+            Claim::Possession(item) => item,
+        };
+        let text = crate::gsd::render::item_name(&item);
+        let idx = self.s.players[v]
+            .possessions
+            .iter()
+            .position(|p| emporium::names(&item, p));
+        let Some(i) = idx else {
+            self.illegal(
                 "1.10.1",
-                format!("{} has no {what} to claim", self.s.players[v].name),
-            ),
+                format!("{} has no {text} to claim", self.s.players[v].name),
+            );
+            return;
+        };
+        let p = &self.s.players[v].possessions[i];
+        if p.worn || p.nantucket || p.good() == Good::MoneyBelt {
+            self.illegal(
+                "1.10.1",
+                format!("{text} cannot be claimed (Worn, in a Nantucket, or the Money Belt)"),
+            );
+            return;
         }
+        let p = self.s.players[v].possessions.remove(i);
+        self.s.players[me].possessions.push(p);
+        self.change(format!("{} claims {text}", self.my_name()));
     }
 }

@@ -151,9 +151,9 @@ pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
     Ok(Setup {
         data,
         me: Identity {
-            address: cfg.bot.address.to_lowercase(),
+            address: crate::mail::address::normalize(&cfg.bot.address),
             name: cfg.bot.name.clone(),
-            lounge: cfg.bot.lounge.to_lowercase(),
+            lounge: crate::mail::address::normalize(&cfg.bot.lounge),
         },
         games,
         embedded,

@@ -115,6 +115,9 @@ pub struct BotConfig {
     /// trust boundary: their `Received:` hops may stand above the trusted
     /// Authentication-Results (loopback and LMTP hops always may).
     pub internal_networks: Vec<crate::mail::auth::Network>,
+    /// Days a judged message stays in the Maildir spool's `cur/` (the
+    /// embedded default) before it is deleted; 0 keeps them for ever.
+    pub spool_keep_days: u32,
     /// Games a new database starts with, besides `[[game]]`: a TOML file of
     /// `[[game]]` tables. Default on the embedded default:
     /// `<data_dir>/game.toml`, written with a sample game on first start.
@@ -131,6 +134,7 @@ impl Default for BotConfig {
             max_message_bytes: 1 << 20,
             trusted_authserv_id: None,
             internal_networks: Vec::new(),
+            spool_keep_days: 90,
             games_file: None,
         }
     }

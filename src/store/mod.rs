@@ -271,7 +271,8 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database at `path`, after
-    /// `PRAGMA quick_check` (see [`health`]'s judgment calls).
+    /// `PRAGMA quick_check` (a new database is made whole, then renamed into
+    /// place; see [`check`] and [`backup`]).
     ///
     /// # Errors
     ///

@@ -30,9 +30,65 @@ pub struct Config {
     /// The `[outbox]` section: delivery retries.
     #[serde(default)]
     pub outbox: OutboxConfig,
+    /// The `[limits]` section: the most work one mail may cause.
+    #[serde(default)]
+    pub limits: LimitsConfig,
     /// `[[game]]` tables: the games the lounge hosts.
     #[serde(default, rename = "game")]
     pub games: Vec<GameConfig>,
+}
+
+/// `[limits]`: the most work one mail may cause, so that no mail, however
+/// hostile, costs more than a moment or grows a reply without bound. Each
+/// refusal names the key it ran into.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// Commands read from one mail (HELP, STATUS, GSD, HISTORY, RULES);
+    /// a mail with more is refused.
+    pub commands_per_mail: usize,
+    /// The largest reply, in bytes; a longer one is cut at a line, and
+    /// says what was cut.
+    pub reply_bytes: usize,
+    /// Actions in one Play (the longest sensible Turn has about 40); a
+    /// Play with more is refused.
+    pub actions_per_play: usize,
+    /// Plays in one GSD (it lists every Move of the game, Rule 1.2.0); a
+    /// GSD with more is refused.
+    pub plays_per_gsd: usize,
+    /// The time judging one mail may take, in milliseconds; a mail that
+    /// needs more is refused with a reply, not judged.
+    pub work_ms_per_mail: u64,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig {
+            commands_per_mail: 10,
+            reply_bytes: crate::mail::outbound::DEFAULT_REPLY_BYTES,
+            actions_per_play: 40,
+            plays_per_gsd: 2000,
+            work_ms_per_mail: 1000,
+        }
+    }
+}
+
+impl LimitsConfig {
+    /// Each limit's key, value and allowed range.
+    fn bounds(&self) -> [(&'static str, u64, u64, u64); 5] {
+        [
+            ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
+            (
+                "reply_bytes",
+                self.reply_bytes as u64,
+                crate::mail::outbound::MIN_REPLY_BYTES as u64,
+                64 << 20,
+            ),
+            ("actions_per_play", self.actions_per_play as u64, 1, 1000),
+            ("plays_per_gsd", self.plays_per_gsd as u64, 1, 100_000),
+            ("work_ms_per_mail", self.work_ms_per_mail, 10, 600_000),
+        ]
+    }
 }
 
 /// `[bot]`.
@@ -55,6 +111,13 @@ pub struct BotConfig {
     /// (RFC 8601) headers are trusted; when set, a turn needs dkim=pass or
     /// spf=pass for its From domain.
     pub trusted_authserv_id: Option<String>,
+    /// Networks (`10.0.0.0/8`, `192.0.2.7`) whose relays are inside the
+    /// trust boundary: their `Received:` hops may stand above the trusted
+    /// Authentication-Results (loopback and LMTP hops always may).
+    pub internal_networks: Vec<crate::mail::auth::Network>,
+    /// Days a judged message stays in the Maildir spool's `cur/` (the
+    /// embedded default) before it is deleted; 0 keeps them for ever.
+    pub spool_keep_days: u32,
     /// Games a new database starts with, besides `[[game]]`: a TOML file of
     /// `[[game]]` tables. Default on the embedded default:
     /// `<data_dir>/game.toml`, written with a sample game on first start.
@@ -70,6 +133,8 @@ impl Default for BotConfig {
             data_dir: PathBuf::from("mornbot-data"),
             max_message_bytes: 1 << 20,
             trusted_authserv_id: None,
+            internal_networks: Vec::new(),
+            spool_keep_days: 90,
             games_file: None,
         }
     }
@@ -331,6 +396,14 @@ impl Config {
                 return Err(format!("{key} = {v}: at most {most} (a year)"));
             }
         }
+        for (key, v, least, most) in self.limits.bounds() {
+            if !(least..=most).contains(&v) {
+                return Err(format!(
+                    "[limits] {key} = {v}: must be from {least} to {most}"
+                ));
+            }
+        }
+        self.validate_addresses()?;
         let mut tags = std::collections::BTreeSet::new();
         for g in &self.games {
             if g.tag.is_empty() || !g.tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
@@ -344,6 +417,37 @@ impl Config {
             }
             if g.players.is_empty() {
                 return Err(format!("[[game]] {}: no players", g.tag));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    /// Every configured address must be a plain ASCII `local@domain`:
+    /// addresses are compared by ASCII rules only (see
+    /// [`crate::mail::address`]), so a non-ASCII one could never match.
+    fn validate_addresses(&self) -> Result<(), String> {
+        let mut all = vec![
+            ("[bot] address".to_string(), self.bot.address.as_str()),
+            ("[bot] lounge".to_string(), self.bot.lounge.as_str()),
+        ];
+        for g in &self.games {
+            for p in &g.players {
+                all.push((
+                    format!("[[game]] {} player {}", g.tag, p.name),
+                    p.address.as_str(),
+                ));
+            }
+            if let Some(r) = &g.referee {
+                all.push((format!("[[game]] {} referee", g.tag), r.as_str()));
+            }
+        }
+        for (key, a) in all {
+            crate::mail::address::check_ascii(a).map_err(|e| format!("{key}: {e}"))?;
+            match a.split_once('@') {
+                Some((l, d)) if !l.is_empty() && !d.is_empty() && !d.contains('@') => {}
+                _ => return Err(format!("{key}: {a:?} is not an address (local@domain)")),
             }
         }
         Ok(())
@@ -440,6 +544,43 @@ mod tests {
         let unknown = text.replace("soaped_phase", "soap_phase");
         let msg = Config::from_toml(&unknown, "c").unwrap_err().to_string();
         assert!(msg.contains("soap_phase"), "{msg}");
+    }
+
+    #[test]
+    fn limits_have_safe_defaults_and_bounds() {
+        let c = Config::default();
+        assert_eq!(c.limits.commands_per_mail, 10);
+        assert_eq!(c.limits.reply_bytes, 256 * 1024);
+        assert_eq!(c.limits.actions_per_play, 40);
+        c.validate().unwrap();
+        let c = Config::from_toml("[limits]\ncommands_per_mail = 0\n", "c").unwrap();
+        let e = c.validate().unwrap_err();
+        assert!(e.contains("[limits] commands_per_mail = 0"), "{e}");
+        let c = Config::from_toml("[limits]\nreply_bytes = 100\n", "c").unwrap();
+        assert!(c.validate().unwrap_err().contains("reply_bytes"));
+        assert!(Config::from_toml("[limits]\ncommand_per_mail = 3\n", "c").is_err());
+        let c = Config::from_toml("[bot]\ninternal_networks = [\"10.0.0.0/8\"]\n", "c").unwrap();
+        assert_eq!(c.bot.internal_networks.len(), 1);
+        let e = Config::from_toml("[bot]\ninternal_networks = [\"10.0.0.0/99\"]\n", "c")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("prefix length"), "{e}");
+    }
+
+    #[test]
+    fn configured_addresses_are_plain_ascii() {
+        let game = |addr: &str| {
+            format!(
+                "[[game]]\ntag = \"MN1\"\n[[game.player]]\nname = \"A\"\naddress = \"{addr}\"\n"
+            )
+        };
+        let c = Config::from_toml(&game("a@example.org"), "c").unwrap();
+        c.validate().unwrap();
+        let c = Config::from_toml(&game("\u{212a}im@example.org"), "c").unwrap();
+        let e = c.validate().unwrap_err();
+        assert!(e.contains("player A") && e.contains("U+212A"), "{e}");
+        let c = Config::from_toml(&game("nobody"), "c").unwrap();
+        assert!(c.validate().unwrap_err().contains("not an address"));
     }
 
     #[test]

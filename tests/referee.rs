@@ -408,6 +408,11 @@ mod pipeline {
         (dir, md, referee, store, ctx)
     }
 
+    /// Lets delivered files settle (the Maildir reader skips younger ones).
+    fn settle() {
+        std::thread::sleep(mornbot::mail::maildir::SETTLE + std::time::Duration::from_millis(50));
+    }
+
     fn replies(store: &Store) -> Vec<String> {
         store
             .all_mail()
@@ -426,6 +431,7 @@ mod pipeline {
         );
         raw.push_str(&"padding padding padding\r\n".repeat(400));
         md.deliver(raw.as_bytes(), "big").unwrap();
+        settle();
         let h = drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
         assert_eq!(h[0].kind, "error");
         let r = replies(&store);
@@ -443,6 +449,7 @@ mod pipeline {
             .unwrap();
         md.deliver(b"Subject: no sender\r\n\r\nRushton : Pass\r\n", "nofrom")
             .unwrap();
+        settle();
         let h = drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
         assert_eq!(h.len(), 2);
         assert!(replies(&store).is_empty());
@@ -463,6 +470,7 @@ mod pipeline {
             "h1",
         )
         .unwrap();
+        settle();
         drain_maildir(&md, &mut referee, &mut store, &ctx).unwrap();
         let r = replies(&store);
         assert!(r[0].contains("Turn 1: Rushton (legal)"), "{}", r[0]);

@@ -96,15 +96,15 @@ pub(super) fn run(config: Option<&Path>) -> anyhow::Result<Exit> {
             eprintln!(
                 "mornbot: first start: wrote a sample game to {} (players Rushton, Warren, \
                  Acton).\n\
-                 \x20        Try it: drop a mail into {}/new/, e.g.\n\n\
+                 \x20        Try it: deliver a mail the Maildir way, written in tmp/ and then\n\
+                 \x20        renamed into new/ (a file still being written is never read), e.g.\n\n\
                  \x20          printf 'From: rushton@example.org\\nSubject: [MN1] turn\\n\
                  Message-ID: <t1@example.org>\\n\\nRushton : Epping (CN) [Home: Hainault]\\n' \\\n\
-                 \x20            > {}/new/t1.eml\n\n\
+                 \x20            > {spool}/tmp/t1.eml && mv {spool}/tmp/t1.eml {spool}/new/\n\n\
                  \x20        and read the verdict in {}/. `mornbot demo` plays a whole game.",
                 d.games_file().display(),
-                d.lounge().display(),
-                d.lounge().display(),
-                d.outbox().display()
+                d.outbox().display(),
+                spool = d.lounge().display(),
             );
         }
     }

@@ -4,6 +4,7 @@
 //! into exit codes. The work itself is done by the pure library modules.
 
 mod daemon_cmd;
+mod db_cmd;
 pub mod demo;
 mod engine_cmd;
 mod gsd_cmd;
@@ -65,6 +66,28 @@ pub enum Command {
     /// Validate a configuration file and try its IMAP and SMTP logins.
     CheckConfig {
         /// The configuration file.
+        file: PathBuf,
+    },
+    /// Check the database with SQLite's full integrity_check and say what
+    /// it holds; exit 1 if it is damaged (the daemon will not start on it).
+    CheckDb {
+        /// Configuration file: its data directory's database.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file itself (instead of --config's).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Copy the database to FILE with SQLite's online backup API (safe
+    /// while the daemon runs); the copy is checked, then put in place.
+    Backup {
+        /// Configuration file: its data directory's database.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file itself (instead of --config's).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The backup file (replaced atomically if it exists).
         file: PathBuf,
     },
     /// Print the deadline for an event (Rules 1.3.5, 1.16.x) as RFC 3339 UTC.
@@ -184,6 +207,10 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Run { config } => daemon_cmd::run(config.as_deref()),
         Command::Demo { dir } => demo::run(dir.as_deref()),
         Command::CheckConfig { file } => daemon_cmd::check_config(&file),
+        Command::CheckDb { config, db } => db_cmd::check_db(config.as_deref(), db.as_deref()),
+        Command::Backup { config, db, file } => {
+            db_cmd::backup(config.as_deref(), db.as_deref(), &file)
+        }
         Command::Deadline { kind, timestamp } => daemon_cmd::deadline(&kind, &timestamp),
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
         Command::Gsd { command } => gsd_cmd::run(command),

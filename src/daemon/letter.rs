@@ -5,7 +5,7 @@
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
 use crate::mail::classify::{self, ClassifyContext, Excerpt, GameRef, Kind, Replacement};
-use crate::mail::inbound::{self, AuthVerdict, InboundError, Limits};
+use crate::mail::inbound::{self, InboundError, Limits};
 use crate::mail::outbound::Identity;
 use crate::map::Map;
 
@@ -31,6 +31,7 @@ impl Context {
                 own_addresses: vec![me.address.clone()],
                 loop_token: Some(me.loop_token().to_string()),
                 trusted_authserv_id: cfg.bot.trusted_authserv_id.clone(),
+                internal_networks: cfg.bot.internal_networks.clone(),
                 list_address: Some(me.lounge.clone()),
             },
             bot: me.address.clone(),
@@ -134,7 +135,8 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         body: msg.body,
         // With a trusted authserv-id configured, a turn needs an aligned
         // pass: a missing header is no better than a failed one.
-        auth_failed: ctx.limits.trusted_authserv_id.is_some() && msg.auth != AuthVerdict::Pass,
+        auth_failed: crate::mail::auth::gate(msg.auth, ctx.limits.trusted_authserv_id.as_deref())
+            .is_err(),
         no_reply: msg.auto.map(|a| format!("not answered: {a:?}")),
     }
 }

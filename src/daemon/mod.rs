@@ -151,9 +151,9 @@ pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
     Ok(Setup {
         data,
         me: Identity {
-            address: cfg.bot.address.to_lowercase(),
+            address: crate::mail::address::normalize(&cfg.bot.address),
             name: cfg.bot.name.clone(),
-            lounge: cfg.bot.lounge.to_lowercase(),
+            lounge: crate::mail::address::normalize(&cfg.bot.lounge),
         },
         games,
         embedded,
@@ -387,7 +387,9 @@ pub async fn run(
             .await
             .map_err(|e| DaemonError::Imap(e.to_string()))
     } else {
-        let md = Maildir::create(&setup.data.lounge()).map_err(io(&setup.data.lounge()))?;
+        let md = Maildir::create(&setup.data.lounge())
+            .map_err(io(&setup.data.lounge()))?
+            .keep_seen_for(cfg.bot.spool_keep_days);
         loop {
             let done = drain_maildir(&md, &mut referee, &mut store, &ctx)?;
             let ticked = speaker_tick(&mut referee, &mut store, &ctx)?;

@@ -186,7 +186,7 @@ impl From<&GameConfig> for GameConfigDef {
             players: c
                 .players
                 .iter()
-                .map(|p| (p.name.clone(), p.address.to_lowercase()))
+                .map(|p| (p.name.clone(), crate::mail::address::normalize(&p.address)))
                 .collect(),
             referee: c.referee.clone(),
             rulings: c.rulings.clone(),
@@ -261,7 +261,7 @@ impl Live {
         self.def
             .players
             .iter()
-            .find(|(_, a)| a.eq_ignore_ascii_case(address))
+            .find(|(_, a)| crate::mail::address::same(a, address))
             .map(|(n, _)| n.as_str())
     }
 

@@ -285,7 +285,7 @@ pub enum Kind {
 pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
     let lines = body_lines(&msg.body);
     let bot = ctx.bot_address.trim();
-    let direct = !bot.is_empty() && msg.to.iter().any(|a| a.eq_ignore_ascii_case(bot));
+    let direct = !bot.is_empty() && msg.to.iter().any(|a| super::address::same(a, bot));
     let game = game_ref(&msg.subject, &lines, ctx);
     let players = players_for(&game, ctx);
     let kind = if msg.auto.is_some() {

@@ -43,15 +43,23 @@
 //!   [`AutoKind::ListNotice`], [`AutoKind::AutoSubmitted`],
 //!   [`AutoKind::Bulk`]. `Precedence: list` and `List-Id` mark every post
 //!   the list distributes and are not markers. See [`AutoKind`] for each.
-//! - **Authentication.** Only `Authentication-Results` headers whose
-//!   authserv-id is [`Limits::trusted_authserv_id`] count, and only the
-//!   topmost run of them: from the first trusted header down to the next
-//!   `Received` header. Headers added by the receiving server sit above
-//!   everything the sender wrote, so a forged header lower down (even one
-//!   naming the trusted id) is ignored. See [`AuthVerdict`].
+//! - **Authentication.** Only the topmost `Authentication-Results` block
+//!   added by [`Limits::trusted_authserv_id`], above the first `Received:`
+//!   header from outside, counts: see [`crate::mail::auth`].
+//! - **The sender.** Exactly one `From:` header holding exactly one
+//!   address, or the message is [`InboundError::Unreadable`] with no
+//!   sender to answer: with two, whichever was chosen could be forged. A
+//!   `From` address with a non-ASCII character is refused the same way
+//!   (see [`crate::mail::address`]); addresses are lower-cased by ASCII
+//!   rules only.
+//! - **References.** At most [`MAX_REFERENCES`] ids are kept (the first,
+//!   which names the thread, and the most recent), so that a hostile chain
+//!   costs nothing downstream.
 
 use chrono::{DateTime, Utc};
 use mail_parser::{Address, HeaderValue, Message, MessageParser, MimeHeaders, PartType};
+
+use super::address;
 
 /// The default largest message [`parse`] reads: 1 MiB.
 pub const DEFAULT_MAX_BYTES: usize = 1 << 20;
@@ -73,6 +81,9 @@ pub struct Limits {
     /// `Authentication-Results` are trusted; `None` trusts none, and every
     /// message is [`AuthVerdict::Unknown`].
     pub trusted_authserv_id: Option<String>,
+    /// Networks whose `Received:` hops are inside the trust boundary,
+    /// besides loopback and LMTP (see [`crate::mail::auth`]).
+    pub internal_networks: Vec<crate::mail::auth::Network>,
     /// The lounge's posting address (`lounge@example.org`), to recognise the
     /// list manager's own addresses (`lounge+owner@`, `lounge-request@`,
     /// `lounge+help@`, `owner-lounge@`, ...). Without it only the
@@ -88,6 +99,7 @@ impl Default for Limits {
             own_addresses: Vec::new(),
             loop_token: None,
             trusted_authserv_id: None,
+            internal_networks: Vec::new(),
             list_address: None,
         }
     }
@@ -130,21 +142,7 @@ pub enum AutoKind {
     Bulk,
 }
 
-/// What the trusted `Authentication-Results` (RFC 8601) say of the sender.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum AuthVerdict {
-    /// A trusted header shows `dkim=pass` with `header.d` or `header.i` in
-    /// the `From` domain, `spf=pass` with `smtp.mailfrom` in the `From`
-    /// domain, or `dmarc=pass` with `header.from` in the `From` domain. "In
-    /// the domain" is equality or one being a sub-domain of the other (the
-    /// shorter having at least two labels), DMARC's relaxed alignment
-    /// without a public-suffix list.
-    Pass,
-    /// A trusted header exists and shows no such aligned pass.
-    Fail,
-    /// No trusted header (or no trusted authserv-id configured).
-    Unknown,
-}
+pub use super::auth::AuthVerdict;
 
 /// What could be read of a message's headers: enough to reply to it, or to
 /// know not to. Carried by [`InboundError`].
@@ -248,9 +246,17 @@ pub struct Inbound {
 pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
     if raw.len() > limits.max_bytes {
         let head = header_block(raw);
-        let envelope = MessageParser::new()
-            .parse_headers(head)
-            .map(|m| Box::new(envelope(&m, raw, limits)));
+        let envelope = MessageParser::new().parse_headers(head).map(|m| {
+            let mut env = envelope(&m, raw, limits);
+            if env
+                .from
+                .as_deref()
+                .is_some_and(|f| sender_problem(&m, f).is_some())
+            {
+                env.from = None;
+            }
+            Box::new(env)
+        });
         return Err(InboundError::Oversize {
             bytes: raw.len(),
             limit: limits.max_bytes,
@@ -277,8 +283,21 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
             envelope: Some(Box::new(env)),
         });
     };
+    if let Some(reason) = sender_problem(&msg, &from) {
+        return Err(InboundError::Unreadable {
+            reason,
+            envelope: Some(Box::new(Envelope { from: None, ..env })),
+        });
+    }
     let headers = raw_headers(&msg);
-    let auth = auth_verdict(&headers, &from, limits.trusted_authserv_id.as_deref());
+    let trust = limits
+        .trusted_authserv_id
+        .as_deref()
+        .map(|id| crate::mail::auth::Trust {
+            authserv_id: id,
+            internal_networks: &limits.internal_networks,
+        });
+    let auth = crate::mail::auth::read(&headers, &from, trust.as_ref()).verdict;
     let mut to = addresses(msg.to());
     to.extend(addresses(msg.cc()));
     let date = msg
@@ -321,7 +340,7 @@ fn addresses(a: Option<&Address<'_>>) -> Vec<String> {
     a.map(|a| {
         a.iter()
             .filter_map(|x| x.address())
-            .map(|s| s.trim().to_lowercase())
+            .map(address::normalize)
             .filter(|s| !s.is_empty())
             .collect()
     })
@@ -393,7 +412,7 @@ fn envelope(msg: &Message<'_>, raw: &[u8], limits: &Limits) -> Envelope {
     let first_from = msg.from().and_then(|a| a.iter().next());
     let from = first_from
         .and_then(|a| a.address())
-        .map(|s| s.trim().to_lowercase())
+        .map(address::normalize)
         .filter(|s| !s.is_empty() && !s.contains(char::is_whitespace));
     let from_name = first_from
         .and_then(|a| a.name())
@@ -415,13 +434,43 @@ fn envelope(msg: &Message<'_>, raw: &[u8], limits: &Limits) -> Envelope {
     Envelope {
         message_id,
         in_reply_to: ids(msg.in_reply_to()).into_iter().next(),
-        references: ids(msg.references()),
+        references: capped(ids(msg.references())),
         from,
         from_name,
         subject,
         auto,
         list_id,
     }
+}
+
+/// The most `References` ids kept: the first and the most recent.
+pub const MAX_REFERENCES: usize = 32;
+
+fn capped(mut refs: Vec<String>) -> Vec<String> {
+    if refs.len() > MAX_REFERENCES {
+        refs.drain(1..refs.len() + 1 - MAX_REFERENCES);
+    }
+    refs
+}
+
+/// Why the sender cannot be told (see the module docs), if it cannot.
+fn sender_problem(msg: &Message<'_>, from: &str) -> Option<String> {
+    let froms = msg
+        .headers_raw()
+        .filter(|(n, _)| n.eq_ignore_ascii_case("from"))
+        .count();
+    if froms > 1 {
+        return Some(format!(
+            "it has {froms} From: headers, so its sender cannot be told"
+        ));
+    }
+    let mailboxes = msg.from().map_or(0, |a| a.iter().count());
+    if mailboxes > 1 {
+        return Some(format!(
+            "its From: header names {mailboxes} addresses, so its sender cannot be told"
+        ));
+    }
+    address::check_ascii(from).err().map(|e| e.to_string())
 }
 
 fn split_addr(addr: &str) -> (&str, &str) {
@@ -451,7 +500,7 @@ const MANAGER_WORDS: [&str; 13] = [
 fn is_list_manager(from: &str, list: Option<&str>) -> bool {
     let (local, domain) = split_addr(from);
     if let Some(list) = list {
-        let list = list.trim().to_lowercase();
+        let list = address::normalize(list);
         let (l_local, l_domain) = split_addr(&list);
         if !l_local.is_empty() && domain == l_domain {
             if local == format!("owner-{l_local}") {
@@ -511,11 +560,7 @@ fn auto_kind(
         }
     }
     if let Some(from) = from {
-        if limits
-            .own_addresses
-            .iter()
-            .any(|a| a.trim().eq_ignore_ascii_case(from))
-        {
+        if limits.own_addresses.iter().any(|a| address::same(a, from)) {
             return Some(AutoKind::Own);
         }
     }
@@ -555,132 +600,6 @@ fn auto_kind(
         return Some(AutoKind::Bulk);
     }
     None
-}
-
-/// Removes RFC 5322 comments (nested parentheses), respecting quotes.
-fn strip_comments(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut depth = 0usize;
-    let mut quoted = false;
-    let mut escaped = false;
-    for c in s.chars() {
-        if escaped {
-            escaped = false;
-            if depth == 0 {
-                out.push(c);
-            }
-            continue;
-        }
-        match c {
-            '\\' => {
-                escaped = true;
-                if depth == 0 {
-                    out.push(c);
-                }
-            }
-            '"' if depth == 0 => {
-                quoted = !quoted;
-                out.push(c);
-            }
-            '(' if !quoted => {
-                depth += 1;
-                out.push(' ');
-            }
-            ')' if !quoted && depth > 0 => depth -= 1,
-            c if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The domain of an `Authentication-Results` property value: after the
-/// last `@` when there is one, unquoted, lowercased.
-fn value_domain(v: &str) -> String {
-    let v = v.trim().trim_matches('"');
-    let d = v.rsplit_once('@').map_or(v, |(_, d)| d);
-    d.trim().trim_end_matches('.').to_lowercase()
-}
-
-/// Same domain, or one a sub-domain of the other (the shorter with at least
-/// two labels): relaxed alignment without a public-suffix list.
-fn aligned(a: &str, b: &str) -> bool {
-    if a.is_empty() || b.is_empty() {
-        return false;
-    }
-    if a == b {
-        return true;
-    }
-    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
-    short.contains('.') && long.ends_with(&format!(".{short}"))
-}
-
-/// One `Authentication-Results` value: its authserv-id and whether it shows
-/// an aligned pass for `from_domain`.
-fn read_auth_results(value: &str, from_domain: &str) -> (String, bool) {
-    let clean = strip_comments(value);
-    let mut parts = clean.split(';');
-    let id = parts
-        .next()
-        .and_then(|p| p.split_whitespace().next())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let mut pass = false;
-    for resinfo in parts {
-        let mut words = resinfo.split_whitespace();
-        let Some((method, result)) = words.next().and_then(|w| w.split_once('=')) else {
-            continue;
-        };
-        let method = method.split('/').next().unwrap_or("").to_ascii_lowercase();
-        if !result.trim_matches('"').eq_ignore_ascii_case("pass") {
-            continue;
-        }
-        let wanted: &[&str] = match method.as_str() {
-            "dkim" => &["header.d", "header.i"],
-            "spf" => &["smtp.mailfrom"],
-            "dmarc" => &["header.from"],
-            _ => continue,
-        };
-        for prop in words {
-            if let Some((k, v)) = prop.split_once('=') {
-                if wanted.iter().any(|w| k.eq_ignore_ascii_case(w))
-                    && aligned(&value_domain(v), from_domain)
-                {
-                    pass = true;
-                }
-            }
-        }
-    }
-    (id, pass)
-}
-
-fn auth_verdict(headers: &[(String, String)], from: &str, trusted: Option<&str>) -> AuthVerdict {
-    let Some(trusted) = trusted.map(|t| t.trim().to_ascii_lowercase()) else {
-        return AuthVerdict::Unknown;
-    };
-    let from_domain = split_addr(from).1.trim_end_matches('.').to_string();
-    let mut seen = false;
-    for (name, value) in headers {
-        if name == "received" && seen {
-            break;
-        }
-        if name != "authentication-results" {
-            continue;
-        }
-        let (id, pass) = read_auth_results(value, &from_domain);
-        if id != trusted {
-            continue;
-        }
-        seen = true;
-        if pass {
-            return AuthVerdict::Pass;
-        }
-    }
-    if seen {
-        AuthVerdict::Fail
-    } else {
-        AuthVerdict::Unknown
-    }
 }
 
 /// The plain-text body (see the module docs).
@@ -1406,22 +1325,6 @@ mod tests {
             "abcdef\n> qr\nend"
         );
         assert_eq!(delete_soft_spaces("\n\nx"), "\n\nx");
-    }
-
-    #[test]
-    fn auth_results_comments_and_alignment() {
-        let (id, pass) = read_auth_results(
-            "mx.example.net (version 1); dkim=pass (2048-bit key) header.d=mail.example.org header.s=s1; spf=fail smtp.mailfrom=x@evil.test",
-            "example.org",
-        );
-        assert_eq!(id, "mx.example.net");
-        assert!(pass);
-        assert!(!aligned("org", "example.org"));
-        assert!(!aligned("example.org", "badexample.org"));
-        assert!(aligned(
-            "Example.org".to_lowercase().as_str(),
-            "example.org"
-        ));
     }
 
     #[test]

@@ -8,6 +8,8 @@
 //! bot must never answer ([`inbound::AutoKind`]) classifies as chatter. The
 //! IMAP, Maildir and SMTP transports live beside them.
 
+pub mod address;
+pub mod auth;
 pub mod classify;
 pub mod imap;
 pub mod inbound;

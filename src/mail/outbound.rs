@@ -5,6 +5,22 @@
 //! coming back through the list; threading headers tie it to the message it
 //! answers; and its Message-ID is derived from that message's, so a reply
 //! rebuilt after a crash is the same reply, never a second one.
+//!
+//! # Header hygiene and size
+//!
+//! What a reply repeats of the message it answers is cleaned first, since
+//! that message may be hostile: control characters (VT, ESC, CR... every
+//! Unicode `Cc`) and the invisible format characters that reorder or hide
+//! text (bidirectional overrides and isolates, zero-width characters) never
+//! reach the Subject: each becomes a space, runs of white space are one,
+//! and a Subject is at most [`MAX_SUBJECT_CHARS`] characters. A Message-ID
+//! in `In-Reply-To` or `References` is kept only when it is at most
+//! [`MAX_ID_BYTES`] of printable ASCII without `<`, `>` or white space
+//! (RFC 5322 caps a line at 998 characters: a 100 KB id would make one);
+//! at most [`MAX_REFERENCES`] are kept, the first and the most recent. A
+//! reply longer than its size limit ([`DEFAULT_REPLY_BYTES`], or the
+//! `[limits] reply_bytes` given to [`build_limited`]) is cut at a line
+//! boundary and ends with a note saying what was left out.
 
 use chrono::{DateTime, Utc};
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
@@ -92,12 +108,156 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The default largest reply, in bytes (`[limits] reply_bytes`).
+pub const DEFAULT_REPLY_BYTES: usize = 256 * 1024;
+/// The smallest allowed reply limit: room for the headers and a note.
+pub const MIN_REPLY_BYTES: usize = 16 * 1024;
+/// The longest Subject, in characters.
+pub const MAX_SUBJECT_CHARS: usize = 200;
+/// The longest Message-ID repeated in `In-Reply-To` or `References`.
+pub const MAX_ID_BYTES: usize = 250;
+/// The most ids in `References`.
+pub const MAX_REFERENCES: usize = 20;
+
+/// Text fit for a header: control and invisible format characters become
+/// spaces, white space runs become one space, trimmed, at most `max`
+/// characters (an ellipsis marks a cut).
+pub fn header_text(s: &str, max: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max * 4));
+    let mut space = false;
+    let mut n = 0;
+    for c in s.chars() {
+        if c.is_whitespace() || c.is_control() || is_invisible(c) {
+            space = !out.is_empty();
+            continue;
+        }
+        if n + usize::from(space) + 1 > max {
+            out.push('…');
+            return out;
+        }
+        if space {
+            out.push(' ');
+            n += 1;
+            space = false;
+        }
+        out.push(c);
+        n += 1;
+    }
+    out
+}
+
+/// Format characters that reorder or hide text (Trojan Source's):
+/// bidirectional marks, embeddings, overrides and isolates, zero-width
+/// characters, the byte-order mark.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{061c}' | '\u{00ad}')
+}
+
+/// Whether a Message-ID (without angle brackets) may be repeated in a
+/// header (see the module docs).
+pub fn usable_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_ID_BYTES
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>')
+}
+
+/// The References worth repeating: usable ids, each once, at most
+/// [`MAX_REFERENCES`] (the first and the most recent).
+fn usable_references(refs: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for r in refs.iter().map(String::as_str).filter(|r| usable_id(r)) {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    if out.len() > MAX_REFERENCES {
+        out.drain(1..out.len() + 1 - MAX_REFERENCES);
+    }
+    out
+}
+
+/// `body` cut at a line boundary to at most `budget` bytes, with a note of
+/// what was left out; `None` when it fits.
+fn cut_body(body: &str, budget: usize, limit: usize) -> Option<String> {
+    if body.len() <= budget {
+        return None;
+    }
+    let note_room = 400;
+    let keep = budget.saturating_sub(note_room);
+    let mut end = 0;
+    for (i, _) in body.match_indices('\n') {
+        if i + 1 > keep {
+            break;
+        }
+        end = i + 1;
+    }
+    if end == 0 {
+        // One enormous line: cut inside it, at a character boundary.
+        end = keep.min(body.len());
+        while !body.is_char_boundary(end) {
+            end -= 1;
+        }
+    }
+    let (kept, cut) = body.split_at(end);
+    let first_cut_line = kept.matches('\n').count() + 1;
+    let lines = cut.lines().count();
+    let start = header_text(cut.lines().next().unwrap_or(""), 60);
+    let mut out = kept.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "\n[mornbot: this reply was cut to fit [limits] reply_bytes = {limit}: \
+         {lines} line(s), {} bytes, were left out, from line {first_cut_line} \
+         (\"{start}\") on.]\n",
+        cut.len()
+    ));
+    Some(out)
+}
+
 fn header(name: &'static str, value: &str) -> HeaderValue {
     HeaderValue::new(HeaderName::new_from_ascii_str(name), value.to_string())
 }
 
-/// Builds the message and its envelope.
+/// Builds the message and its envelope, at most [`DEFAULT_REPLY_BYTES`]
+/// long (see [`build_limited`]).
 pub fn build(me: &Identity, r: &Reply) -> Result<NewMail, OutboundError> {
+    build_limited(me, r, DEFAULT_REPLY_BYTES)
+}
+
+/// Builds the message and its envelope, at most `reply_bytes` long (at
+/// least [`MIN_REPLY_BYTES`]): a longer body is cut at a line, saying what
+/// was left out.
+pub fn build_limited(
+    me: &Identity,
+    r: &Reply,
+    reply_bytes: usize,
+) -> Result<NewMail, OutboundError> {
+    let limit = reply_bytes.max(MIN_REPLY_BYTES);
+    let mut mail = build_once(me, r, &r.body)?;
+    // The body's encoding may grow it (quoted-printable, base64): shrink
+    // the budget by what is still over until the whole message fits.
+    let mut budget = limit;
+    for _ in 0..8 {
+        if mail.raw.len() <= limit {
+            return Ok(mail);
+        }
+        let body = cut_body(&r.body, budget, limit).unwrap_or_else(|| r.body.clone());
+        mail = build_once(me, r, &body)?;
+        budget = budget.saturating_sub(mail.raw.len().saturating_sub(limit) + 64);
+    }
+    if mail.raw.len() <= limit {
+        Ok(mail)
+    } else {
+        Err(OutboundError(format!(
+            "the reply does not fit in {limit} bytes"
+        )))
+    }
+}
+
+fn build_once(me: &Identity, r: &Reply, body: &str) -> Result<NewMail, OutboundError> {
     let err = |e: &dyn std::fmt::Display| OutboundError(e.to_string());
     let from = Mailbox::new(
         Some(me.name.clone()),
@@ -105,7 +265,7 @@ pub fn build(me: &Identity, r: &Reply) -> Result<NewMail, OutboundError> {
     );
     let mut b = Message::builder()
         .from(from)
-        .subject(r.subject.clone())
+        .subject(header_text(&r.subject, MAX_SUBJECT_CHARS))
         .message_id(Some(format!("<{}>", r.message_id)))
         .date(r.date.into())
         .raw_header(header(
@@ -119,26 +279,27 @@ pub fn build(me: &Identity, r: &Reply) -> Result<NewMail, OutboundError> {
     for to in &r.to {
         b = b.to(to.parse().map_err(|e| err(&e))?);
     }
-    if let Some(id) = &r.in_reply_to {
+    if let Some(id) = r.in_reply_to.as_deref().filter(|id| usable_id(id)) {
         b = b.in_reply_to(format!("<{id}>"));
     }
-    if !r.references.is_empty() {
-        let refs: Vec<String> = r.references.iter().map(|x| format!("<{x}>")).collect();
+    let refs = usable_references(&r.references);
+    if !refs.is_empty() {
+        let refs: Vec<String> = refs.iter().map(|x| format!("<{x}>")).collect();
         b = b.references(refs.join(" "));
     }
     // 7bit keeps a GSD readable in any client and in the list archive.
     // lettre would pick quoted-printable for any line of 76 characters or
     // more (RFC 5322's SHOULD), but GSD boxes are that wide: 7bit is valid
     // up to 998, so an ASCII text within that is sent as it is.
-    let body = if r.body.is_ascii() && r.body.lines().all(|l| l.len() < 998) {
-        let mut crlf = String::with_capacity(r.body.len() + r.body.len() / 40);
-        for line in r.body.lines() {
+    let body = if body.is_ascii() && body.lines().all(|l| l.len() < 998) {
+        let mut crlf = String::with_capacity(body.len() + body.len() / 40);
+        for line in body.lines() {
             crlf.push_str(line);
             crlf.push_str("\r\n");
         }
         Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::SevenBit)
     } else {
-        Body::new(r.body.clone())
+        Body::new(body.to_string())
     };
     let part = SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
@@ -193,6 +354,93 @@ mod tests {
         // Rebuilding gives the same bytes: a retry is the same message.
         assert_eq!(build(&me(), &r).unwrap().raw, m.raw);
         assert_eq!(m.recipients, vec!["lounge@example.test"]);
+    }
+
+    fn reply(subject: &str, body: &str, answered: &str) -> Reply {
+        Reply {
+            to: vec!["tim@example.test".into()],
+            subject: subject.into(),
+            body: body.into(),
+            in_reply_to: Some(answered.into()),
+            references: vec!["root@x".into(), answered.into()],
+            message_id: reply_id(answered, 0, &me()),
+            date: DateTime::parse_from_rfc3339("2026-11-20T10:00:00Z")
+                .unwrap()
+                .with_timezone(&Utc),
+            auto: Auto::Replied,
+        }
+    }
+
+    fn lines_of(m: &NewMail) -> Vec<String> {
+        String::from_utf8_lossy(&m.raw)
+            .split("\r\n")
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_subject() {
+        let hostile =
+            "Re: [MN1]\u{b}turn\u{1b}[31m 3\r\nBcc: x@evil.test\u{202e}gnp.exe\u{7f}\u{85}";
+        let m = build(&me(), &reply(hostile, "ok\n", "a@x")).unwrap();
+        let subject = lines_of(&m)
+            .into_iter()
+            .find(|l| l.starts_with("Subject:"))
+            .unwrap();
+        assert_eq!(
+            subject,
+            "Subject: Re: [MN1] turn [31m 3 Bcc: x@evil.test gnp.exe"
+        );
+        assert!(!lines_of(&m).iter().any(|l| l.starts_with("Bcc")));
+        assert_eq!(header_text(&"x".repeat(500), 10), "xxxxxxxxxx…");
+        assert_eq!(header_text(" \t a \u{b}\u{b} b ", 10), "a b");
+    }
+
+    #[test]
+    fn overlong_or_odd_ids_are_not_repeated() {
+        let huge = format!("{}@evil.test", "a".repeat(100_000));
+        let mut r = reply("Re: x", "ok\n", &huge);
+        r.references.push("spaced id@x".into());
+        r.references.push("ok@x".into());
+        let m = build(&me(), &r).unwrap();
+        for l in lines_of(&m) {
+            assert!(l.len() <= 998, "a line of {} bytes", l.len());
+        }
+        let text = String::from_utf8_lossy(&m.raw).into_owned();
+        assert!(!text.contains("In-Reply-To"), "{text}");
+        assert!(text.contains("References: <root@x> <ok@x>\r\n"), "{text}");
+        // A long chain keeps the first and the most recent.
+        let mut r = reply("Re: x", "ok\n", "last@x");
+        r.references = (0..100).map(|i| format!("r{i}@x")).collect();
+        let m = build(&me(), &r).unwrap();
+        let text = String::from_utf8_lossy(&m.raw).into_owned();
+        assert!(text.contains("<r0@x> <r81@x>"), "{text}");
+        assert!(!text.contains("<r80@x>"), "{text}");
+        assert!(text.contains("<r99@x>"), "{text}");
+    }
+
+    #[test]
+    fn a_reply_over_the_limit_is_cut_and_says_so() {
+        let body: String = (0..40_000).map(|i| format!("RULES line {i}\n")).collect();
+        let m = build_limited(&me(), &reply("Re: x", &body, "a@x"), 64 * 1024).unwrap();
+        assert!(m.raw.len() <= 64 * 1024, "{}", m.raw.len());
+        let text = String::from_utf8_lossy(&m.raw).into_owned();
+        assert!(text.contains("RULES line 0\r\n"));
+        assert!(
+            text.contains("[mornbot: this reply was cut to fit [limits] reply_bytes = 65536:"),
+            "{}",
+            &text[text.len() - 400..]
+        );
+        assert!(text.contains("were left out, from line"), "{text}");
+        // The default cap, and a non-ASCII body (base64 grows it).
+        let m = build(&me(), &reply("Re: x", &body, "a@x")).unwrap();
+        assert!(m.raw.len() <= DEFAULT_REPLY_BYTES);
+        let wide = "é".repeat(300_000);
+        let m = build_limited(&me(), &reply("Re: x", &wide, "a@x"), 32 * 1024).unwrap();
+        assert!(m.raw.len() <= 32 * 1024, "{}", m.raw.len());
+        // Under the limit nothing changes.
+        let small = build(&me(), &reply("Re: x", "short\n", "a@x")).unwrap();
+        assert!(!String::from_utf8_lossy(&small.raw).contains("[mornbot: this reply was cut"));
     }
 
     #[test]

@@ -8,10 +8,14 @@
 //! already recorded is never judged again, so a crash at any point replays
 //! to the same state and the same mails.
 
-use std::path::Path;
+mod health;
+
+use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
+
+pub use health::{backup, check, Health};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -19,6 +23,41 @@ pub enum StoreError {
     /// SQLite said no.
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
+    /// The database file exists but is empty: truncated or replaced.
+    #[error(
+        "{}: the database is empty (0 bytes), but it should hold the games: it was truncated or \
+         replaced. mornbot will not start on it, so that no game silently restarts from turn 0. \
+         Restore your last backup (see README, \"Back up and restore\"), or, to start every game \
+         afresh, delete the file.",
+        path.display()
+    )]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// SQLite's check found damage.
+    #[error(
+        "{}: the database is damaged ({}{}). mornbot will not start on it. Copy it aside, restore \
+         your last backup (see README, \"Back up and restore\"); `mornbot check-db` lists every \
+         problem.",
+        path.display(),
+        problems.first().map_or("", String::as_str),
+        if problems.len() > 1 { format!("; {} problems", problems.len()) } else { String::new() }
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What `PRAGMA quick_check` or `integrity_check` reported.
+        problems: Vec<String>,
+    },
+    /// A file that cannot be read or written.
+    #[error("{}: {detail}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        detail: String,
+    },
     /// A stored value that cannot be read back.
     #[error("database: corrupt value in {table}: {detail}")]
     Corrupt {
@@ -231,9 +270,27 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`, after
+    /// `PRAGMA quick_check` (a new database is made whole, then renamed into
+    /// place; see [`check`] and [`backup`]).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Empty`] for an existing empty file,
+    /// [`StoreError::Damaged`] when the check finds damage (or the file is
+    /// not a database).
     pub fn open(path: &Path) -> Result<Store> {
-        Store::init(Connection::open(path)?)
+        health::prepare(path)?;
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let found = health::problems(&conn, false);
+        if !found.is_empty() {
+            return Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                problems: found,
+            });
+        }
+        Store::init(conn)
     }
 
     /// A private in-memory database (tests).

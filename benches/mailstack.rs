@@ -10,6 +10,7 @@
 //!    same run: one delivery seen by an IMAP client with the same wait
 //!    strategy, plus one SMTP send until it is in a Maildir.
 //! 3. The daemon's resident memory while serving the 50 games.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 #[path = "../tests/support/mod.rs"]
 mod support;

@@ -126,33 +126,8 @@ pub fn search(
     if k == 0 || !(rules.open)(start, start_line.or(Some(portions[0]))) {
         return found;
     }
-    // Entering the first portion from another line is a change of line at
-    // the start station (Rules 1.5.4, 1.5.11).
-    // A Move may also begin by crossing the start station's escalator link
-    // to a station of its first line; both stations count (Rule 1.5.3).
-    let link_to_first = map
-        .escalator_partner(start)
-        .is_some_and(|p| map.station(p).lines.contains(portions[0]));
-    let mut start_link = false;
-    let first_change = match start_line {
-        Some(l) if l != portions[0] => {
-            if rules.may_change && map.can_change_line(start, l, portions[0]) {
-                true
-            } else if rules.may_change && link_to_first {
-                start_link = true;
-                true
-            } else {
-                return found;
-            }
-        }
-        _ if !map.station(start).lines.contains(portions[0]) => {
-            if !link_to_first {
-                return found;
-            }
-            start_link = true;
-            start_line.is_some()
-        }
-        _ => false,
+    let Some((first_change, start_link)) = entry(map, rules, start, start_line, portions[0]) else {
+        return found;
     };
     let n = map.stations().len();
     let idx = |s: &State| {
@@ -198,22 +173,12 @@ pub fn search(
                 }
             }
         }
-        let mut arrived = false;
-        for s in next.iter().filter(|s| arrives(s)) {
-            arrived = true;
-            if len == want_len && !found.interchanges.contains(&s.passed) {
-                found.interchanges.push(s.passed);
-            }
-            let d = if s.dir == 1 {
-                Direction::Forward
-            } else {
-                Direction::Backward
-            };
-            if len == want_len && !found.arrivals.contains(&d) {
-                found.arrivals.push(d);
-            }
-        }
-        if arrived {
+        if record_arrivals(
+            &mut found,
+            next.iter().filter(|s| arrives(s)),
+            len,
+            want_len,
+        ) {
             found.lengths.push(len);
             if len == want_len {
                 found.changes_line = changes;
@@ -230,6 +195,66 @@ pub fn search(
         found.through = through(&step, &layers, want_len, &arrives, idx, size);
     }
     found
+}
+
+/// How a route may begin at `start` on `first`, the first portion's line:
+/// whether it changes line there, and whether it crosses the start's
+/// escalator link first (Rules 1.5.3, 1.5.4, 1.5.11); None when it cannot.
+fn entry(
+    map: &Map,
+    rules: &Rules<'_>,
+    start: StationId,
+    start_line: Option<LineCode>,
+    first: LineCode,
+) -> Option<(bool, bool)> {
+    let link_to_first = map
+        .escalator_partner(start)
+        .is_some_and(|p| map.station(p).lines.contains(first));
+    match start_line {
+        // Entering the first portion from another line is a change of line
+        // at the start station, or across its escalator link.
+        Some(l) if l != first => {
+            if rules.may_change && map.can_change_line(start, l, first) {
+                Some((true, false))
+            } else if rules.may_change && link_to_first {
+                Some((true, true))
+            } else {
+                None
+            }
+        }
+        _ if !map.station(start).lines.contains(first) => {
+            link_to_first.then_some((start_line.is_some(), true))
+        }
+        _ => Some((false, false)),
+    }
+}
+
+/// Notes the arrivals of one layer; whether there were any.
+fn record_arrivals<'s>(
+    found: &mut Found,
+    arrivals: impl Iterator<Item = &'s State>,
+    len: u32,
+    want_len: u32,
+) -> bool {
+    let mut arrived = false;
+    for s in arrivals {
+        arrived = true;
+        if len != want_len {
+            continue;
+        }
+        if !found.interchanges.contains(&s.passed) {
+            found.interchanges.push(s.passed);
+        }
+        let d = if s.dir == 1 {
+            Direction::Forward
+        } else {
+            Direction::Backward
+        };
+        if !found.arrivals.contains(&d) {
+            found.arrivals.push(d);
+        }
+    }
+    arrived
 }
 
 /// The stations some valid route of `want_len` stations passes through:
@@ -346,12 +371,25 @@ impl Stepper<'_> {
         if s.dir == 0 || p + 1 >= k || !rules.may_change {
             return;
         }
-        let next_line = portions[p + 1];
+        self.change_portion(s, line, portions[p + 1], out);
+    }
+
+    /// The states one station into the next portion, on `next_line`,
+    /// changing line at `s` (Rules 1.5.4, 1.5.11) or across its escalator
+    /// link, which counts both stations (Rule 1.5.3).
+    fn change_portion(&self, s: &State, line: LineCode, next_line: LineCode, out: &mut Vec<State>) {
+        let (map, rules) = (self.map, self.rules);
+        let here = s.station;
         if map.can_change_line(here, line, next_line)
             && (rules.open)(here, Some(next_line))
             && (rules.passable)(here)
         {
             let co_located = map.station(here).kind == crate::map::StationKind::CoLocated;
+            let passed = if map.station(here).kind == crate::map::StationKind::Interchange {
+                (s.passed + 1).min(5)
+            } else {
+                s.passed
+            };
             for step in map.steps(here, next_line) {
                 // No change of Line Direction when changing line at a
                 // Co-Situated station (Rule 1.5.4, RULINGS.md E9).
@@ -362,11 +400,6 @@ impl Stepper<'_> {
                     continue;
                 }
                 if (rules.enterable)(step.to) && (rules.segment_open)(next_line, here, step.to) {
-                    let passed = if interchange(here) {
-                        (s.passed + 1).min(5)
-                    } else {
-                        s.passed
-                    };
                     out.push(State {
                         station: step.to,
                         portion: s.portion + 1,
@@ -376,7 +409,6 @@ impl Stepper<'_> {
                 }
             }
         }
-        // An escalator link counts both stations (Rule 1.5.3).
         if let Some(partner) = map.escalator_partner(here) {
             if map.station(partner).lines.contains(next_line)
                 && (rules.enterable)(partner)

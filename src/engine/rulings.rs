@@ -23,6 +23,10 @@ pub struct Rulings {
     /// on its line (Rule 1.2.0: the via list is omitted only when the
     /// Player "remained on the same Line").
     pub bare_move_any_line: bool,
+    /// Whether a Ticket Stub is bought at its own station whatever the
+    /// station (E25); otherwise only where the Emporium trades, a British
+    /// Rail Station (Rule 1.4.18's words: a Stub is not Dispensable).
+    pub stub_at_any_station: bool,
 }
 
 impl Default for Rulings {
@@ -32,6 +36,7 @@ impl Default for Rulings {
             power_failure_voids_special_moves: true,
             interchange_fire: InterchangeFire::MinutesPerLine,
             bare_move_any_line: false,
+            stub_at_any_station: true,
         }
     }
 }

@@ -197,6 +197,9 @@ pub struct GameState {
     pub holiday_wait: bool,
     /// Visits of players' latest Moves (Rule 1.7.9).
     pub visits: Vec<Visit>,
+    /// Stations whose Ticket Stub has been Purchased in the Game: none is
+    /// Purchased again, even if since destroyed (Rule 1.4.18).
+    pub stubs_bought: Vec<StationId>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -222,6 +225,7 @@ impl GameState {
             stick_fresh: false,
             holiday_wait: false,
             visits: Vec::new(),
+            stubs_bought: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,
@@ -290,7 +294,7 @@ impl GameState {
     /// one-Round Line States from eir latest play (they last until eir next
     /// Turn ends), a Line State only if the Disruptions box still shows it;
     /// and whether the Drone Stick was claimed since the Drone's last Turn.
-    pub fn recover_round(&mut self, plays: &[crate::gsd::Play]) {
+    pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
         let mut blocks = Vec::new();
@@ -353,6 +357,21 @@ impl GameState {
                         self.late_arrival(&play.player, place);
                     }
                     _ => {}
+                }
+            }
+        }
+        // Every Stub Purchased in the Game (Rule 1.4.18).
+        for play in plays {
+            for a in play.actions() {
+                if let Action::Purchasing {
+                    possession: crate::gsd::Item::Stub(s),
+                } = a
+                {
+                    if let Some(id) = map.find(s) {
+                        if !self.stubs_bought.contains(&id) {
+                            self.stubs_bought.push(id);
+                        }
+                    }
                 }
             }
         }

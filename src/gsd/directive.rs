@@ -31,7 +31,7 @@ pub enum Directive {
     /// `{pays <Colour>}` or `{pays 10 <Colour> Tokens}`: the colour a
     /// Bonanza is paid in (Rule 1.4.10).
     Pays(Colour),
-    /// `{waits <duration>}`: how long a [Waiting] lasts, in minutes (Rule 1.7.52).
+    /// `{waits <duration>}`: how long a `[Waiting]` lasts, in minutes (Rule 1.7.52).
     Waits(u32),
     /// `{rolled <N>}`: a die roll recorded (Rule 1.13.7).
     Rolled(u32),

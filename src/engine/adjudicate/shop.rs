@@ -86,8 +86,9 @@ impl Turn<'_> {
         Charge::Paid
     }
 
-    /// A Stub is bought at its own station, and only once in the Game
-    /// (Rule 1.4.18).
+    /// A Stub is bought at its own station (a British Rail one unless the
+    /// game rules otherwise, RULINGS.md E25), and only once in the Game,
+    /// even if since destroyed (Rule 1.4.18).
     fn stub_buyable(&mut self, station: &str, at: StationId) -> bool {
         let here = self.name(at).to_string();
         if *station != here {
@@ -97,18 +98,26 @@ impl Turn<'_> {
             );
             return false;
         }
+        if !self.s.rulings.stub_at_any_station && !self.map.station(at).british_rail {
+            self.illegal(
+                "1.4.18",
+                format!("the Emporium trades at British Rail Stations, and {here} is none (a Stub is not Dispensable)"),
+            );
+            return false;
+        }
         let held = self.s.players.iter().any(|p| {
             p.possessions
                 .iter()
                 .any(|x| matches!(&x.item, Item::Stub(s) if *s == here))
         });
-        if held {
+        if held || self.s.stubs_bought.contains(&at) {
             self.illegal(
                 "1.4.18",
-                format!("the {here} Stub has been Purchased already"),
+                format!("the {here} Stub has been Purchased already in this Game, and is not Purchased again"),
             );
             return false;
         }
+        self.s.stubs_bought.push(at);
         true
     }
 

@@ -41,10 +41,10 @@ fn judge(line: &str) -> mornbot::engine::Outcome {
 
 #[test]
 fn an_action_not_yet_adjudicated_needs_a_ruling() {
-    let out = judge("Alice : Pass [Cowering]");
+    let out = judge("Alice : Pass [De-Toffing]");
     assert_eq!(out.verdict, Verdict::NeedsRuling);
     assert!(
-        out.rulings.iter().any(|r| r.rule == "1.7.56"),
+        out.rulings.iter().any(|r| r.rule == "1.4.44"),
         "{:?}",
         out.rulings
     );
@@ -64,8 +64,8 @@ fn a_running_straddle_after_a_pass_has_no_line_direction() {
 
 #[test]
 fn a_violation_outweighs_a_ruling() {
-    // Bob is not to play: Illegal, whatever [Cowering] would need.
-    let out = judge("Bob : Pass [Cowering]");
+    // Bob is not to play: Illegal, whatever [De-Toffing] would need.
+    let out = judge("Bob : Pass [De-Toffing]");
     assert_eq!(out.verdict, Verdict::Illegal);
     assert!(!out.violations.is_empty());
 }

@@ -10,6 +10,8 @@ use crate::engine::{adjudicate as judge, GameState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render};
 use crate::map::Map;
 
+/// The case files under `path`: a file named on the command line as is,
+/// and in a directory only `*.toml` (a README beside the cases is not one).
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
@@ -18,9 +20,11 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
             .collect::<Result<_, _>>()?;
         entries.sort();
         for e in entries {
-            collect(&e, out)?;
+            if e.is_dir() || e.extension().is_some_and(|x| x == "toml") {
+                collect(&e, out)?;
+            }
         }
-    } else if path.extension().is_some_and(|e| e == "toml") || path.is_file() {
+    } else {
         out.push(path.to_path_buf());
     }
     Ok(())

@@ -200,6 +200,9 @@ pub struct GameState {
     /// Stations whose Ticket Stub has been Purchased in the Game: none is
     /// Purchased again, even if since destroyed (Rule 1.4.18).
     pub stubs_bought: Vec<StationId>,
+    /// Players whose most recent Turn performed `[Cowering]`: an Action
+    /// targeting one costs one Red Token more (Rule 1.7.56).
+    pub cowering: Vec<String>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -226,6 +229,7 @@ impl GameState {
             holiday_wait: false,
             visits: Vec::new(),
             stubs_bought: Vec::new(),
+            cowering: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,
@@ -297,6 +301,7 @@ impl GameState {
     pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
+        self.cowering.clear();
         let mut blocks = Vec::new();
         let mut timed = Vec::new();
         for play in plays.iter().rev() {
@@ -304,6 +309,9 @@ impl GameState {
                 continue;
             }
             seen.push(&play.player);
+            if play.actions().any(|a| matches!(a, Action::Cowering)) {
+                self.cowering.push(play.player.clone());
+            }
             for a in play.actions() {
                 match a {
                     Action::Blocking { station }

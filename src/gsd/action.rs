@@ -272,6 +272,19 @@ impl Action {
         &SPECS[self.index()]
     }
 
+    /// The Player an Action targets: its `<Player>` argument, if its form
+    /// has one (`[Shunting <Player> to <Station>]`).
+    pub fn target_player(&self) -> Option<&str> {
+        let holes = parts(self.spec().form).into_iter().filter_map(|p| match p {
+            Part::Hole(h) => Some(h),
+            Part::Lit(_) => None,
+        });
+        holes.zip(self.args()).find_map(|(h, a)| match (h, a) {
+            ("Player", ArgRef::Text(t)) => Some(t),
+            _ => None,
+        })
+    }
+
     /// The canonical text, e.g. `[Shunting Garden to Moorgate (NT)]`.
     pub fn render(&self) -> String {
         render_form(self.spec().form, &self.args())

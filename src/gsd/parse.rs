@@ -1038,8 +1038,15 @@ pub(crate) fn read_target(s: &str, map: &Map) -> Result<Target, StationErr> {
     // "Station (LC)"
     if let Some(open) = t.rfind('(') {
         if t.ends_with(')') {
-            if let Some(line) = read_line_code(&t[open + 1..t.len() - 1]) {
+            let code = &t[open + 1..t.len() - 1];
+            if let Some(line) = read_line_code(code) {
                 return Ok(target(place(&t[..open], map)?, Some(line)));
+            }
+            // A Ghost Station's Line Code is GH (Rule 1.11.6): it names no line.
+            if code.trim().eq_ignore_ascii_case("GH") {
+                if let Some(p @ (_, Place::Ghost(_))) = place_quiet(&t[..open], map) {
+                    return Ok(target(p, None));
+                }
             }
         }
     }

@@ -294,17 +294,20 @@ impl Map {
         if key.chars().count() > self.longest_name + 8 {
             return Vec::new();
         }
+        // Ghost Stations are places a play may name too (Rule 1.11.6).
         let mut scored: Vec<(usize, &str)> = self
             .stations
             .iter()
-            .map(|s| {
-                let sk = names::normalise(&s.name);
+            .map(|s| s.name.as_str())
+            .chain(self.ghosts().iter().map(String::as_str))
+            .map(|name| {
+                let sk = names::normalise(name);
                 let mut d = names::edit_distance(&key, &sk);
                 // A prefix or a word of the real name is a near miss, not a typo.
                 if !key.is_empty() && (sk.starts_with(&key) || sk.split(' ').any(|w| w == key)) {
                     d = d.min(1);
                 }
-                (d, s.name.as_str())
+                (d, name)
             })
             .collect();
         scored.sort();

@@ -11,8 +11,10 @@ use crate::gsd::{Good, Price, Spiral};
 impl Turn<'_> {
     /// Judges one Action, then settles its price and duration from the table.
     pub(super) fn action(&mut self, a: &Action, when: When) {
+        self.restraints_on_action(a);
         let charge = self.act(a, when);
         self.settle(a, charge);
+        self.watch_lv();
     }
 
     /// The handler of each Action.
@@ -128,7 +130,8 @@ impl Turn<'_> {
             A::AntiNarg | A::Applauding { .. } | A::Attracting | A::CatchingPigeon => self.not_adjudicated(a),
             A::CatchingRat | A::CollectingParcel | A::CollectingPoid | A::CollectingTithe => self.not_adjudicated(a),
             A::ConstructingGenerator | A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
-            A::Cowering | A::DeKnidding | A::DeRadiating | A::DeToffing => self.not_adjudicated(a),
+            A::Cowering => Charge::Table,
+            A::DeKnidding | A::DeRadiating | A::DeToffing => self.not_adjudicated(a),
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
             A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
             A::Degreening | A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),

@@ -29,6 +29,7 @@ impl Turn<'_> {
                 ),
             );
         }
+        self.restraints_on_spending(what, cost);
         let mut short = Vec::new();
         for &(n, c) in cost {
             let have = self.s.players[me].tokens.get(c);
@@ -94,6 +95,14 @@ impl Turn<'_> {
             match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
                 Some((n, _)) => *n += 1,
                 None => cost.push((1, Colour::Red)),
+            }
+        }
+        if let Some(t) = a.target_player() {
+            if self.s.cowering.iter().any(|c| c.eq_ignore_ascii_case(t)) {
+                match cost.iter_mut().find(|(_, c)| *c == Colour::Red) {
+                    Some((n, _)) => *n += 1,
+                    None => cost.push((1, Colour::Red)),
+                }
             }
         }
         if self.hyde() {

@@ -198,7 +198,9 @@ impl Turn<'_> {
             .players
             .iter()
             .enumerate()
-            .find(|(i, p)| *i != self.me && p.home == Some(b))
+            .find(|(i, p)| {
+                *i != self.me && p.home == Some(b) && !p.carries(crate::gsd::Good::KnidClamp)
+            })
             .map(|(_, p)| p.name.clone());
         let electrified = self.mv.metallic
             && self.s.disruptions.iter().any(|d| matches!(d, Disruption::Line { line, state: LineState::Electrified } if map.station(b).lines.contains(*line)));

@@ -11,7 +11,29 @@ impl Turn<'_> {
         self.s.players[self.me]
             .possessions
             .iter()
-            .position(|p| emporium::names(named, p))
+            .position(|p| !p.nantucket && emporium::names(named, p))
+    }
+
+    /// The carried Possession an Action names, or Illegal under `rule`:
+    /// one in a Nantucket is "not considered to be carried" and "may not be
+    /// manipulated in any way" (Rule 1.4.15).
+    pub(super) fn carried(&mut self, rule: &str, named: &Item) -> Option<usize> {
+        let found = self.find_possession(named);
+        if found.is_none() {
+            let text = crate::gsd::render::item_name(named);
+            let packed = self.s.players[self.me]
+                .possessions
+                .iter()
+                .any(|p| p.nantucket && emporium::names(named, p));
+            if packed {
+                self.illegal(
+                    "1.4.15",
+                    format!("the {text} is in a Nantucket: not carried, and not to be manipulated"),
+                );
+            }
+            self.illegal(rule, format!("{} carries no {text}", self.my_name()));
+        }
+        found
     }
 
     /// Removes the named Possession at `i`: from a group of Hats only the
@@ -38,8 +60,7 @@ impl Turn<'_> {
             self.illegal("1.7.38", "the Hyde Mask may not be removed, only discarded");
             return Charge::Free;
         }
-        let Some(i) = self.find_possession(named) else {
-            self.illegal(rule, format!("{} carries no {text}", self.my_name()));
+        let Some(i) = self.carried(rule, named) else {
             return Charge::Free;
         };
         let p = self.s.players[me].possessions[i].clone();
@@ -81,8 +102,7 @@ impl Turn<'_> {
         let rule = a.spec().rule;
         let me = self.me;
         let text = crate::gsd::render::item_name(named);
-        let Some(i) = self.find_possession(named) else {
-            self.illegal(rule, format!("{} carries no {text}", self.my_name()));
+        let Some(i) = self.carried(rule, named) else {
             return Charge::Free;
         };
         let p = &self.s.players[me].possessions[i];
@@ -104,8 +124,8 @@ impl Turn<'_> {
     }
 
     /// `[Eating <Possession>]` (Rule 1.4.16): an Edible Possession carried,
-    /// at the start of the Turn; its price is added to the LV, but the
-    /// Marmalade Sandwich permits a Special Move to Paddington instead, and
+    /// at the start of the Turn; its price is added to the LV; the
+    /// Marmalade Sandwich also permits a Special Move to Paddington, and
     /// British Rail Coffee halves the rest of the Turn's Actions
     /// (RULINGS.md E47).
     pub(super) fn eat(&mut self, a: &Action, named: &Item) -> Charge {
@@ -122,8 +142,7 @@ impl Turn<'_> {
             self.illegal("1.4.16", format!("{text} is not Edible"));
             return Charge::Free;
         }
-        let Some(i) = self.find_possession(named) else {
-            self.illegal("1.4.16", format!("the player carries no {text}"));
+        let Some(i) = self.carried("1.4.16", named) else {
             return Charge::Free;
         };
         if !at_start {
@@ -131,11 +150,15 @@ impl Turn<'_> {
             return Charge::Free;
         }
         self.s.players[me].possessions.remove(i);
-        if good == Good::MarmaladeSandwich {
+        // Every Victual gives its price as LV; the Sandwich's Special Move
+        // is one of the "special effects" besides, taken only by a Move to
+        // Paddington (RULINGS.md E28).
+        let price = good.spec().price.unwrap_or(0);
+        self.s.players[me].lv = self.s.players[me].lv.saturating_add(price);
+        let to_paddington = matches!(&self.play.mv, Move::To { dest, .. }
+            if dest.place.station().is_some_and(|s| self.map.is(s, Landmark::Paddington)));
+        if good == Good::MarmaladeSandwich && to_paddington {
             self.mv.special = Some(Special::Paddington);
-        } else {
-            let price = good.spec().price.unwrap_or(0);
-            self.s.players[me].lv = self.s.players[me].lv.saturating_add(price);
         }
         self.change(format!("{text} is eaten (Rule 1.4.16)"));
         if good == Good::BritishRailCoffee {

@@ -7,6 +7,7 @@
 //! | `dispatch.rs` | every Action of the index to its handler; costs, gains, durations from the table (1.7.2) |
 //! | `economy.rs` | paying and gaining Tokens, Bocks, the Bureau de Change, Bonanza, Poll Tax (1.4.10, 1.4.19, 1.4.37, 1.7.21, 1.8.8) |
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
+//! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
 //! | `explain.rs` | which rule stops a Move that has no route (E11) |
@@ -49,6 +50,7 @@ mod luggage;
 mod movement;
 mod openings;
 mod pegs;
+mod restraints;
 mod shop;
 mod shunts;
 mod special;
@@ -185,6 +187,8 @@ struct Tally {
     claimed_from: Vec<StationId>,
     /// Stations a Token was placed on (Rule 1.14.4).
     dropped_on: Vec<StationId>,
+    /// [Recycling] Actions judged so far (each reads its own `{recycles}`).
+    recycled: usize,
 }
 
 /// The Shunts of this Move (Rules 1.10.1, 1.10.2).

@@ -320,8 +320,15 @@ impl Turn<'_> {
             return Some(vec![with(l)]);
         }
         let lines = self.map.station(to).lines;
-        if !via.is_empty() {
-            return Some(lines.iter().map(with).collect());
+        if let Some(last) = via.last() {
+            // The via list may name every portion, the last one serving
+            // the destination ("Goodge Street (via: CN,NT)").
+            let mut all: Vec<Vec<LineCode>> = Vec::new();
+            if lines.contains(*last) {
+                all.push(via.clone());
+            }
+            all.extend(lines.iter().map(with));
+            return Some(all);
         }
         match at.line {
             Some(l) if lines.contains(l) => Some(vec![vec![l]]),

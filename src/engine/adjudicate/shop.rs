@@ -126,8 +126,7 @@ impl Turn<'_> {
     pub(super) fn sell(&mut self, named: &Item, when: When) -> Charge {
         let me = self.me;
         let text = crate::gsd::render::item_name(named);
-        let Some(i) = self.find_possession(named) else {
-            self.illegal("1.4.18", format!("{} carries no {text}", self.my_name()));
+        let Some(i) = self.carried("1.4.18", named) else {
             return Charge::Free;
         };
         let p = self.s.players[me].possessions[i].clone();
@@ -376,10 +375,18 @@ impl Turn<'_> {
     pub(super) fn recycle(&mut self, a: &Action) -> Charge {
         let me = self.me;
         let rule = a.spec().rule;
-        let Some(what) = self.directive(|d| match d {
-            Directive::Recycles(r) => Some(r.clone()),
-            _ => None,
-        }) else {
+        // The k-th [Recycling] of the Turn reads the k-th `{recycles}`.
+        let k = self.tally.recycled;
+        self.tally.recycled += 1;
+        let what = self
+            .play
+            .directives()
+            .filter_map(|d| match d {
+                Directive::Recycles(r) => Some(r.clone()),
+                _ => None,
+            })
+            .nth(k);
+        let Some(what) = what else {
             self.illegal(
                 rule,
                 "what is Recycled is named in a comment, e.g. {recycles 3 Red}",
@@ -407,8 +414,7 @@ impl Turn<'_> {
             crate::gsd::Recycle::Possession(item) => item,
         };
         let text = crate::gsd::render::item_name(&named);
-        let Some(i) = self.find_possession(&named) else {
-            self.illegal(rule, format!("the player carries no {text}"));
+        let Some(i) = self.carried(rule, &named) else {
             return Charge::Free;
         };
         let p = self.s.players[me].possessions[i].clone();

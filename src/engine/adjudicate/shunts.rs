@@ -3,7 +3,7 @@
 //! greater Shunts (1.10.2), and the skid on a Soaped line (1.20.6).
 
 use super::*;
-use crate::gsd::Good;
+use crate::gsd::{Claim, Good};
 
 impl Turn<'_> {
     /// Every Shunt but a Double one (Rules 1.10.1, 1.10.3, 1.10.17,
@@ -77,8 +77,30 @@ impl Turn<'_> {
                     self.s.players[v].tokens.set(c, have - 1);
                 }
             }
-        } else if matches!(a, Action::Shunting { .. }) {
+        }
+        if matches!(a, Action::Shunting { .. }) {
             self.shunt_claim(v);
+        } else {
+            self.no_claim(rule, v);
+        }
+    }
+
+    /// Dead-End, Power and Stationary Shunts give no claim (Rules 1.10.3,
+    /// 1.10.17, 1.10.18): a `{claims ...}` written for one is Illegal, not
+    /// dropped.
+    fn no_claim(&mut self, rule: &str, v: usize) {
+        let name = self.s.players[v].name.clone();
+        if let Some(what) = self.claim_of(&name) {
+            let what = match what {
+                Claim::Token(c) => format!("a {} Token", c.name()),
+                Claim::Possession(item) => crate::gsd::render::item_text(&item),
+            };
+            self.illegal(
+                rule,
+                format!(
+                    "this Shunt lets the Actioning Player claim nothing from {name}, not {what}"
+                ),
+            );
         }
     }
 

@@ -229,13 +229,9 @@ impl Turn<'_> {
         self.s.blocks.iter().any(|b| b.station == id)
             || self.s.has_mark(id, StationMark::Bulkhead)
             || self.s.has_mark(id, StationMark::HeavyDamage)
-            || (self
-                .s
-                .players
-                .iter()
-                .enumerate()
-                .any(|(i, p)| i != self.me && p.home == Some(id))
-                && !self.opened.tolled.iter().any(|(h, _)| *h == id))
+            || (self.s.players.iter().enumerate().any(|(i, p)| {
+                i != self.me && p.home == Some(id) && !p.carries(crate::gsd::Good::KnidClamp)
+            }) && !self.opened.tolled.iter().any(|(h, _)| *h == id))
     }
 
     /// Whether a Piece may pass through the station: not Maelberged (Rule

@@ -24,6 +24,7 @@ impl Turn<'_> {
             }
         }
         self.check_kinds();
+        self.restraints_on_move(mv);
         self.late_arrival();
         self.check_phases();
         for a in self.play.actions_before() {
@@ -34,12 +35,35 @@ impl Turn<'_> {
             .iter()
             .any(|c| t.get(*c) > 0);
         self.movement(mv);
+        self.restraints_after_move(mv);
+        self.watch_lv();
         for a in self.play.actions_after() {
             self.action(a, When::After);
         }
         self.end_of_turn(mv);
         self.check_sizes();
         self.electrified_off();
+    }
+
+    /// "Any Turn which sees a Piece ending at that Station is Illegal"
+    /// (Rule 1.11.4): a Shunted Piece too, whatever the Shunt may ignore on
+    /// its way.
+    fn shunted_onto_pegs(&mut self) {
+        let mut shunted = self.shunts.players.clone();
+        shunted.sort_unstable();
+        shunted.dedup();
+        for v in shunted {
+            if let Some(at) = self.s.players[v].station() {
+                if self.pegged(at) {
+                    let msg = format!(
+                        "{} is Pegged: {}'s Piece may not end the Turn there",
+                        self.name(at),
+                        self.s.players[v].name
+                    );
+                    self.illegal("1.11.4", msg);
+                }
+            }
+        }
     }
 
     /// The player must be the one whose Turn it is (Rule 1.3.2); an
@@ -181,6 +205,7 @@ impl Turn<'_> {
                     | Action::ClaimingToken { .. }
                     | Action::Waiting
                     | Action::Bonanza
+                    | Action::Recycling
                     | Action::Discarding { .. }
             ) || is_exchange(a);
             if seen.contains(&i) && !many && !twice.contains(&i) {
@@ -253,6 +278,25 @@ impl Turn<'_> {
                     format!("{} is Pegged: no Turn may end there", self.name(at)),
                 );
             }
+        }
+        self.shunted_onto_pegs();
+        if let Some(at) = self.here() {
+            // Ending a Turn at a Trap Station not started at enters its Loop
+            // (Rules 1.8.1, 1.8.6), a state mornbot does not keep.
+            if self.map.is(at, Landmark::DollisHill) && self.mv.started_at != Some(at) {
+                self.ruling(
+                    "1.8.6",
+                    "the Turn ends at Dollis Hill, the Trap Station of the Dollis Hill Loop (Rule 1.8.1): the Game enters the Loop, which mornbot does not adjudicate",
+                );
+            }
+        }
+        self.restraints_at_end();
+        // Cowering lasts until the player's next Turn (Rule 1.7.56).
+        self.s
+            .cowering
+            .retain(|c| !c.eq_ignore_ascii_case(&me_name));
+        if self.play.actions().any(|a| matches!(a, Action::Cowering)) {
+            self.s.cowering.push(me_name.clone());
         }
         self.expire_rounds(&me_name);
         self.place_spent();

@@ -1,0 +1,265 @@
+//! What carried Possessions forbid or do by themselves: Clamps (Rules
+//! 1.4.39 - 1.4.47), the Velocity Bomb (1.4.38), the Podume (1.4.24),
+//! Pigeons and Rats (1.4.25, 1.4.35) and the Parcel (1.11.2). An effect
+//! mornbot does not model needs a human ruling, never passes as Legal.
+
+use super::*;
+use crate::gsd::{Good, Quality};
+
+impl Turn<'_> {
+    fn i_carry(&self, good: Good) -> bool {
+        self.s.players[self.me].carries(good)
+    }
+
+    /// Before the Move: a Prison Clamp allows only Pass (Rule 1.4.47); the
+    /// Narg and Toff Clamps judge the Move's geometry and its player's past
+    /// Turns, which mornbot does not know (Rules 1.4.40, 1.4.44).
+    pub(super) fn restraints_on_move(&mut self, mv: &Move) {
+        let moves = !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
+        if moves && self.i_carry(Good::PrisonClamp) {
+            self.illegal(
+                "1.4.47",
+                "a Player carrying a Prison Clamp may not play a Move other than Pass",
+            );
+        }
+        if moves && self.i_carry(Good::NargClamp) {
+            self.ruling(
+                "1.4.40",
+                "the Narg Clamp allows only horizontal or vertical Line sections: not judged by mornbot",
+            );
+        }
+        if moves && self.i_carry(Good::ToffClamp) {
+            self.ruling(
+                "1.4.44",
+                "the Toff Clamp's Move must end closer to an earlier Turn's start: not judged by mornbot",
+            );
+        }
+    }
+
+    /// Before an Action: a Prison Clamp's carrier "may not be targetted by
+    /// Actions" (Rule 1.4.47); a Knid Clamp forbids [Opening MC] (Rule
+    /// 1.4.43), a Freem Clamp Shunts and Straddles (Rule 1.4.42), a Pigeon
+    /// Eating (Rule 1.4.25).
+    pub(super) fn restraints_on_action(&mut self, a: &Action) {
+        if let Some(t) = a.target_player() {
+            let prisoner = self
+                .s
+                .players
+                .iter()
+                .any(|p| p.name.eq_ignore_ascii_case(t) && p.carries(Good::PrisonClamp));
+            if prisoner {
+                self.illegal(
+                    "1.4.47",
+                    format!("{t} carries a Prison Clamp and may not be targetted by Actions"),
+                );
+            }
+        }
+        let forbidden = match a {
+            Action::OpeningMc if self.i_carry(Good::KnidClamp) => {
+                Some(("1.4.43", "a Knid Clamp's carrier may not play [Opening MC]"))
+            }
+            Action::Shunting { .. }
+            | Action::DeadEndShunting { .. }
+            | Action::PowerShunting { .. }
+            | Action::StationaryShunting { .. }
+            | Action::DoubleShunting { .. }
+            | Action::Straddling { .. }
+                if self.i_carry(Good::FreemClamp) =>
+            {
+                Some((
+                    "1.4.42",
+                    "a Freem Clamp's carrier may not Shunt or Straddle",
+                ))
+            }
+            Action::Eating { .. }
+            | Action::EatingOverpricedBaguette
+            | Action::EatingMarmaladeSandwich
+            | Action::EatingBritishRailCoffee
+                if self.i_carry(Good::Pigeon) =>
+            {
+                Some((
+                    "1.4.25",
+                    "a Player carrying a Pigeon may not perform an Eating Action",
+                ))
+            }
+            _ => None,
+        };
+        if let Some((rule, msg)) = forbidden {
+            self.illegal(rule, msg);
+        }
+    }
+
+    /// Tokens a Clamp forbids spending: Blue, Red, Silver and Gold under a
+    /// Spoon Clamp (Rule 1.4.39), Metallic ones under a Magno-Clamp (Rule
+    /// 1.4.45).
+    pub(super) fn restraints_on_spending(&mut self, what: &str, cost: &[(u32, Colour)]) {
+        let spends = |cs: &[Colour]| cost.iter().any(|(n, c)| *n > 0 && cs.contains(c));
+        use Colour::{Blue, Bronze, Gold, Red, Silver};
+        if self.i_carry(Good::SpoonClamp) && spends(&[Blue, Red, Silver, Gold]) {
+            self.illegal(
+                "1.4.39",
+                format!("{what} spends Blue, Red, Silver or Gold Tokens, which a Spoon Clamp's carrier may not"),
+            );
+        }
+        if self.i_carry(Good::MagnoClamp) && spends(&[Gold, Silver, Bronze]) {
+            self.illegal(
+                "1.4.45",
+                format!("{what} spends Metallic Tokens, which a Magno-Clamp's carrier may not"),
+            );
+        }
+    }
+
+    /// After the Move: no Special Move under a Knid Clamp (Rule 1.4.43) or
+    /// with a Parcel (Rule 1.11.2); no Interchange of more than two Lines
+    /// passed under a Freem Clamp (Rule 1.4.42); no Move to a Station where
+    /// a Player carries the Podume (Rule 1.4.24).
+    pub(super) fn restraints_after_move(&mut self, mv: &Move) {
+        // Walking "is specifically exempt from any and all Rules which place
+        // restrictions on Special Moves" (Rule 1.7.10).
+        if self.mv.special.is_some_and(|s| s != Special::Walking) {
+            if self.i_carry(Good::KnidClamp) {
+                self.illegal(
+                    "1.4.43",
+                    "a Knid Clamp's carrier may not make Special Moves",
+                );
+            }
+            if self.i_carry(Good::Parcel) {
+                self.illegal(
+                    "1.11.2",
+                    "while carrying a Parcel a Player may not make Special Moves",
+                );
+            }
+        }
+        if self.i_carry(Good::FreemClamp) {
+            let busy = self
+                .mv
+                .through
+                .iter()
+                .find(|s| self.map.station(**s).lines.len() > 2)
+                .copied();
+            if let Some(s) = busy {
+                let msg = format!(
+                    "a Freem Clamp's carrier may not move through {}, an Interchange of more than two Lines",
+                    self.name(s)
+                );
+                self.illegal("1.4.42", msg);
+            }
+        }
+        let moved = matches!(mv, Move::To { .. });
+        if let (true, Some(here)) = (moved, self.here()) {
+            let podume = self.s.players.iter().enumerate().any(|(i, p)| {
+                i != self.me
+                    && p.station() == Some(here)
+                    && p.carries(Good::PodumeOfInfiniteDarkness)
+            });
+            if podume {
+                let msg = format!(
+                    "{} holds a Player carrying the Podume of Infinite Darkness: no Move may go there",
+                    self.name(here)
+                );
+                self.illegal("1.4.24", msg);
+            }
+        }
+    }
+
+    /// Whenever the LV changes: a Spoon Clamp holds it at four (Rule
+    /// 1.4.39); above four a Dormant Velocity Bomb is Primed (Rule 1.4.38).
+    pub(super) fn watch_lv(&mut self) {
+        let me = self.me;
+        if self.s.players[me].lv > 4 {
+            let p = &mut self.s.players[me];
+            let mut primed = 0;
+            for item in p.possessions.iter_mut() {
+                if item.good() == Good::VelocityBombDormant {
+                    item.item = crate::gsd::Possession::of(Good::VelocityBombPrimed).item;
+                    primed += 1;
+                }
+            }
+            if primed > 0 {
+                self.change("LV above four: the Velocity Bomb is Primed (Rule 1.4.38)");
+            }
+        }
+        if self.s.players[me].lv > 4 && self.i_carry(Good::SpoonClamp) {
+            self.s.players[me].lv = 4;
+            self.change("the Spoon Clamp holds the LV at four (Rule 1.4.39)");
+        }
+    }
+
+    /// As the Turn ends: a Green Clamp's carrier must have Recycled (Rule
+    /// 1.4.41); Rats eat Edible and Papery Possessions (Rule 1.4.35); at
+    /// most four Pigeons and four Rats, one escaping from more than two
+    /// when none was caught (Rules 1.4.25, 1.4.35); a Primed Bomb below LV
+    /// five explodes, which mornbot does not model (Rule 1.4.38).
+    pub(super) fn restraints_at_end(&mut self) {
+        let me = self.me;
+        let recycled = self.play.actions().any(|a| matches!(a, Action::Recycling));
+        if self.i_carry(Good::GreenClamp) && !recycled {
+            self.illegal(
+                "1.4.41",
+                "a Green Clamp's carrier must perform [Recycling] in each of eir Turns",
+            );
+        }
+        if self.i_carry(Good::VelocityBombPrimed) && self.s.players[me].lv < 5 {
+            self.ruling(
+                "1.4.38",
+                "the Primed Velocity Bomb explodes as a detonated Suspect Package: not judged by mornbot",
+            );
+        }
+        if self.i_carry(Good::Rat) {
+            let p = &mut self.s.players[me];
+            let before = p.possessions.len();
+            p.possessions
+                .retain(|x| !(x.is(Quality::Edible) || x.is(Quality::Papery)));
+            let eaten = before - p.possessions.len();
+            if eaten > 0 {
+                self.change(format!(
+                    "the Rats destroy {eaten} Edible or Papery Possession(s) (Rule 1.4.35)"
+                ));
+            }
+        }
+        let caught_pigeon = self
+            .play
+            .actions()
+            .any(|a| matches!(a, Action::CatchingPigeon));
+        let caught_rat = self
+            .play
+            .actions()
+            .any(|a| matches!(a, Action::CatchingRat));
+        self.vermin(Good::Pigeon, caught_pigeon, "1.4.25");
+        self.vermin(Good::Rat, caught_rat, "1.4.35");
+    }
+
+    /// At most four of a kind at the end of the Turn, and one fewer from
+    /// more than two if none was caught.
+    fn vermin(&mut self, good: Good, caught: bool, rule: &str) {
+        let me = self.me;
+        let held = self.s.players[me]
+            .possessions
+            .iter()
+            .filter(|p| p.good() == good)
+            .count();
+        let mut keep = held.min(4);
+        if !caught && keep > 2 {
+            keep -= 1;
+        }
+        if keep == held {
+            return;
+        }
+        let mut drop = held - keep;
+        let p = &mut self.s.players[me].possessions;
+        while drop > 0 {
+            match p.iter().rposition(|x| x.good() == good) {
+                Some(i) => {
+                    p.remove(i);
+                    drop -= 1;
+                }
+                None => break,
+            }
+        }
+        let name = good.spec().name;
+        self.change(format!(
+            "{} {name}(s) escape: {keep} remain (Rule {rule})",
+            held - keep
+        ));
+    }
+}

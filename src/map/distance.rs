@@ -93,12 +93,47 @@ impl Distances {
         steps: &[Vec<Vec<Step>>],
         escalator: &[(StationId, StationId)],
     ) -> Distances {
+        let g = Graph::new(stations, steps, escalator);
         let n = stations.len();
-        // States are (station, line) pairs; a line calls at exactly one site
-        // of a station, so a state is also a site.
-        let nl = LineCode::ALL.len();
-        let state = |s: StationId, l: LineCode| s.index() * nl + l.index();
-        let partner: Vec<Option<StationId>> = (0..n)
+        let mut route = vec![NONE; n * n];
+        let mut changes = vec![NONE; n * n];
+        let mut same_line = vec![NONE; n * n];
+        let mut work = vec![u32::MAX; n * g.nl];
+        for src in 0..n {
+            let src_id = StationId(src as u16);
+            let row = src * n..(src + 1) * n;
+            g.route_from(src_id, &mut work);
+            g.best_into(&work, &mut route[row.clone()]);
+            g.changes_from(src_id, &mut work);
+            g.best_into(&work, &mut changes[row.clone()]);
+            g.same_line_from(src_id, &mut same_line[row]);
+        }
+        Distances {
+            n,
+            route,
+            same_line,
+            changes,
+        }
+    }
+}
+
+/// The (station, line) states of the network: a line calls at exactly one
+/// site of a station, so a state is also a site.
+struct Graph<'a> {
+    stations: &'a [Station],
+    steps: &'a [Vec<Vec<Step>>],
+    /// Each station's escalator partner (Rule 1.5.3).
+    partner: Vec<Option<StationId>>,
+    nl: usize,
+}
+
+impl<'a> Graph<'a> {
+    fn new(
+        stations: &'a [Station],
+        steps: &'a [Vec<Vec<Step>>],
+        escalator: &[(StationId, StationId)],
+    ) -> Graph<'a> {
+        let partner = (0..stations.len())
             .map(|i| {
                 let id = StationId(i as u16);
                 escalator
@@ -106,143 +141,145 @@ impl Distances {
                     .find_map(|&(a, b)| (a == id).then_some(b).or((b == id).then_some(a)))
             })
             .collect();
-        let site_of = |s: StationId, l: LineCode| {
-            stations[s.index()]
-                .sites
+        Graph {
+            stations,
+            steps,
+            partner,
+            nl: LineCode::ALL.len(),
+        }
+    }
+
+    fn state(&self, s: StationId, l: LineCode) -> usize {
+        s.index() * self.nl + l.index()
+    }
+
+    fn site_of(&self, s: StationId, l: LineCode) -> Option<usize> {
+        self.stations[s.index()]
+            .sites
+            .iter()
+            .position(|site| site.lines.contains(l))
+    }
+
+    /// The best state of each destination, clamped, into `row`.
+    fn best_into(&self, per_state: &[u32], row: &mut [u8]) {
+        for (dst, cell) in row.iter_mut().enumerate() {
+            let best = self.stations[dst]
+                .lines
                 .iter()
-                .position(|site| site.lines.contains(l))
-        };
+                .map(|l| per_state[self.state(StationId(dst as u16), l)])
+                .min()
+                .unwrap_or(u32::MAX);
+            *cell = clamp(best);
+        }
+    }
 
-        let mut route = vec![NONE; n * n];
-        let mut changes = vec![NONE; n * n];
-        let mut same_line = vec![NONE; n * n];
-        let mut dist = vec![u32::MAX; n * nl];
-        let mut chg = vec![u32::MAX; n * nl];
+    /// R: BFS over states where moving along a line or an escalator link
+    /// costs one station and changing line at a site costs none.
+    fn route_from(&self, src: StationId, dist: &mut [u32]) {
+        dist.fill(u32::MAX);
+        let mut frontier: Vec<(StationId, LineCode)> = Vec::new();
+        for l in self.stations[src.index()].lines.iter() {
+            dist[self.state(src, l)] = 0;
+            frontier.push((src, l));
+        }
+        // Layered BFS: each layer is first closed under the zero-cost
+        // changes of line within a site, then expanded by one station.
+        self.close(&mut frontier, dist);
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &(s, l) in &frontier {
+                let d = dist[self.state(s, l)];
+                for st in &self.steps[l.index()][s.index()] {
+                    if dist[self.state(st.to, l)] == u32::MAX {
+                        dist[self.state(st.to, l)] = d + 1;
+                        next.push((st.to, l));
+                    }
+                }
+                if let Some(p) = self.partner[s.index()] {
+                    for m in self.stations[p.index()].lines.iter() {
+                        if dist[self.state(p, m)] == u32::MAX {
+                            dist[self.state(p, m)] = d + 1;
+                            next.push((p, m));
+                        }
+                    }
+                }
+            }
+            self.close(&mut next, dist);
+            frontier = next;
+        }
+    }
+
+    /// Closes a BFS layer under the zero-cost changes of line within a site.
+    fn close(&self, frontier: &mut Vec<(StationId, LineCode)>, dist: &mut [u32]) {
+        let mut i = 0;
+        while i < frontier.len() {
+            let (s, l) = frontier[i];
+            let d = dist[self.state(s, l)];
+            for m in self.stations[s.index()].lines.iter() {
+                if self.site_of(s, m) == self.site_of(s, l) && dist[self.state(s, m)] > d {
+                    dist[self.state(s, m)] = d;
+                    frontier.push((s, m));
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// L: 0-1 BFS where changing line (at a site or by escalator link)
+    /// costs one and moving along a line costs nothing.
+    fn changes_from(&self, src: StationId, chg: &mut [u32]) {
+        chg.fill(u32::MAX);
         let mut deque = VecDeque::new();
-
-        for src in 0..n {
-            let src_id = StationId(src as u16);
-            // R: BFS over states where moving along a line or an escalator
-            // link costs one station and changing line at a site costs none.
-            dist.fill(u32::MAX);
-            let mut frontier: Vec<(StationId, LineCode)> = Vec::new();
-            for l in stations[src].lines.iter() {
-                dist[state(src_id, l)] = 0;
-                frontier.push((src_id, l));
-            }
-            // Layered BFS: each layer is first closed under the zero-cost
-            // changes of line within a site, then expanded by one station.
-            let close = |frontier: &mut Vec<(StationId, LineCode)>, dist: &mut Vec<u32>| {
-                let mut i = 0;
-                while i < frontier.len() {
-                    let (s, l) = frontier[i];
-                    let d = dist[state(s, l)];
-                    for m in stations[s.index()].lines.iter() {
-                        if site_of(s, m) == site_of(s, l) && dist[state(s, m)] > d {
-                            dist[state(s, m)] = d;
-                            frontier.push((s, m));
-                        }
-                    }
-                    i += 1;
-                }
-            };
-            close(&mut frontier, &mut dist);
-            while !frontier.is_empty() {
-                let mut next = Vec::new();
-                for &(s, l) in &frontier {
-                    let d = dist[state(s, l)];
-                    for st in &steps[l.index()][s.index()] {
-                        if dist[state(st.to, l)] == u32::MAX {
-                            dist[state(st.to, l)] = d + 1;
-                            next.push((st.to, l));
-                        }
-                    }
-                    if let Some(p) = partner[s.index()] {
-                        for m in stations[p.index()].lines.iter() {
-                            if dist[state(p, m)] == u32::MAX {
-                                dist[state(p, m)] = d + 1;
-                                next.push((p, m));
-                            }
-                        }
-                    }
-                }
-                close(&mut next, &mut dist);
-                frontier = next;
-            }
-            for dst in 0..n {
-                let best = stations[dst]
-                    .lines
-                    .iter()
-                    .map(|l| dist[state(StationId(dst as u16), l)])
-                    .min()
-                    .unwrap_or(u32::MAX);
-                route[src * n + dst] = clamp(best);
-            }
-
-            // L: 0-1 BFS where changing line (at a site or by escalator link)
-            // costs one and moving along a line costs nothing.
-            chg.fill(u32::MAX);
-            for l in stations[src].lines.iter() {
-                chg[state(src_id, l)] = 0;
-                deque.push_back((src_id, l));
-            }
-            while let Some((s, l)) = deque.pop_front() {
-                let c = chg[state(s, l)];
-                for st in &steps[l.index()][s.index()] {
-                    if chg[state(st.to, l)] > c {
-                        chg[state(st.to, l)] = c;
-                        deque.push_front((st.to, l));
-                    }
-                }
-                for m in stations[s.index()].lines.iter() {
-                    if m != l && site_of(s, m) == site_of(s, l) && chg[state(s, m)] > c + 1 {
-                        chg[state(s, m)] = c + 1;
-                        deque.push_back((s, m));
-                    }
-                }
-                if let Some(p) = partner[s.index()] {
-                    for m in stations[p.index()].lines.iter() {
-                        if chg[state(p, m)] > c + 1 {
-                            chg[state(p, m)] = c + 1;
-                            deque.push_back((p, m));
-                        }
-                    }
+        for l in self.stations[src.index()].lines.iter() {
+            chg[self.state(src, l)] = 0;
+            deque.push_back((src, l));
+        }
+        while let Some((s, l)) = deque.pop_front() {
+            let c = chg[self.state(s, l)];
+            for st in &self.steps[l.index()][s.index()] {
+                if chg[self.state(st.to, l)] > c {
+                    chg[self.state(st.to, l)] = c;
+                    deque.push_front((st.to, l));
                 }
             }
-            for dst in 0..n {
-                let best = stations[dst]
-                    .lines
-                    .iter()
-                    .map(|l| chg[state(StationId(dst as u16), l)])
-                    .min()
-                    .unwrap_or(u32::MAX);
-                changes[src * n + dst] = clamp(best);
-            }
-
-            // S: BFS along each line through the source, no changes.
-            for l in stations[src].lines.iter() {
-                let mut seen = vec![u32::MAX; n];
-                seen[src] = 0;
-                let mut q = VecDeque::from([src_id]);
-                while let Some(s) = q.pop_front() {
-                    for st in &steps[l.index()][s.index()] {
-                        if seen[st.to.index()] == u32::MAX {
-                            seen[st.to.index()] = seen[s.index()] + 1;
-                            q.push_back(st.to);
-                        }
-                    }
+            for m in self.stations[s.index()].lines.iter() {
+                if m != l
+                    && self.site_of(s, m) == self.site_of(s, l)
+                    && chg[self.state(s, m)] > c + 1
+                {
+                    chg[self.state(s, m)] = c + 1;
+                    deque.push_back((s, m));
                 }
-                for (dst, &d) in seen.iter().enumerate() {
-                    let cell = &mut same_line[src * n + dst];
-                    *cell = (*cell).min(clamp(d));
+            }
+            if let Some(p) = self.partner[s.index()] {
+                for m in self.stations[p.index()].lines.iter() {
+                    if chg[self.state(p, m)] > c + 1 {
+                        chg[self.state(p, m)] = c + 1;
+                        deque.push_back((p, m));
+                    }
                 }
             }
         }
-        Distances {
-            n,
-            route,
-            same_line,
-            changes,
+    }
+
+    /// S: BFS along each line through the source, no changes.
+    fn same_line_from(&self, src: StationId, row: &mut [u8]) {
+        let n = self.stations.len();
+        for l in self.stations[src.index()].lines.iter() {
+            let mut seen = vec![u32::MAX; n];
+            seen[src.index()] = 0;
+            let mut q = VecDeque::from([src]);
+            while let Some(s) = q.pop_front() {
+                for st in &self.steps[l.index()][s.index()] {
+                    if seen[st.to.index()] == u32::MAX {
+                        seen[st.to.index()] = seen[s.index()] + 1;
+                        q.push_back(st.to);
+                    }
+                }
+            }
+            for (cell, &d) in row.iter_mut().zip(&seen) {
+                *cell = (*cell).min(clamp(d));
+            }
         }
     }
 }

@@ -374,3 +374,41 @@ fn comments_that_grow_when_lower_cased_are_no_crash() {
         assert!(err.column > 30, "{err}");
     }
 }
+
+/// The daemon starts a game on the configured map: the Drone stands at
+/// that map's Mornington Crescent, whatever ids its stations have (issue
+/// 12: it used the embedded map's ids).
+#[test]
+fn a_game_starts_on_the_configured_map() {
+    let text = include_str!("../maps/london-1999.toml");
+    let (head, tail) = text.split_at(text.find("\n[stations]\n").unwrap());
+    let acton = tail
+        .lines()
+        .find(|l| l.trim_start().starts_with("{ name = \"Acton Town\""))
+        .unwrap();
+    // Acton Town moved to the end of the list: every later station's id
+    // shifts by one.
+    let tail = tail.replacen(&format!("{acton}\n"), "", 1).replacen(
+        "\n]\n",
+        &format!("\n{acton}\n]\n"),
+        1,
+    );
+    let map = mornbot::map::Map::from_toml(&format!("{head}{tail}"), "reordered").unwrap();
+    let london = mornbot::map::Map::london_1999();
+    let mc = |m: &mornbot::map::Map| m.find("Mornington Crescent").unwrap();
+    assert_ne!(
+        mc(&map),
+        mc(london),
+        "the test map must number stations otherwise"
+    );
+    let def = mornbot::daemon::referee::GameConfigDef {
+        tag: "T".into(),
+        start: "Monday 0900".into(),
+        players: vec![("Alice".into(), "alice@example.org".into())],
+        referee: None,
+        rulings: Default::default(),
+    };
+    let state = mornbot::daemon::referee::start_state(&def, &map).unwrap();
+    let drone = state.players.iter().find(|p| p.name == "Drone").unwrap();
+    assert_eq!(drone.station(), Some(mc(&map)));
+}

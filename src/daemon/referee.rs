@@ -197,7 +197,7 @@ impl From<&GameConfig> for GameConfigDef {
 /// The state a game starts in (Rules 1.1.2, 1.1.8): everyone with the
 /// joining defaults, off the Map, at the configured Game Time; the Drone at
 /// Mornington Crescent.
-pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
+pub fn start_state(def: &GameConfigDef, map: &Map) -> Result<GameState, String> {
     let time = crate::gsd::parse::game_time(&def.start).ok_or_else(|| {
         format!(
             "start {:?} is not a Game Time like \"Monday 0900\"",
@@ -215,7 +215,7 @@ pub fn start_state(def: &GameConfigDef) -> Result<GameState, String> {
     // Every game has a Drone (Rule 1.15.1), last in the order of play unless
     // the configuration places it: at Mornington Crescent with no Tokens
     // (Rule 1.1.2), Inactive until someone carries the Drone Stick.
-    let map = crate::map::Map::london_1999();
+    // The configured map's Mornington Crescent, not the embedded map's.
     match players
         .iter()
         .position(|p| crate::engine::is_drone(&p.name))
@@ -452,7 +452,7 @@ impl Referee {
             let def = Definition {
                 config: GameConfigDef::from(g),
             };
-            start_state(&def.config).map_err(|detail| RefereeError::Game {
+            start_state(&def.config, map).map_err(|detail| RefereeError::Game {
                 tag: g.tag.clone(),
                 detail,
             })?;
@@ -467,7 +467,7 @@ impl Referee {
             };
             let def: Definition =
                 serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
-            let start = start_state(&def.config).map_err(bad)?;
+            let start = start_state(&def.config, map).map_err(bad)?;
             let turns = store.turns(&row.tag)?;
             let n_turns = turns.len();
             let mut plays = Vec::with_capacity(turns.len());

@@ -393,10 +393,14 @@ fn read_arg(kind: &str, folded: &str, original: &str, map: &Map) -> Result<Arg, 
             parse_day(original)
                 .ok_or_else(|| err(format!("expected a day, found {original:?}")))?,
         ),
-        "Possession" => Arg::Item(crate::gsd::parse::item(original, map).map_err(|e| ActionError {
-            message: e.0,
-            suggestions: e.1,
-        })?),
+        "Possession" => {
+            Arg::Item(
+                crate::gsd::parse::item(original, map).map_err(|e| ActionError {
+                    message: e.0,
+                    suggestions: e.1,
+                })?,
+            )
+        }
         "Tokens" => Arg::Tokens(parse_token_list(folded).ok_or_else(|| {
             err(format!(
                 "expected tokens such as 2Re,1Bu, found {original:?}"

@@ -178,7 +178,7 @@ fn a_gsd_read_from_its_tables_recovers_the_last_rounds_blocks_and_states() {
     .iter()
     .map(|l| parse_play(l, map).unwrap())
     .collect();
-    state.recover_round(map, &plays);
+    state.recover_round(&plays);
     // Only Alice's latest play counts: her earlier Block has ended.
     let blocked: Vec<&str> = state
         .blocks
@@ -332,7 +332,7 @@ fn a_gsd_recovers_the_visits_its_plays_show() {
     .iter()
     .map(|l| parse_play(l, map).unwrap())
     .collect();
-    state.recover_round(map, &plays);
+    state.recover_round(&plays);
     let got: Vec<(&str, &str, bool)> = state
         .visits
         .iter()

@@ -213,7 +213,10 @@ fn item() -> impl Strategy<Value = Item> {
         proptest::sample::subsequence(Hat::ALL.to_vec(), 1..=8).prop_map(Item::Hats),
         day().prop_map(Item::Paper),
         day().prop_map(Item::Rover),
-        station().prop_map(Item::Stub),
+        station().prop_map(|name| Item::Stub {
+            at: map().find(&name).unwrap(),
+            name,
+        }),
         (2u8..=6).prop_map(Item::ZonePass),
         // Every kind of the table, in any state.
         (

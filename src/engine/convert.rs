@@ -74,7 +74,7 @@ impl GameState {
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };
-        state.recover_round(map, &g.plays);
+        state.recover_round(&g.plays);
         state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
             Some(i) => state.next_active(i),
             None => state.players.iter().position(|p| p.active).unwrap_or(0),

@@ -105,11 +105,10 @@ impl PlayerState {
     }
 
     /// Whether the player owns the Ticket Stub of a station (Rule 1.7.33).
-    pub fn has_stub(&self, map: &Map, station: StationId) -> bool {
-        let name = &map.station(station).name;
-        self.possessions
-            .iter()
-            .any(|p| !p.nantucket && matches!(&p.item, crate::gsd::Item::Stub(s) if s == name))
+    pub fn has_stub(&self, station: StationId) -> bool {
+        self.possessions.iter().any(|p| {
+            !p.nantucket && matches!(&p.item, crate::gsd::Item::Stub { at, .. } if *at == station)
+        })
     }
 
     /// The station the Piece is at, if on the Map.
@@ -298,7 +297,7 @@ impl GameState {
     /// one-Round Line States from eir latest play (they last until eir next
     /// Turn ends), a Line State only if the Disruptions box still shows it;
     /// and whether the Drone Stick was claimed since the Drone's last Turn.
-    pub fn recover_round(&mut self, map: &Map, plays: &[crate::gsd::Play]) {
+    pub fn recover_round(&mut self, plays: &[crate::gsd::Play]) {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
         self.cowering.clear();
@@ -372,13 +371,11 @@ impl GameState {
         for play in plays {
             for a in play.actions() {
                 if let Action::Purchasing {
-                    possession: crate::gsd::Item::Stub(s),
+                    possession: crate::gsd::Item::Stub { at, .. },
                 } = a
                 {
-                    if let Some(id) = map.find(s) {
-                        if !self.stubs_bought.contains(&id) {
-                            self.stubs_bought.push(id);
-                        }
+                    if !self.stubs_bought.contains(at) {
+                        self.stubs_bought.push(*at);
                     }
                 }
             }

@@ -428,8 +428,14 @@ pub enum Item {
     /// An All Day Rover Card stamped with a day: `Thursday Rover Card`
     /// (Rule 1.4.28).
     Rover(#[serde(serialize_with = "ser_day")] Weekday),
-    /// A Ticket Stub: `Euston Stub` (Rule 1.7.33).
-    Stub(String),
+    /// A Ticket Stub: `Euston Stub` (Rule 1.7.33): the station resolved
+    /// once, with its canonical name for the text.
+    Stub {
+        /// The station's canonical name.
+        name: String,
+        /// The station.
+        at: StationId,
+    },
     /// A Zone Pass of zone 2 to 6: `Zone 4 Pass` (Rule 1.4.18).
     ZonePass(u8),
     /// Any other kind, with the asterisks a Vacuum Cleaner collects (Rule
@@ -452,7 +458,7 @@ impl Item {
             Item::Hats(_) => Good::Hat,
             Item::Paper(_) => Good::Newspaper,
             Item::Rover(_) => Good::AllDayRoverCard,
-            Item::Stub(_) => Good::Stub,
+            Item::Stub { .. } => Good::Stub,
             Item::ZonePass(_) => Good::ZonePass,
             Item::Good { good, .. } => *good,
         }

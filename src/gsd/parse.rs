@@ -1361,7 +1361,12 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
     if let Some(head) =
         stub_head.filter(|h| !h.trim().is_empty() && !h.eq_ignore_ascii_case("ticket"))
     {
-        return station(head, map).map(Item::Stub).map_err(|e| {
+        // A Ghost Station sells no Stub: only a station of the map.
+        let found = place(head, map).and_then(|(name, p)| match p {
+            Place::Station(at) => Ok(Item::Stub { name, at }),
+            Place::Ghost(_) => Err(StationErr(String::new(), vec![])),
+        });
+        return found.map_err(|e| {
             (
                 "a station of the 1999 map before `Stub` (Rule 1.7.33)".to_string(),
                 e.1,

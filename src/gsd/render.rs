@@ -392,7 +392,7 @@ pub(crate) fn item_text(i: &Item) -> String {
         ),
         Item::Paper(d) => format!("{}'s Paper", day_name(*d)),
         Item::Rover(d) => format!("{} Rover Card", day_name(*d)),
-        Item::Stub(s) => format!("{s} Stub"),
+        Item::Stub { name, .. } => format!("{name} Stub"),
         Item::ZonePass(z) => format!("Zone {z} Pass"),
         Item::Good { good, stars, on } => {
             let state = if good.is(super::goods::Quality::Electrical) {

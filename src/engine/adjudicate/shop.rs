@@ -31,8 +31,8 @@ impl Turn<'_> {
             return Charge::Free;
         };
         let item = match named {
-            Item::Stub(station) => {
-                if !self.stub_buyable(station, at) {
+            Item::Stub { at: station, .. } => {
+                if !self.stub_buyable(*station, at) {
                     return Charge::Free;
                 }
                 named.clone()
@@ -60,7 +60,7 @@ impl Turn<'_> {
             Item::ZonePass(_) => named.clone(),
         };
         // Stubs are bought at their station, British Rail or not (Rule 1.4.18).
-        if !matches!(item, Item::Stub(_)) && !self.shop_open(good, at) {
+        if !matches!(item, Item::Stub { .. }) && !self.shop_open(good, at) {
             self.illegal("1.4.18", format!("{text} is not sold at {}: British Rail Stations sell everything, others only Dispensable goods (and Edible ones at the Home Station)", self.name(at)));
             return Charge::Free;
         }
@@ -89,9 +89,9 @@ impl Turn<'_> {
     /// A Stub is bought at its own station (a British Rail one unless the
     /// game rules otherwise, RULINGS.md E25), and only once in the Game,
     /// even if since destroyed (Rule 1.4.18).
-    fn stub_buyable(&mut self, station: &str, at: StationId) -> bool {
+    fn stub_buyable(&mut self, station: StationId, at: StationId) -> bool {
         let here = self.name(at).to_string();
-        if *station != here {
+        if station != at {
             self.illegal(
                 "1.4.18",
                 format!("a Stub is bought at its own station: the Piece is at {here}"),
@@ -108,7 +108,7 @@ impl Turn<'_> {
         let held = self.s.players.iter().any(|p| {
             p.possessions
                 .iter()
-                .any(|x| matches!(&x.item, Item::Stub(s) if *s == here))
+                .any(|x| matches!(&x.item, Item::Stub { at: s, .. } if *s == at))
         });
         if held || self.s.stubs_bought.contains(&at) {
             self.illegal(

@@ -52,7 +52,7 @@ impl Turn<'_> {
         let owns = self
             .mv
             .started_at
-            .is_some_and(|s| self.s.players[self.me].has_stub(self.map, s));
+            .is_some_and(|s| self.s.players[self.me].has_stub(s));
         if !owns {
             self.illegal(
                 a.spec().rule,
@@ -98,7 +98,7 @@ impl Turn<'_> {
             Special::Walking => map.within_walking_distance(at.station, to),
             Special::Home => self.s.players[me].home == Some(to),
             Special::Wild => self.s.wild.contains(&to),
-            Special::StubLink => to != at.station && self.s.players[me].has_stub(map, to),
+            Special::StubLink => to != at.station && self.s.players[me].has_stub(to),
             // [Ghosting] leads only to Ghost Stations.
             Special::Ghosting => false,
             Special::Paddington => map.is(to, Landmark::Paddington),

@@ -49,7 +49,7 @@ impl Turn<'_> {
         }
         self.tally.blocks += 1;
         let n = self.tally.blocks;
-        let charge = if self.s.players[self.me].has_stub(self.map, id) {
+        let charge = if self.s.players[self.me].has_stub(id) {
             Charge::Free
         } else {
             let cost: Vec<(u32, Colour)> = Self::table_cost(a)
@@ -223,7 +223,7 @@ impl Turn<'_> {
         {
             return true;
         }
-        if me.has_stub(self.map, id) {
+        if me.has_stub(id) {
             return false;
         }
         self.s.blocks.iter().any(|b| b.station == id)

@@ -122,7 +122,7 @@ impl Case {
             ..GameState::new(time, players)
         };
         if !history.is_empty() {
-            state.recover_round(map, &history);
+            state.recover_round(&history);
             state.turn = history.len() as u64;
         }
         state.blocks.extend(blocks);

@@ -139,9 +139,14 @@ impl Turn<'_> {
             A::FreemAway => self.unclamp(a, &[Good::FreemClamp]),
             A::DeKnidding => self.unclamp(a, &[Good::KnidClamp]),
             A::RemovingVelocityBomb => self.unclamp(a, &[Good::VelocityBombDormant, Good::VelocityBombPrimed]),
+            // Pigeons and Rats (Rules 1.4.25, 1.4.35).
+            A::CatchingPigeon => self.catch_pigeon(),
+            A::CatchingRat => self.catch_rat(),
+            A::ReleasingPigeons => self.release_pigeons(),
+            A::ReleasingRat => self.release_rat(),
             // Needs a human ruling: not yet adjudicated by mornbot.
-            A::Applauding { .. } | A::Attracting | A::CatchingPigeon => self.not_adjudicated(a),
-            A::CatchingRat | A::CollectingParcel | A::CollectingPoid | A::CollectingTithe => self.not_adjudicated(a),
+            A::Applauding { .. } | A::Attracting => self.not_adjudicated(a),
+            A::CollectingParcel | A::CollectingPoid | A::CollectingTithe => self.not_adjudicated(a),
             A::ConstructingGenerator | A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
             A::DeRadiating | A::DeToffing => self.not_adjudicated(a),
@@ -153,7 +158,7 @@ impl Turn<'_> {
             A::Magnify | A::MagnoGone => self.not_adjudicated(a),
             A::PoidOn { .. } | A::Radiating { .. } => self.not_adjudicated(a),
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
-            A::ReleasingPigeons | A::ReleasingRat | A::Reshuffling => self.not_adjudicated(a),
+            A::Reshuffling => self.not_adjudicated(a),
             A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
             A::Topple { .. } | A::Unspoon | A::Vacuuming { .. } => self.not_adjudicated(a),
         }

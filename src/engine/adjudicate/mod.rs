@@ -8,6 +8,7 @@
 //! | `economy.rs` | paying and gaining Tokens, Bocks, the Bureau de Change, Bonanza, Poll Tax (1.4.10, 1.4.19, 1.4.37, 1.7.21, 1.8.8) |
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
 //! | `clamps.rs` | Clamps and Velocity Bombs given and removed (1.4.38 - 1.4.45) |
+//! | `critters.rs` | Pigeons and Rats caught and released (1.4.25, 1.4.35) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
@@ -41,6 +42,7 @@ use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 
 mod actions;
 mod clamps;
+mod critters;
 mod dispatch;
 mod drone;
 mod economy;

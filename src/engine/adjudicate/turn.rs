@@ -206,6 +206,7 @@ impl Turn<'_> {
                     | Action::Waiting
                     | Action::Bonanza
                     | Action::Recycling
+                    | Action::ReleasingRat
                     | Action::Discarding { .. }
             ) || is_exchange(a);
             if seen.contains(&i) && !many && !twice.contains(&i) {
@@ -280,6 +281,7 @@ impl Turn<'_> {
             }
         }
         self.shunted_onto_pegs();
+        self.shunted_lose_pigeons();
         if let Some(at) = self.here() {
             // Ending a Turn at a Trap Station not started at enters its Loop
             // (Rules 1.8.1, 1.8.6), a state mornbot does not keep.

@@ -145,6 +145,9 @@ impl Turn<'_> {
                 self.illegal("1.4.42", msg);
             }
         }
+        if self.i_carry(Good::MagnoClamp) {
+            self.magnets_apart();
+        }
         let moved = matches!(mv, Move::To { .. });
         if let (true, Some(here)) = (moved, self.here()) {
             let podume = self.s.players.iter().enumerate().any(|(i, p)| {
@@ -261,5 +264,34 @@ impl Turn<'_> {
             "{} {name}(s) escape: {keep} remain (Rule {rule})",
             held - keep
         ));
+    }
+
+    /// A Magno-Clamp carrier's Move may not pass through or leave a Station
+    /// occupied by another Magno-Clamp carrier (Rule 1.4.45).
+    fn magnets_apart(&mut self) {
+        let me = self.me;
+        let stations: Vec<StationId> = self
+            .mv
+            .started_at
+            .into_iter()
+            .chain(self.mv.through.iter().copied())
+            .collect();
+        let other = stations.into_iter().find(|s| {
+            self.s
+                .players
+                .iter()
+                .enumerate()
+                .any(|(i, p)| i != me && p.station() == Some(*s) && p.carries(Good::MagnoClamp))
+        });
+        if let (Some(s), Some(_)) = (
+            other,
+            self.here().filter(|h| Some(*h) != self.mv.started_at),
+        ) {
+            let msg = format!(
+                "a Magno-Clamp carrier's Move may not pass through or leave {}, where another carrier stands",
+                self.name(s)
+            );
+            self.illegal("1.4.45", msg);
+        }
     }
 }

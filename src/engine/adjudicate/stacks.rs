@@ -342,3 +342,35 @@ impl Turn<'_> {
         charge
     }
 }
+
+impl Turn<'_> {
+    /// `[Inverting Stack at <Station>]` (Rule 1.4.34, cited "1.4.x" by the
+    /// index): the Stack there is reversed, bottom to top.
+    pub(super) fn invert_stack(&mut self, a: &Action, target: &Target) -> Charge {
+        let Some(id) = self.station_of(target, a) else {
+            return Charge::Free;
+        };
+        match self
+            .s
+            .stacks
+            .iter_mut()
+            .find(|(s, t)| *s == id && !t.is_empty())
+        {
+            Some((_, tokens)) => {
+                tokens.reverse();
+                self.change(format!(
+                    "the Token Stack at {} is inverted (Rule 1.4.34)",
+                    target.station
+                ));
+                Charge::Table
+            }
+            None => {
+                self.illegal(
+                    "1.4.34",
+                    format!("{} has no Token Stack to invert", target.station),
+                );
+                Charge::Free
+            }
+        }
+    }
+}

@@ -141,6 +141,7 @@ impl Turn<'_> {
             A::RemovingVelocityBomb => self.unclamp(a, &[Good::VelocityBombDormant, Good::VelocityBombPrimed]),
             A::MagnoGone => self.magno_gone(a),
             A::InvertingStack { station } => self.invert_stack(a, station),
+            A::Vacuuming { station } => self.vacuum(a, station),
             // Pigeons and Rats (Rules 1.4.25, 1.4.35).
             A::CatchingPigeon => self.catch_pigeon(),
             A::CatchingRat => self.catch_rat(),
@@ -162,7 +163,7 @@ impl Turn<'_> {
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.not_adjudicated(a),
             A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
-            A::Topple { .. } | A::Unspoon | A::Vacuuming { .. } => self.not_adjudicated(a),
+            A::Topple { .. } | A::Unspoon => self.not_adjudicated(a),
         }
     }
 

@@ -373,4 +373,84 @@ impl Turn<'_> {
             }
         }
     }
+
+    /// `[Vacuuming <Station>]` (Rule 1.4.49): with a Vacuum Cleaner carried,
+    /// a whole Stack at a station the Move started at, passed through or
+    /// ended at is picked up; not in a Turn with a [Claiming]; each use adds
+    /// an asterisk to the Cleaner, destroyed at three.
+    pub(super) fn vacuum(&mut self, a: &Action, target: &Target) -> Charge {
+        let me = self.me;
+        let Some(id) = self.station_of(target, a) else {
+            return Charge::Free;
+        };
+        let cleaner = self.s.players[me]
+            .possessions
+            .iter()
+            .position(|p| !p.nantucket && p.good() == crate::gsd::Good::VacuumCleaner);
+        let Some(ci) = cleaner else {
+            self.illegal(
+                "1.4.49",
+                format!("{} carries no Vacuum Cleaner", self.my_name()),
+            );
+            return Charge::Free;
+        };
+        if self
+            .play
+            .actions()
+            .any(|x| matches!(x, Action::ClaimingToken { .. }))
+        {
+            self.illegal(
+                "1.4.49",
+                "[Vacuuming] may not be performed in the same Turn as a [Claiming] Action",
+            );
+        }
+        let visited = self.mv.started_at == Some(id)
+            || self.here() == Some(id)
+            || self.mv.through.contains(&id);
+        if !visited {
+            self.illegal(
+                "1.4.49",
+                format!(
+                    "the Piece neither started, passed through nor ended its Move at {}",
+                    target.station
+                ),
+            );
+            return Charge::Free;
+        }
+        let Some(i) = self
+            .s
+            .stacks
+            .iter()
+            .position(|(s, t)| *s == id && !t.is_empty())
+        else {
+            self.illegal("1.4.49", format!("{} has no Token Stack", target.station));
+            return Charge::Free;
+        };
+        let (_, tokens) = self.s.stacks.remove(i);
+        let mut gain: Vec<(u32, Colour)> = Vec::new();
+        for c in &tokens {
+            match gain.iter_mut().find(|(_, x)| x == c) {
+                Some((n, _)) => *n += 1,
+                None => gain.push((1, *c)),
+            }
+        }
+        self.gain(&gain);
+        let full = match &mut self.s.players[me].possessions[ci].item {
+            crate::gsd::Item::Good { stars, .. } => {
+                *stars += 1;
+                *stars >= 3
+            }
+            _ => false,
+        };
+        self.change(format!(
+            "the Stack at {} ({} Tokens) is Vacuumed up (Rule 1.4.49)",
+            target.station,
+            tokens.len()
+        ));
+        if full {
+            self.s.players[me].possessions.remove(ci);
+            self.change("the Vacuum Cleaner is full and destroyed (Rule 1.4.49)");
+        }
+        Charge::Table
+    }
 }

@@ -8,6 +8,7 @@ use clap::Parser;
 use mornbot::cli::{self, Cli};
 
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     match cli::run(cli) {
         Ok(exit) => ExitCode::from(exit.code()),
@@ -16,4 +17,23 @@ fn main() -> ExitCode {
             ExitCode::from(cli::Exit::Failure.code())
         }
     }
+}
+
+/// `mornbot rules --coverage | head`: the reader left, so the output is no
+/// longer wanted. Rust ignores SIGPIPE, and `println!` panics on the
+/// closed pipe; end quietly instead, as a Unix tool does.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to std") && msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

@@ -463,3 +463,29 @@ fn rules_coverage_lists_every_rule() {
         assert_eq!(r["status"], "speaker", "{n}");
     }
 }
+
+/// `mornbot rules --coverage | head -1`: the reader has left before the
+/// CLI writes; it ends quietly (no panic message, exit 0).
+#[test]
+fn a_broken_pipe_ends_the_cli_quietly() {
+    for args in [
+        &["rules", "--coverage"][..],
+        &["map", "stats", "--json"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mornbot"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader leaves at once: every write meets a closed pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}

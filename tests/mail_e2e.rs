@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use mornbot::cli::demo::{self, Body, Expect};
 use support::{
-    config, header, imap_all, lounge, reply_to, smtp_send, to_test_domain, wait_until, Daemon,
+    config, header, imap_all, lounge, lounge_with, reply_to, smtp_send, to_test_domain, wait_until,
+    Daemon,
 };
 
 fn html_only(raw: &str, play: &str) -> String {
@@ -239,6 +240,58 @@ fn a_timeout_by_mail_on_an_accelerated_clock() {
         .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("Turn 2: Warren timed out")))
         .count();
     assert_eq!(n, 1);
+    assert!(daemon.terminate().success());
+}
+
+/// A quiet lounge under IMAP IDLE (issue 13, item 1): Dovecot sends
+/// `* OK Still here` every second, no mail comes, and Warren's reminder
+/// and Timeout still fire on time. Before the Speaker had a timer of its
+/// own, each keepalive restarted the wait and nothing fired until mail
+/// arrived.
+#[test]
+fn a_quiet_lounge_under_idle_with_keepalives_still_times_out() {
+    let Some(stack) = lounge_with(&[("MAILSTACK_IDLE_NOTIFY", "1s")]) else {
+        return;
+    };
+    let cfg = config(&stack, &stack.dir.join("bot-data"), "");
+    let text = std::fs::read_to_string(&cfg).unwrap().replace(
+        "wait = \"poll\"\npoll_ms = 20",
+        "wait = \"idle\"\nidle_secs = 1500",
+    );
+    assert!(text.contains("wait = \"idle\""));
+    std::fs::write(&cfg, text).unwrap();
+    let log = stack.dir.join("mornbot.log");
+    let imap = stack.port("IMAP_PORT");
+    let smtp = stack.port("SMTP_PORT");
+    let mut daemon = Daemon::start_with(&cfg, &log, &[("MORNBOT_CLOCK_SPEED", "10000")]);
+    let raw = "From: rushton@example.test\nTo: lounge@example.test\nSubject: [MN1] turn\n\
+               Message-ID: <quiet-1@example.test>\n\nRushton : Epping (CN) [Home: Hainault]\n";
+    smtp_send(smtp, "rushton@example.test", &["lounge@example.test"], raw);
+    wait_until(Duration::from_secs(30), "turn 1's verdict", || {
+        reply_to(imap, "rushton", "quiet-1@example.test")
+    });
+    let started = std::time::Instant::now();
+    let find = |user: &str, subject: &str| {
+        imap_all(imap, user)
+            .into_iter()
+            .find(|m| header(m, "Subject").is_some_and(|s| s.contains(subject)))
+    };
+    // Nothing more is posted: at most 54.5 game hours (a weekend start)
+    // pass in 20 s; the lounge stays silent but for the keepalives.
+    wait_until(Duration::from_secs(60), "Warren's reminder", || {
+        find("warren", "reminder: your turn 2 is due")
+    });
+    wait_until(Duration::from_secs(60), "Warren's Timeout", || {
+        find("rushton", "Turn 2: Warren timed out")
+    });
+    assert!(started.elapsed() < Duration::from_secs(40));
+    let dovecot = std::fs::read_to_string(stack.dir.join("dovecot.conf")).unwrap();
+    assert!(
+        dovecot.contains("imap_idle_notify_interval = 1s"),
+        "{dovecot}"
+    );
+    let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!log_text.contains("wait = \"poll\""));
     assert!(daemon.terminate().success());
 }
 

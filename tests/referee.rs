@@ -171,11 +171,24 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
 }
 
 #[test]
-fn not_your_turn_cites_rule_1_3_2() {
+fn out_of_turn_is_a_private_refusal_citing_rule_1_3_2_and_play_goes_on() {
     let mut t = T::new();
     let (s, mails) = t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
-    assert_eq!(s, "illegal");
+    assert_eq!(s, "out of turn");
+    assert_eq!(mails.len(), 1);
     assert!(mails[0].contains("Rule 1.3.2"), "{}", mails[0]);
+    assert!(mails[0].contains("it is Rushton's Turn"), "{}", mails[0]);
+    // To the sender alone, never a Buzz in the lounge; nothing held.
+    assert!(mails[0].contains("To: warren@example.org"), "{}", mails[0]);
+    assert!(!mails[0].contains("lounge@example.test"), "{}", mails[0]);
+    assert!(!mails[0].contains("BUZZ"), "{}", mails[0]);
+    assert_eq!(t.turns(), 0);
+    // Rushton's real turn is judged at once, and Warren's after it.
+    let (s, _) = t.play("rushton", "Rushton : Pass");
+    assert_eq!(s, "legal");
+    let (s, _) = t.play("warren", "Warren : Pass");
+    assert_eq!(s, "legal");
+    assert_eq!(t.turns(), 2);
 }
 
 #[test]
@@ -729,6 +742,24 @@ mod buzzing {
         assert!(all.contains("your held turn is void"), "{all}");
         assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
         assert!(t.referee.games["MN1"].questionable.is_none());
+    }
+
+    #[test]
+    fn an_out_of_turn_post_while_questionable_is_refused_privately_not_held() {
+        let mut t = opening();
+        step(&mut t, "acton", buzz(4));
+        // Acton does not follow Rushton: refused as out of turn, not held.
+        let (s, mails) = t.play("acton", "Acton : Pass");
+        assert_eq!(s, "out of turn");
+        assert!(mails[0].contains("Rule 1.3.2"), "{}", mails[0]);
+        assert!(mails[0].contains("To: acton@example.org"), "{}", mails[0]);
+        assert!(!mails[0].contains("Mistimed"), "{}", mails[0]);
+        // Warren does: held as Mistimed (Rule 1.16.1).
+        let (s, _) = t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        assert_eq!(s, "mistimed: held");
+        // Rushton concedes: Warren's held turn is void, Acton's never was.
+        let (_, mails) = step(&mut t, "rushton", Workflow::Concede);
+        assert!(!mails.join("\n").contains("To: acton@example.org"));
     }
 
     #[test]

@@ -19,6 +19,17 @@ pub enum Clock {
         /// How many game seconds pass per real second.
         speed: f64,
     },
+    /// Tokio's clock (paused and advanced by tests): `base` at the tokio
+    /// instant `origin`, `speed` game seconds per tokio second. Arrival
+    /// times given to it are taken as already on this clock.
+    Tokio {
+        /// The game instant at `origin`.
+        base: DateTime<Utc>,
+        /// The tokio instant where both agree.
+        origin: tokio::time::Instant,
+        /// How many game seconds pass per tokio second.
+        speed: f64,
+    },
 }
 
 impl Clock {
@@ -39,13 +50,23 @@ impl Clock {
 
     /// Now.
     pub fn now(&self) -> DateTime<Utc> {
-        self.map(Utc::now())
+        match *self {
+            Clock::Tokio {
+                base,
+                origin,
+                speed,
+            } => {
+                let d = origin.elapsed().as_secs_f64() * speed * 1000.0;
+                base + chrono::Duration::milliseconds(d as i64)
+            }
+            _ => self.map(Utc::now()),
+        }
     }
 
     /// A real instant (e.g. a server's INTERNALDATE) on this clock.
     pub fn map(&self, real: DateTime<Utc>) -> DateTime<Utc> {
         match *self {
-            Clock::System => real,
+            Clock::System | Clock::Tokio { .. } => real,
             Clock::Scaled { base, speed } => {
                 let d = (real - base).num_milliseconds() as f64 * speed;
                 base + chrono::Duration::milliseconds(d as i64)
@@ -58,7 +79,7 @@ impl Clock {
         let d = (t - self.now()).to_std().unwrap_or(Duration::ZERO);
         match *self {
             Clock::System => d,
-            Clock::Scaled { speed, .. } => d.div_f64(speed),
+            Clock::Scaled { speed, .. } | Clock::Tokio { speed, .. } => d.div_f64(speed),
         }
     }
 }

@@ -21,6 +21,7 @@ use chrono::{DateTime, Utc};
 use tokio::sync::{watch, Notify};
 
 use crate::config::Config;
+use crate::mail::inbox::{Event, Inbox, Incoming, MaildirInbox, Raw};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::send::{FileSink, Sink, SmtpSink};
@@ -51,6 +52,9 @@ pub enum DaemonError {
     /// The IMAP server.
     #[error("imap: {0}")]
     Imap(String),
+    /// The mail source.
+    #[error("inbox: {0}")]
+    Inbox(String),
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DaemonError + '_ {
@@ -174,7 +178,7 @@ pub fn drain_maildir(
         let h = if size > ctx.limits.max_bytes {
             // Never read a huge file whole: its headers are enough to
             // refuse it politely.
-            let Ok(head) = read_head(&w.path, 256 * 1024) else {
+            let Ok(head) = crate::mail::inbox::read_head(&w.path, 256 * 1024) else {
                 continue;
             };
             process_oversize(
@@ -208,22 +212,6 @@ pub fn drain_maildir(
     Ok(done)
 }
 
-/// The first `limit` bytes of a file, cut at the end of its header.
-fn read_head(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut buf = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit as u64)
-        .read_to_end(&mut buf)?;
-    for sep in [&b"\r\n\r\n"[..], &b"\n\n"[..]] {
-        if let Some(i) = buf.windows(sep.len()).position(|w| w == sep) {
-            buf.truncate(i + sep.len());
-            break;
-        }
-    }
-    Ok(buf)
-}
-
 fn origin_maildir() -> Origin {
     Origin {
         source: "maildir".into(),
@@ -246,11 +234,72 @@ pub fn speaker_tick(
     Ok(done.iter().any(|h| h.replies > 0))
 }
 
-/// How long to wait, at most, before the Speaker has something due.
-pub fn until_due(referee: &Referee, ctx: &letter::Context, cap: Duration) -> Duration {
-    match referee.next_due() {
-        Some(t) => ctx.clock.real_until(t).min(cap),
-        None => cap,
+/// The longest the loop sleeps without looking at the clock again (the
+/// Speaker's due time is recomputed then, e.g. after a clock step).
+const MAX_SLEEP: Duration = Duration::from_secs(3600);
+
+/// The daemon loop: judges each message `inbox` brings, and does what the
+/// Speaker owes when it is due, on a timer of its own raced against the
+/// inbox (no source's keepalives or silence can delay a deadline), until
+/// `shutdown` completes. A message is acknowledged to its source only
+/// after its effects are committed.
+pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
+    inbox: &mut I,
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+    wake: &Notify,
+    shutdown: &mut F,
+) -> Result<(), DaemonError> {
+    loop {
+        if speaker_tick(referee, store, ctx)? {
+            wake.notify_one();
+        }
+        let sleep = match referee.next_due() {
+            Some(t) => ctx.clock.real_until(t).min(MAX_SLEEP),
+            None => MAX_SLEEP,
+        };
+        let timer = tokio::time::sleep(sleep);
+        tokio::pin!(timer);
+        // Messages waiting before the timer fires are judged first (they
+        // came earlier), then the Speaker acts; the timer is not re-armed
+        // by anything the inbox does.
+        loop {
+            tokio::select! {
+                biased;
+                _ = &mut *shutdown => return Ok(()),
+                ev = inbox.next() => match ev.map_err(|e| DaemonError::Inbox(e.to_string()))? {
+                    Event::Mail(m) => {
+                        let h = judge(referee, store, ctx, &m)?;
+                        inbox.ack(&m).await.map_err(|e| DaemonError::Inbox(e.to_string()))?;
+                        tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
+                        if h.replies > 0 {
+                            wake.notify_one();
+                        }
+                        // A turn changes what is due: recompute.
+                        break;
+                    }
+                    Event::Idle => {}
+                },
+                _ = &mut timer => break,
+            }
+        }
+    }
+}
+
+/// Judges one message from an inbox, committing its effects.
+pub fn judge(
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+    m: &Incoming,
+) -> Result<Handled, DaemonError> {
+    let received = ctx.clock.map(m.received);
+    match &m.raw {
+        Raw::Full(raw) => process(referee, store, ctx, raw, m.origin.clone(), received),
+        Raw::Head { head, size } => {
+            process_oversize(referee, store, ctx, head, *size, m.origin.clone(), received)
+        }
     }
 }
 
@@ -383,25 +432,32 @@ pub async fn run(
     ));
     tokio::pin!(shutdown);
     let result = if let Some(imap) = &cfg.imap {
-        crate::mail::imap::serve(imap, &mut referee, &mut store, &ctx, &wake, &mut shutdown)
-            .await
-            .map_err(|e| DaemonError::Imap(e.to_string()))
+        let mut inbox =
+            crate::mail::imap::spawn(imap.clone(), setup.data.db(), ctx.limits.max_bytes)
+                .map_err(|e| DaemonError::Imap(e.to_string()))?;
+        serve(
+            &mut inbox,
+            &mut referee,
+            &mut store,
+            &ctx,
+            &wake,
+            &mut shutdown,
+        )
+        .await
     } else {
         let md = Maildir::create(&setup.data.lounge())
             .map_err(io(&setup.data.lounge()))?
             .keep_seen_for(cfg.bot.spool_keep_days);
-        loop {
-            let done = drain_maildir(&md, &mut referee, &mut store, &ctx)?;
-            let ticked = speaker_tick(&mut referee, &mut store, &ctx)?;
-            if ticked || done.iter().any(|h| h.replies > 0) {
-                wake.notify_one();
-            }
-            let wait = until_due(&referee, &ctx, Duration::from_millis(100));
-            tokio::select! {
-                _ = &mut shutdown => break Ok(()),
-                _ = tokio::time::sleep(wait) => {}
-            }
-        }
+        let mut inbox = MaildirInbox::new(md, ctx.limits.max_bytes, Duration::from_millis(100));
+        serve(
+            &mut inbox,
+            &mut referee,
+            &mut store,
+            &ctx,
+            &wake,
+            &mut shutdown,
+        )
+        .await
     };
     let _ = stop_tx.send(true);
     wake.notify_one();

@@ -1106,6 +1106,21 @@ impl Referee {
                 );
                 (true, "legal".into())
             }
+            Verdict::Illegal if outcome.violations.iter().any(|v| v.rule == "1.3.2") => {
+                // Out of turn: a private refusal, not a Buzz (a Buzz is for
+                // a turn taken in turn); nothing is held, play goes on.
+                let why = outcome
+                    .violations
+                    .iter()
+                    .find(|v| v.rule == "1.3.2")
+                    .map(|v| v.message.clone())
+                    .unwrap_or_default();
+                out.refuse(format!(
+                    "Rule 1.3.2: {why} in {tag}, so your play was not judged and the game \
+                     goes on without it:\n\n    {play_text}\n\nPost it again when it is your turn."
+                ));
+                (false, "out of turn".into())
+            }
             Verdict::Illegal => {
                 let needle = needle_for(&play_text, &outcome);
                 let reason = outcome

@@ -5,24 +5,27 @@
 //! flagged `\Seen`. A changed UIDVALIDITY resets the high-water mark; every
 //! message is then read again, and those already judged are recognised by
 //! Message-ID and skipped. Between batches the client waits with IDLE
-//! (re-issued before the server's 29-minute timeout) or polls with
-//! `UID SEARCH`, as configured; connection failures reconnect with backoff.
+//! (re-issued every `idle_secs` by its own timer, which server keepalives
+//! such as Dovecot's `* OK Still here` cannot reset; RFC 2177 asks for
+//! under 29 minutes) or polls with `UID SEARCH`, as configured; connection
+//! failures reconnect with backoff.
+//!
+//! The adapter is a task of its own feeding a [`ChannelInbox`]: it knows
+//! nothing of the referee or the Speaker, whose timer the daemon loop
+//! races against this inbox.
 
-use std::future::Future;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use async_imap::extensions::idle::IdleResponse;
 use async_imap::Session;
 use chrono::{DateTime, Utc};
 use futures_util::TryStreamExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
-use tokio::sync::Notify;
 
 use crate::config::{ImapConfig, Security, Wait};
-use crate::daemon::letter::Context;
-use crate::daemon::referee::Referee;
+use crate::mail::inbox::{ChannelFeed, ChannelInbox, Event, InboxError, Incoming, Key, Raw};
 use crate::store::{Origin, Store};
 
 /// An IMAP failure (the daemon reconnects).
@@ -132,20 +135,10 @@ pub async fn login(
         .map_err(|(e, _)| ImapError::Protocol(format!("login as {}: {e}", cfg.user)))
 }
 
-/// A session that ended without error: shutdown was asked.
-enum Next {
-    Stop,
-}
-
-/// Serves the lounge folder until `shutdown` completes.
-pub async fn serve<F: Future<Output = ()> + Unpin>(
-    cfg: &ImapConfig,
-    referee: &mut Referee,
-    store: &mut Store,
-    ctx: &Context,
-    wake: &Notify,
-    shutdown: &mut F,
-) -> Result<(), ImapError> {
+/// Starts the IMAP adapter: a task that reads the folder and feeds the
+/// returned inbox. `db` is the store, for the folder's high-water UID;
+/// messages over `max_bytes` come as their header only.
+pub fn spawn(cfg: ImapConfig, db: PathBuf, max_bytes: usize) -> Result<ChannelInbox, ImapError> {
     let password = crate::config::read_secret(&cfg.secret)
         .map_err(ImapError::Fatal)?
         .ok_or_else(|| ImapError::Fatal("[imap] needs password_file or password_env".into()))?;
@@ -156,156 +149,270 @@ pub async fn serve<F: Future<Output = ()> + Unpin>(
         None => None,
     };
     let tls = tls_config(ca.as_deref()).map_err(ImapError::Fatal)?;
-    let mut backoff = Duration::from_millis(250);
-    loop {
-        let r = session(
+    let (inbox, feed) = ChannelInbox::pair(64);
+    tokio::spawn(async move {
+        let mut a = Adapter {
             cfg,
-            &password,
-            tls.clone(),
-            referee,
-            store,
-            ctx,
-            wake,
-            shutdown,
-        )
-        .await;
-        match r {
-            Ok(Next::Stop) => return Ok(()),
-            Err(ImapError::Fatal(e)) => return Err(ImapError::Fatal(e)),
-            Err(e) => {
-                tracing::warn!("imap: {e}; reconnecting in {backoff:?}");
-                tokio::select! {
-                    _ = &mut *shutdown => return Ok(()),
-                    _ = tokio::time::sleep(backoff) => {}
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(60));
-            }
+            password,
+            tls,
+            db,
+            max_bytes,
+            feed,
+        };
+        if let Err(e) = a.serve().await {
+            let _ = a.feed.tx.send(Err(InboxError::Fatal(e.to_string()))).await;
         }
-    }
+    });
+    Ok(inbox)
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn session<F: Future<Output = ()> + Unpin>(
-    cfg: &ImapConfig,
-    password: &str,
+/// The adapter task's state.
+struct Adapter {
+    cfg: ImapConfig,
+    password: String,
     tls: Arc<rustls::ClientConfig>,
-    referee: &mut Referee,
-    store: &mut Store,
-    ctx: &Context,
-    wake: &Notify,
-    shutdown: &mut F,
-) -> Result<Next, ImapError> {
-    let mut s = login(cfg, password, tls).await?;
-    let mb = s.select(&cfg.folder).await.map_err(proto)?;
-    let validity = mb.uid_validity.unwrap_or(0);
-    let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
-    match store.mailbox(&cfg.folder).map_err(fatal)? {
-        Some((v, _)) if v == validity => {}
-        Some((v, _)) => {
-            // The folder was rebuilt: read everything again; Message-IDs
-            // already judged are skipped by the referee.
-            tracing::warn!(folder = %cfg.folder, old = v, new = validity, "UIDVALIDITY changed: resync by Message-ID");
-            store.set_mailbox(&cfg.folder, validity, 0).map_err(fatal)?;
-        }
-        None => store.set_mailbox(&cfg.folder, validity, 0).map_err(fatal)?,
-    }
-    tracing::info!(folder = %cfg.folder, validity, "imap: connected");
-    let idle_ok = cfg.wait == Wait::Idle && s.capabilities().await.map_err(proto)?.has_str("IDLE");
-    loop {
-        fetch_new(&mut s, cfg, validity, referee, store, ctx, wake).await?;
-        let fatal_d = |e: crate::daemon::DaemonError| ImapError::Fatal(e.to_string());
-        if crate::daemon::speaker_tick(referee, store, ctx).map_err(fatal_d)? {
-            wake.notify_one();
-        }
-        if idle_ok {
-            // IDLE until new mail, the re-IDLE interval, or the Speaker's
-            // next deadline, whichever comes first.
-            let wait = crate::daemon::until_due(referee, ctx, Duration::from_secs(cfg.idle_secs))
-                .max(Duration::from_millis(1));
-            let mut h = s.idle();
-            h.init().await.map_err(proto)?;
-            let stop_now;
-            {
-                let (fut, interrupt) = h.wait_with_timeout(wait);
-                tokio::select! {
-                    r = fut => { r.map_err(proto).map(|r| matches!(r, IdleResponse::ManualInterrupt))?; stop_now = false; }
-                    _ = &mut *shutdown => { drop(interrupt); stop_now = true; }
-                }
-            }
-            s = h.done().await.map_err(proto)?;
-            if stop_now {
-                let _ = s.logout().await;
-                return Ok(Next::Stop);
-            }
-        } else {
-            let wait = crate::daemon::until_due(referee, ctx, Duration::from_millis(cfg.poll_ms));
-            tokio::select! {
-                _ = &mut *shutdown => { let _ = s.logout().await; return Ok(Next::Stop); }
-                _ = tokio::time::sleep(wait) => {}
-            }
-        }
+    db: PathBuf,
+    max_bytes: usize,
+    feed: ChannelFeed,
+}
+
+/// The daemon dropped its inbox: stop.
+struct Gone;
+
+impl From<Gone> for ImapError {
+    fn from(_: Gone) -> ImapError {
+        ImapError::Protocol("the daemon stopped".into())
     }
 }
 
-/// Fetches and handles every message above the high-water UID.
-async fn fetch_new(
-    s: &mut Session<Conn>,
-    cfg: &ImapConfig,
-    validity: u32,
-    referee: &mut Referee,
-    store: &mut Store,
-    ctx: &Context,
-    wake: &Notify,
-) -> Result<(), ImapError> {
-    let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
-    let last = store
-        .mailbox(&cfg.folder)
-        .map_err(fatal)?
-        .map(|(_, u)| u)
-        .unwrap_or(0);
-    let mut uids: Vec<u32> = s
-        .uid_search(format!("UID {}:*", last + 1))
-        .await
-        .map_err(proto)?
-        .into_iter()
-        .filter(|u| *u > last)
-        .collect();
-    if uids.is_empty() {
-        return Ok(());
+impl Adapter {
+    /// Sessions until the daemon goes away; reconnects with backoff.
+    async fn serve(&mut self) -> Result<(), ImapError> {
+        let mut store = Store::open(&self.db).map_err(|e| ImapError::Fatal(e.to_string()))?;
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            if self.feed.tx.is_closed() {
+                return Ok(());
+            }
+            match self.session(&mut store).await {
+                Ok(()) => return Ok(()),
+                Err(ImapError::Fatal(e)) => return Err(ImapError::Fatal(e)),
+                Err(e) => {
+                    tracing::warn!("imap: {e}; reconnecting in {backoff:?}");
+                    tokio::select! {
+                        _ = self.feed.tx.closed() => return Ok(()),
+                        _ = tokio::time::sleep(backoff) => {}
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(60));
+                }
+            }
+        }
     }
-    uids.sort_unstable();
-    // Sizes first, so an oversize message is never downloaded whole.
-    let set = uids
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let metas: Vec<_> = s
-        .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
-        .await
-        .map_err(proto)?
-        .try_collect()
-        .await
-        .map_err(proto)?;
-    let mut metas: Vec<(u32, u32, DateTime<Utc>)> = metas
-        .iter()
-        .filter_map(|f| {
-            Some((
-                f.uid?,
-                f.size.unwrap_or(0),
-                ctx.clock.map(
+
+    /// One connection: fetch, then wait, until the daemon goes away.
+    async fn session(&mut self, store: &mut Store) -> Result<(), ImapError> {
+        let cfg = self.cfg.clone();
+        let mut s = login(&cfg, &self.password, self.tls.clone()).await?;
+        let mb = s.select(&cfg.folder).await.map_err(proto)?;
+        let validity = mb.uid_validity.unwrap_or(0);
+        let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
+        match store.mailbox(&cfg.folder).map_err(fatal)? {
+            Some((v, _)) if v == validity => {}
+            Some((v, _)) => {
+                // The folder was rebuilt: read everything again; Message-IDs
+                // already judged are skipped by the referee.
+                tracing::warn!(folder = %cfg.folder, old = v, new = validity, "UIDVALIDITY changed: resync by Message-ID");
+                store.set_mailbox(&cfg.folder, validity, 0).map_err(fatal)?;
+            }
+            None => store.set_mailbox(&cfg.folder, validity, 0).map_err(fatal)?,
+        }
+        tracing::info!(folder = %cfg.folder, validity, "imap: connected");
+        let idle_ok =
+            cfg.wait == Wait::Idle && s.capabilities().await.map_err(proto)?.has_str("IDLE");
+        loop {
+            self.fetch_new(&mut s, store, validity).await?;
+            if idle_ok {
+                let mut h = s.idle();
+                h.init().await.map_err(proto)?;
+                let gone;
+                {
+                    // `wait` ends on new data; our own timer (not the
+                    // crate's timeout, which every keepalive resets) ends
+                    // it for the re-IDLE.
+                    let (fut, interrupt) = h.wait();
+                    tokio::pin!(fut);
+                    let mut interrupt = Some(interrupt);
+                    let re_idle = tokio::time::sleep(Duration::from_secs(cfg.idle_secs.max(1)));
+                    tokio::pin!(re_idle);
+                    gone = loop {
+                        tokio::select! {
+                            r = &mut fut => { r.map_err(proto)?; break false; }
+                            _ = &mut re_idle, if interrupt.is_some() => { interrupt = None; }
+                            _ = self.feed.tx.closed() => break true,
+                        }
+                    };
+                }
+                s = h.done().await.map_err(proto)?;
+                if gone {
+                    let _ = s.logout().await;
+                    return Ok(());
+                }
+            } else {
+                tokio::select! {
+                    _ = self.feed.tx.closed() => { let _ = s.logout().await; return Ok(()); }
+                    _ = tokio::time::sleep(Duration::from_millis(cfg.poll_ms)) => {}
+                }
+            }
+            // The loop may want to look at the Speaker: harmless wake.
+            if self.feed.tx.send(Ok(Event::Idle)).await.is_err() {
+                let _ = s.logout().await;
+                return Ok(());
+            }
+        }
+    }
+
+    /// Fetches every message above the high-water UID, hands each to the
+    /// daemon, and flags it `\Seen` once the daemon has committed it.
+    async fn fetch_new(
+        &mut self,
+        s: &mut Session<Conn>,
+        store: &mut Store,
+        validity: u32,
+    ) -> Result<(), ImapError> {
+        let folder = self.cfg.folder.clone();
+        let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
+        let last = store
+            .mailbox(&folder)
+            .map_err(fatal)?
+            .map(|(_, u)| u)
+            .unwrap_or(0);
+        let mut uids: Vec<u32> = s
+            .uid_search(format!("UID {}:*", last + 1))
+            .await
+            .map_err(proto)?
+            .into_iter()
+            .filter(|u| *u > last)
+            .collect();
+        if uids.is_empty() {
+            return Ok(());
+        }
+        uids.sort_unstable();
+        let metas = self.sizes(s, &uids, last).await?;
+        // Bodies come a chunk at a time, in one UID FETCH; an oversize
+        // message's header alone is fetched.
+        for chunk in metas.chunks(32) {
+            let mut bodies = self.bodies(s, chunk).await?;
+            let mut sent = Vec::new();
+            for &(uid, size, received) in chunk {
+                // Expunged meanwhile: nothing to judge.
+                let Some(bytes) = bodies.remove(&uid) else {
+                    continue;
+                };
+                let raw = if size as usize > self.max_bytes {
+                    Raw::Head {
+                        head: bytes,
+                        size: size as usize,
+                    }
+                } else {
+                    Raw::Full(bytes)
+                };
+                let m = Incoming {
+                    raw,
+                    origin: Origin {
+                        source: folder.clone(),
+                        uidvalidity: Some(validity),
+                        uid: Some(uid),
+                    },
+                    received,
+                    key: Key::Uid(uid),
+                };
+                self.feed
+                    .tx
+                    .send(Ok(Event::Mail(Box::new(m))))
+                    .await
+                    .map_err(|_| Gone)?;
+                sent.push(uid);
+            }
+            if sent.is_empty() {
+                continue;
+            }
+            // Wait until the daemon has committed each one.
+            let mut acked = Vec::new();
+            while acked.len() < sent.len() {
+                match self.feed.acks.recv().await {
+                    Some(Key::Uid(u)) => acked.push(u),
+                    Some(_) => {}
+                    None => return Err(Gone.into()),
+                }
+            }
+            // Judged before the folder changed (a duplicate) commits no
+            // UID: move the mark past it.
+            let top = *acked.iter().max().unwrap_or(&0);
+            let hw = store.mailbox(&folder).map_err(fatal)?.map_or(0, |(_, u)| u);
+            if top > hw {
+                store.set_mailbox(&folder, validity, top).map_err(fatal)?;
+            }
+            // Committed: now the flags. A crash before this only leaves the
+            // messages unflagged; the high-water mark already covers them.
+            let set = acked
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let _: Vec<_> = s
+                .uid_store(set, "+FLAGS.SILENT (\\Seen)")
+                .await
+                .map_err(proto)?
+                .try_collect()
+                .await
+                .map_err(proto)?;
+        }
+        Ok(())
+    }
+
+    /// UID, size and arrival time of each message, oldest first (sizes
+    /// first, so an oversize message is never downloaded whole).
+    async fn sizes(
+        &self,
+        s: &mut Session<Conn>,
+        uids: &[u32],
+        last: u32,
+    ) -> Result<Vec<(u32, u32, DateTime<Utc>)>, ImapError> {
+        let set = uids
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let metas: Vec<_> = s
+            .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
+            .await
+            .map_err(proto)?
+            .try_collect()
+            .await
+            .map_err(proto)?;
+        let mut metas: Vec<(u32, u32, DateTime<Utc>)> = metas
+            .iter()
+            .filter_map(|f| {
+                Some((
+                    f.uid?,
+                    f.size.unwrap_or(0),
                     f.internal_date()
                         .map(|d| d.with_timezone(&Utc))
                         .unwrap_or_else(Utc::now),
-                ),
-            ))
-        })
-        .filter(|m| m.0 > last)
-        .collect();
-    metas.sort_unstable();
-    // Bodies come a chunk at a time, in one UID FETCH; an oversize
-    // message's header alone is fetched.
-    for chunk in metas.chunks(32) {
+                ))
+            })
+            .filter(|m| m.0 > last)
+            .collect();
+        metas.sort_unstable();
+        Ok(metas)
+    }
+
+    /// The bodies of a chunk (headers only for those over the limit).
+    async fn bodies(
+        &self,
+        s: &mut Session<Conn>,
+        chunk: &[(u32, u32, DateTime<Utc>)],
+    ) -> Result<std::collections::HashMap<u32, Vec<u8>>, ImapError> {
         let set = |pick: &dyn Fn(u32) -> bool| -> String {
             chunk
                 .iter()
@@ -314,8 +421,8 @@ async fn fetch_new(
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let max = ctx.limits.max_bytes;
-        let mut bodies: std::collections::HashMap<u32, Vec<u8>> = Default::default();
+        let max = self.max_bytes;
+        let mut bodies = std::collections::HashMap::new();
         for (uids, what) in [
             (set(&|size| size as usize <= max), "(UID BODY.PEEK[])"),
             (set(&|size| size as usize > max), "(UID BODY.PEEK[HEADER])"),
@@ -336,61 +443,6 @@ async fn fetch_new(
                 }
             }
         }
-        let mut done = Vec::new();
-        for &(uid, size, received) in chunk {
-            // Expunged meanwhile: nothing to judge.
-            let Some(raw) = bodies.remove(&uid) else {
-                continue;
-            };
-            let origin = Origin {
-                source: cfg.folder.clone(),
-                uidvalidity: Some(validity),
-                uid: Some(uid),
-            };
-            let h = if size as usize > max {
-                crate::daemon::process_oversize(
-                    referee,
-                    store,
-                    ctx,
-                    &raw,
-                    size as usize,
-                    origin,
-                    received,
-                )
-            } else {
-                crate::daemon::process(referee, store, ctx, &raw, origin, received)
-            }
-            .map_err(|e| ImapError::Fatal(e.to_string()))?;
-            tracing::info!(uid, id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
-            if h.kind == "duplicate" {
-                // Judged before the folder changed: move the mark past it.
-                let hw = store
-                    .mailbox(&cfg.folder)
-                    .map_err(fatal)?
-                    .map_or(0, |(_, u)| u);
-                if uid > hw {
-                    store
-                        .set_mailbox(&cfg.folder, validity, uid)
-                        .map_err(fatal)?;
-                }
-            }
-            if h.replies > 0 {
-                wake.notify_one();
-            }
-            done.push(uid.to_string());
-        }
-        if done.is_empty() {
-            continue;
-        }
-        // Committed: now the flags. A crash before this only leaves the
-        // messages unflagged; the high-water mark already covers them.
-        let _: Vec<_> = s
-            .uid_store(done.join(","), "+FLAGS.SILENT (\\Seen)")
-            .await
-            .map_err(proto)?
-            .try_collect()
-            .await
-            .map_err(proto)?;
+        Ok(bodies)
     }
-    Ok(())
 }

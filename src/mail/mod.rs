@@ -13,6 +13,7 @@ pub mod auth;
 pub mod classify;
 pub mod imap;
 pub mod inbound;
+pub mod inbox;
 pub mod maildir;
 pub mod outbound;
 pub mod render;

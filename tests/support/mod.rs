@@ -40,21 +40,29 @@ impl Stack {
     /// Starts a stack, or returns None (with a visible note) when not root:
     /// the servers need root to start and drop privileges.
     pub fn start() -> Option<Stack> {
-        if !is_root() {
-            eprintln!(
-                "SKIPPED: the mail-server tests need root (scripts/test runs them as root in CI)"
-            );
+        Stack::start_with(&[])
+    }
+
+    /// Starts a stack with extra `scripts/mailstack` environment (e.g.
+    /// `MAILSTACK_IDLE_NOTIFY`). A stack that cannot run fails the test,
+    /// unless `MORNBOT_SKIP_MAILSTACK=1` says to skip (with a visible note).
+    pub fn start_with(env: &[(&str, &str)]) -> Option<Stack> {
+        if std::env::var("MORNBOT_SKIP_MAILSTACK").as_deref() == Ok("1") {
+            eprintln!("SKIPPED: MORNBOT_SKIP_MAILSTACK=1");
             return None;
         }
+        assert!(
+            is_root(),
+            "the mail-server tests need root (scripts/test runs them as root); \
+             set MORNBOT_SKIP_MAILSTACK=1 to skip them"
+        );
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let dir = PathBuf::from(format!("/tmp/mbt-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let out = run(
-            &["start", dir.to_str().unwrap()],
-            &[("MAILSTACK_BASE_PORT", "auto")],
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let mut all = vec![("MAILSTACK_BASE_PORT", "auto")];
+        all.extend_from_slice(env);
+        let out = run(&["start", dir.to_str().unwrap()], &all).unwrap_or_else(|e| panic!("{e}"));
         let env = out
             .lines()
             .filter_map(|l| l.split_once('='))
@@ -223,7 +231,12 @@ pub const PLAYERS: [&str; 3] = ["rushton", "warren", "acton"];
 
 /// The stack with the bot's and players' mailboxes and the lounge list.
 pub fn lounge() -> Option<Stack> {
-    let s = Stack::start()?;
+    lounge_with(&[])
+}
+
+/// [`lounge`] with extra `scripts/mailstack` environment.
+pub fn lounge_with(env: &[(&str, &str)]) -> Option<Stack> {
+    let s = Stack::start_with(env)?;
     for u in ["bot"].iter().chain(PLAYERS.iter()) {
         s.adduser(u, &format!("{u}-pw"));
         s.subscribe(&format!("{u}@example.test"));

@@ -144,6 +144,11 @@ impl Referee {
             let _ = self.step(live, Step::Concede, at, commit);
             return None;
         }
+        if !follows(live, &q, poster) {
+            // Not the next player's turn whatever the Judgment: out of
+            // turn, refused privately when judged (Rule 1.3.2); never held.
+            return None;
+        }
         commit.events.push((
             live.game.tag.clone(),
             HELD.into(),
@@ -589,4 +594,22 @@ impl Referee {
             }
         }
     }
+}
+
+/// Whether `poster` plays the turn after the Questionable one: the player
+/// to move when it is logged, else the next Active player after its
+/// player.
+fn follows(live: &Live, q: &Questionable, poster: &str) -> bool {
+    let s = &live.game.state;
+    if q.logged {
+        return live.game.to_play().eq_ignore_ascii_case(poster);
+    }
+    let Some(i) = s.player_index(&q.player) else {
+        return true;
+    };
+    let n = s.players.len();
+    (1..=n)
+        .map(|k| &s.players[(i + k) % n])
+        .find(|p| p.active)
+        .is_some_and(|p| p.name.eq_ignore_ascii_case(poster))
 }

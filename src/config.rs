@@ -102,6 +102,10 @@ pub struct BotConfig {
     pub name: String,
     /// The lounge list's posting address: where verdicts go.
     pub lounge: String,
+    /// The lounge list's `List-Id` (e.g. `lounge.example.org`): when set,
+    /// a post whose From the list rewrote (DMARC) is read as its author's
+    /// only when it carries this List-Id.
+    pub list_id: Option<String>,
     /// The data directory (SQLite database, and on the embedded default the
     /// spool and outbox). Relative to the config file.
     pub data_dir: PathBuf,
@@ -130,6 +134,7 @@ impl Default for BotConfig {
             address: "mornbot@localhost".into(),
             name: "mornbot".into(),
             lounge: "lounge@localhost".into(),
+            list_id: None,
             data_dir: PathBuf::from("mornbot-data"),
             max_message_bytes: 1 << 20,
             trusted_authserv_id: None,

@@ -609,6 +609,8 @@ fn inbound(subject: String, body: String, to_bot: bool) -> Inbound {
         subject,
         date: None,
         raw_size: body.len(),
+        reply_to: vec![],
+        original_from: None,
         body,
         auto: None,
         auth: AuthVerdict::Unknown,

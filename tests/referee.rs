@@ -985,6 +985,8 @@ mod hostile_input {
             },
             bot: me().address,
             clock: mornbot::daemon::clock::Clock::System,
+            lounge: me().lounge,
+            list_id: None,
         };
         (referee, store, ctx)
     }

@@ -5,6 +5,7 @@
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
 use crate::mail::classify::{self, ClassifyContext, Excerpt, GameRef, Kind, Replacement};
+use crate::mail::identity;
 use crate::mail::inbound::{self, InboundError, Limits};
 use crate::mail::outbound::Identity;
 use crate::map::Map;
@@ -19,6 +20,10 @@ pub struct Context {
     pub bot: String,
     /// The Speaker's clock.
     pub clock: crate::daemon::clock::Clock,
+    /// The lounge list's posting address.
+    pub lounge: String,
+    /// The lounge list's `List-Id`, when configured.
+    pub list_id: Option<String>,
 }
 
 impl Context {
@@ -36,6 +41,8 @@ impl Context {
             },
             bot: me.address.clone(),
             clock: crate::daemon::clock::Clock::System,
+            lounge: me.lounge.clone(),
+            list_id: cfg.bot.list_id.clone(),
         }
     }
 }
@@ -119,6 +126,33 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
     if request == Request::Chatter && first_line(&msg.body).is_some_and(is_no_buzz) {
         request = Request::Workflow(Workflow::NoBuzz);
     }
+    // A post the list re-sent under its own From (DMARC): find its author,
+    // and never answer the list itself.
+    let list = identity::List {
+        lounge: &ctx.lounge,
+        list_id: ctx.list_id.as_deref(),
+        bot: &ctx.bot,
+    };
+    let (from, mut no_reply) = match identity::author(
+        &msg,
+        &list,
+        &|a| referee.is_registered(a),
+        &|n| referee.address_by_name(n),
+    ) {
+        identity::Author::Direct => (msg.from.clone(), None),
+        identity::Author::ViaList { address, how } => {
+            tracing::info!(id = %msg.message_id, author = %address, how, "author of a list-rewritten post");
+            (address, None)
+        }
+        identity::Author::Unknown(Some(address)) => (address, None),
+        identity::Author::Unknown(None) => (
+            msg.from.clone(),
+            Some("not answered: the list's own From, and no author found".to_string()),
+        ),
+    };
+    if let Some(a) = msg.auto {
+        no_reply = Some(format!("not answered: {a:?}"));
+    }
     let mut references = msg.references.clone();
     if let Some(r) = &msg.in_reply_to {
         if !references.contains(r) {
@@ -127,7 +161,7 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
     }
     Letter {
         message_id: msg.message_id,
-        from: msg.from,
+        from,
         subject: msg.subject,
         references,
         game,
@@ -137,7 +171,7 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         // pass: a missing header is no better than a failed one.
         auth_failed: crate::mail::auth::gate(msg.auth, ctx.limits.trusted_authserv_id.as_deref())
             .is_err(),
-        no_reply: msg.auto.map(|a| format!("not answered: {a:?}")),
+        no_reply,
     }
 }
 

@@ -524,6 +524,34 @@ impl Referee {
         })
     }
 
+    /// Whether `address` is a registered player's in any game.
+    pub fn is_registered(&self, address: &str) -> bool {
+        self.games.values().any(|l| {
+            l.def
+                .players
+                .iter()
+                .any(|p| p.1.eq_ignore_ascii_case(address))
+        })
+    }
+
+    /// The address of the one player (across games) a display name names
+    /// (`Barry Cryer` names `Cryer`); none when no player or several do.
+    pub fn address_by_name(&self, display: &str) -> Option<String> {
+        let mut found: Vec<&str> = self
+            .games
+            .values()
+            .flat_map(|l| l.def.players.iter())
+            .filter(|p| crate::mail::identity::names_player(display, &p.0))
+            .map(|p| p.1.as_str())
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        match found.as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
+        }
+    }
+
     /// The tags and player names of every game (for classification).
     pub fn roster(&self) -> Vec<crate::mail::classify::GameInfo> {
         self.games

@@ -354,12 +354,70 @@ fn is_attribution(line: &str) -> bool {
     ATTRIBUTION_ENDS.iter().any(|e| lower.ends_with(e))
 }
 
+/// The header words of a quoted message's block as Outlook (and Apple
+/// Mail, and the big webmails) write it above an unmarked quote, in the
+/// languages of the big clients: (From, Subject) forms.
+const QUOTE_FROM: [&str; 7] = ["from", "von", "de", "da", "van", "från", "fra"];
+const QUOTE_SUBJECT: [&str; 8] = [
+    "subject",
+    "betreff",
+    "objet",
+    "oggetto",
+    "asunto",
+    "assunto",
+    "onderwerp",
+    "ämne",
+];
+
+/// The header word of a line (`From:`, `De :`), lowercased, if it has one.
+fn header_word(line: &str) -> Option<String> {
+    let (word, _) = line.trim_start().trim_start_matches('*').split_once(':')?;
+    let word = word.trim().trim_end_matches('*').trim();
+    (!word.is_empty() && word.len() <= 12 && !word.contains(char::is_whitespace))
+        .then(|| word.to_lowercase())
+}
+
+/// Whether line `i` starts an unmarked quoted header block: `From:` (or a
+/// localised form) followed within six lines by `Subject:` (or its form),
+/// each line of the block a header line (RULINGS L2).
+fn starts_header_block(raw: &[&str], i: usize) -> bool {
+    if !header_word(raw[i]).is_some_and(|w| QUOTE_FROM.contains(&w.as_str())) {
+        return false;
+    }
+    for line in raw.iter().skip(i + 1).take(6) {
+        match header_word(line) {
+            Some(w) if QUOTE_SUBJECT.contains(&w.as_str()) => return true,
+            Some(_) => {}
+            None => return false,
+        }
+    }
+    false
+}
+
+/// `On Mon, 16 Nov 2026 at 10:00, X wrote:` (any client's attribution with
+/// a date or time in it): what follows is quoted even without `>`.
+fn is_dated_attribution(line: &str) -> bool {
+    is_attribution(line) && line.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Whether the first non-blank line after line `i` is not `>`-quoted
+/// (a quote without marks follows; with marks, the lines say so
+/// themselves, and a bottom-posted reply below them stays content).
+fn unmarked_after(raw: &[&str], i: usize) -> bool {
+    raw.iter()
+        .skip(i + 1)
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| !is_quote_line(l))
+}
+
 fn body_lines(body: &str) -> Vec<BodyLine<'_>> {
     let mut lines: Vec<BodyLine<'_>> = Vec::new();
     let mut forwarded = false;
-    let raw: Vec<&str> = body.split('\n').collect();
-    for (i, text) in raw.iter().enumerate() {
-        let text = text.strip_suffix('\r').unwrap_or(text);
+    let raw: Vec<&str> = body
+        .split('\n')
+        .map(|t| t.strip_suffix('\r').unwrap_or(t))
+        .collect();
+    for (i, &text) in raw.iter().enumerate() {
         if text == "-- " || text == "--" {
             break;
         }
@@ -367,7 +425,11 @@ fn body_lines(body: &str) -> Vec<BodyLine<'_>> {
         let next_from = raw
             .get(i + 1)
             .is_some_and(|n| n.trim_start().starts_with("From:"));
-        if is_separator(text) || (underscores && next_from) {
+        if is_separator(text)
+            || (underscores && next_from)
+            || starts_header_block(&raw, i)
+            || (!is_quote_line(text) && is_dated_attribution(text) && unmarked_after(&raw, i))
+        {
             forwarded = true;
         }
         lines.push(BodyLine {
@@ -1158,6 +1220,8 @@ mod tests {
             auth: crate::mail::inbound::AuthVerdict::Unknown,
             list_id: None,
             raw_size: body.len(),
+            reply_to: vec![],
+            original_from: None,
         }
     }
 

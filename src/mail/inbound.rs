@@ -233,6 +233,11 @@ pub struct Inbound {
     pub list_id: Option<String>,
     /// The size of the raw message in bytes.
     pub raw_size: usize,
+    /// Every addr-spec of `Reply-To`, lowercased, in order.
+    pub reply_to: Vec<String>,
+    /// The addr-spec of `X-Original-From` (lists that rewrite From for
+    /// DMARC keep the author there), lowercased.
+    pub original_from: Option<String>,
 }
 
 /// Reads one raw RFC 5322 message. Never panics.
@@ -318,6 +323,11 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
         auth,
         list_id: env.list_id,
         raw_size: raw.len(),
+        reply_to: addresses(msg.reply_to()),
+        original_from: headers
+            .iter()
+            .find(|(n, _)| n == "x-original-from")
+            .and_then(|(_, v)| addr_spec(v)),
     })
 }
 
@@ -345,6 +355,17 @@ fn addresses(a: Option<&Address<'_>>) -> Vec<String> {
             .collect()
     })
     .unwrap_or_default()
+}
+
+/// The addr-spec in a raw address header value: the part in `<>`, else
+/// the first word with an `@`; lowercased.
+fn addr_spec(value: &str) -> Option<String> {
+    let a = match (value.rfind('<'), value.rfind('>')) {
+        (Some(i), Some(j)) if i < j => &value[i + 1..j],
+        _ => value.split_whitespace().find(|w| w.contains('@'))?,
+    };
+    let a = a.trim().trim_matches(['"', '\'', ',']);
+    (a.contains('@') && !a.contains(char::is_whitespace)).then(|| a.to_ascii_lowercase())
 }
 
 /// The root part's headers: lowercased name, unfolded raw value.

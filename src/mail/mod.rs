@@ -11,6 +11,7 @@
 pub mod address;
 pub mod auth;
 pub mod classify;
+pub mod identity;
 pub mod imap;
 pub mod inbound;
 pub mod inbox;

@@ -237,3 +237,38 @@ fn text_that_grows_when_lower_cased_is_no_crash() {
     );
     assert!(parse_gsd(&peg, map()).is_err());
 }
+
+/// An error quotes the whole offending Move or Action, not a fragment cut
+/// mid-word; text too long to quote is cut between words, with ` ...`
+/// after the closing quote.
+#[test]
+fn errors_quote_the_whole_offending_token() {
+    let err = parse_play(
+        "Rushton : Goodge Steet (NT) [Blocking Warren Street] [Claiming a Gold Token from Euston]",
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!((err.line, err.column), (1, 11), "{err}");
+    assert_eq!(err.found, "\"Goodge Steet (NT)\"", "the Move alone: {err}");
+    assert!(err.suggestions.contains(&"Goodge Street".to_string()));
+    let err = parse_play(
+        "Rushton : Euston (VC) [Blokking Warren Street] {why}",
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.found, "\"[Blokking Warren Street]\"",
+        "the Action alone: {err}"
+    );
+    // A spec error quotes the rest of the line; a long one is cut at a word.
+    let long = "Rushton : Euston (VC via: CN,XX) [Blocking Warren Street] [Claiming a Gold Token from Euston] {and more}";
+    let err = parse_play(long, map()).unwrap_err();
+    assert!(err.found.ends_with("\" ..."), "{err}");
+    let quoted = err.found.trim_end_matches(" ...").trim_matches('"');
+    let at = long.find(quoted).expect("a piece of the line");
+    assert!(
+        long[at + quoted.len()..].starts_with(' '),
+        "cut between words: {err}"
+    );
+    assert!(quoted.starts_with("XX)"), "{err}");
+}

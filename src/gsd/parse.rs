@@ -95,20 +95,18 @@ impl Src {
             snippet(&self.text[found_from.min(self.text.len())..]),
         )
     }
+
+    /// An error at `offset` quoting one token of the text (a Move, an
+    /// Action) rather than the rest of the line.
+    fn error_on(&self, offset: usize, expected: impl Into<String>, token: &str) -> ParseError {
+        let (line, col) = self.pos(offset);
+        ParseError::new(line, col, expected, snippet(token))
+    }
 }
 
-/// The text after a position, shortened for an error message.
+/// The text after a position, quoted for an error message.
 fn snippet(s: &str) -> String {
-    let s = s.trim();
-    if s.is_empty() {
-        return "the end of the line".into();
-    }
-    let short: String = s.chars().take(30).collect();
-    if short.len() < s.len() {
-        format!("{short:?}...")
-    } else {
-        format!("{short:?}")
-    }
+    super::error::quote(s)
 }
 
 struct Doc<'a> {
@@ -1489,7 +1487,7 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
             };
             let body = &trimmed[..=end];
             let action = parse_action(body, map).map_err(|e| {
-                src.error(pos, e.message, pos)
+                src.error_on(pos, e.message, body)
                     .with_suggestions(e.suggestions)
             })?;
             items.push(PlayItem::Action(action));
@@ -1658,10 +1656,10 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
         let guess = region[..region.find('(').unwrap_or(region.len())].trim();
         let suggestions = station(guess, map).err().map(|e| e.1).unwrap_or_default();
         return Err(src
-            .error(
+            .error_on(
                 base,
                 "a Move: a station of the 1999 map, Pass, Timeout or Farkle (Rule 1.5.0)",
-                base,
+                region,
             )
             .with_suggestions(suggestions));
     };

@@ -272,3 +272,71 @@ fn errors_quote_the_whole_offending_token() {
     );
     assert!(quoted.starts_with("XX)"), "{err}");
 }
+
+/// The canonical GSD leaves empty boxes out (issue 13, item 8), and the
+/// parser still reads them: an empty box is the same document as none.
+#[test]
+fn empty_boxes_are_left_out_and_still_accepted() {
+    let bare = parse_gsd(TABLE, map()).unwrap();
+    let canonical = render(&bare);
+    assert!(!canonical.contains("+- "), "no box at all:\n{canonical}");
+    let boxes = [
+        "Disruptions",
+        "Wild Stations",
+        "Token Stacks",
+        "Luggage Rack",
+        "Lost & Found",
+    ]
+    .map(|t| format!("+- {t} -----------+\n|                 |\n+-----------------+\n"))
+    .join("\n");
+    let with_empty = format!("{TABLE}\n{boxes}\nRushton : Euston (VC)\n");
+    let g = parse_gsd(&with_empty, map()).unwrap();
+    assert_eq!(g.plays.len(), 1);
+    assert_eq!(
+        (g.disruptions.len(), g.wild.len(), g.stacks.len()),
+        (0, 0, 0)
+    );
+    assert_eq!((g.luggage.len(), g.lost_and_found.len()), (0, 0));
+    assert!(!render(&g).contains("+- "), "{}", render(&g));
+}
+
+/// Every box of the canonical GSD, the Token Stacks too, is as wide as
+/// the others (issue 13, item 8), with one stack or two a row.
+#[test]
+fn the_token_stacks_box_is_as_wide_as_the_others() {
+    let full = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/valid/25-full-gsd-all-boxes.txt"
+    ))
+    .unwrap();
+    let mut g = parse_gsd(&full, map()).unwrap();
+    let widths = |g: &mornbot::gsd::Gsd| {
+        let text = render(g);
+        let after_table = text.split("\n\n").skip(1).collect::<Vec<_>>().join("\n");
+        let mut w: Vec<usize> = after_table
+            .lines()
+            .filter(|l| l.starts_with(['+', '|']))
+            .map(str::len)
+            .collect();
+        w.dedup();
+        (w, text)
+    };
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert!(text.contains("| Dollis Hill"), "{text}");
+    // Three stacks: the second row has an empty pair of cells; a long
+    // name puts one stack a row, still as wide.
+    g.stacks.truncate(3);
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert_eq!(parse_gsd(&text, map()).unwrap(), g);
+    g.stacks[0].tokens = g.stacks[0].tokens.repeat(6);
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("| Dollis Hill") && !l.contains("Euston")),
+        "one stack a row:\n{text}"
+    );
+    assert_eq!(parse_gsd(&text, map()).unwrap(), g);
+}

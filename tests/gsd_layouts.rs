@@ -304,6 +304,23 @@ fn one_line_errors_name_line_column_and_what_was_expected() {
 }
 
 #[test]
+fn a_comment_line_naming_a_box_is_a_comment() {
+    let g = gsd("{Disruptions: none yet}\n").unwrap();
+    assert!(g.disruptions.is_empty());
+    assert_eq!(
+        g.plays[0].comments().next().unwrap().text,
+        "Disruptions: none yet"
+    );
+}
+
+#[test]
+fn a_second_game_time_in_a_box_is_refused_not_ignored() {
+    let e = error("Game Time\nWednesday 2340\nThursday 0100\n");
+    assert_eq!((e.line, e.column), (line_of(3), 1), "{e}");
+    assert!(e.expected.contains("one Game Time"), "{e}");
+}
+
+#[test]
 fn a_box_in_two_layouts_is_refused() {
     let e = error(&format!("{BOXED}\nWild Stations: Morden\n"));
     assert!(e.expected.contains("each box at most once"), "{e}");

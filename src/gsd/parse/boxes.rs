@@ -461,15 +461,26 @@ impl<'a> Doc<'a> {
         Ok(wild)
     }
 
-    /// game-time = day , hhmm , [ "*" ]; an empty box is no Game Time.
+    /// game-time = day , hhmm , [ "*" ]; an empty box is no Game Time, and
+    /// a second time is refused rather than ignored.
     fn game_time(&self, rows: &[(&'a Line, String)]) -> Result<Option<GameTime>, ParseError> {
-        let Some((line, row)) = rows
+        let mut times = rows
             .iter()
-            .find(|(_, r)| !cells(r).join("").trim().is_empty())
-        else {
+            .map(|(line, row)| (*line, cells(row).join(" ")))
+            .filter(|(_, text)| !text.trim().is_empty());
+        let Some((line, text)) = times.next() else {
             return Ok(None);
         };
-        self.game_time_text(line, &cells(row).join(" ")).map(Some)
+        if let Some((second, text)) = times.next() {
+            let text = text.trim();
+            return Err(self.err_at(
+                second,
+                Self::col_of(second, text),
+                "one Game Time (Rule 1.13.1)",
+                text,
+            ));
+        }
+        self.game_time_text(line, &text).map(Some)
     }
 
     /// game-time = day , hhmm , [ "*" ]

@@ -345,13 +345,29 @@ fn a_box_after_the_plays_is_an_error_not_dropped() {
 }
 
 #[test]
-fn stack_runs_read_bottom_to_top() {
+fn quirk_stack_runs_read_bottom_to_top() {
     let g = gsd("Token Stacks: Euston 2Go Re 1Bu\n").unwrap();
     use Colour::*;
     assert_eq!(g.stacks[0].tokens, vec![Gold, Gold, Red, Blue]);
     let text = render(&g);
     let row = text.lines().find(|l| l.starts_with("| Euston")).unwrap();
     assert!(row.contains("| GoGoReBu "), "{text}");
+}
+
+#[test]
+fn quirk_rule_row_is_a_border() {
+    let lines: Vec<&str> = TABLE.lines().collect();
+    let ruled = [
+        lines[0],
+        lines[1],
+        "|---------|---------|----|----|----------------------|",
+    ]
+    .into_iter()
+    .chain(lines[3..].iter().copied())
+    .collect::<Vec<_>>()
+    .join("\n");
+    let g = parse_gsd(&format!("{ruled}\n\n{BOXED}\n{PLAYS}"), map()).unwrap();
+    assert_eq!(g, want());
 }
 
 /// BOXED with its Token Stacks box replaced.

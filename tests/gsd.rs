@@ -237,3 +237,106 @@ fn text_that_grows_when_lower_cased_is_no_crash() {
     );
     assert!(parse_gsd(&peg, map()).is_err());
 }
+
+/// An error quotes the whole offending Move or Action, not a fragment cut
+/// mid-word; text too long to quote is cut between words, with ` ...`
+/// after the closing quote.
+#[test]
+fn errors_quote_the_whole_offending_token() {
+    let err = parse_play(
+        "Rushton : Goodge Steet (NT) [Blocking Warren Street] [Claiming a Gold Token from Euston]",
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!((err.line, err.column), (1, 11), "{err}");
+    assert_eq!(err.found, "\"Goodge Steet (NT)\"", "the Move alone: {err}");
+    assert!(err.suggestions.contains(&"Goodge Street".to_string()));
+    let err = parse_play(
+        "Rushton : Euston (VC) [Blokking Warren Street] {why}",
+        map(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.found, "\"[Blokking Warren Street]\"",
+        "the Action alone: {err}"
+    );
+    // A spec error quotes the rest of the line; a long one is cut at a word.
+    let long = "Rushton : Euston (VC via: CN,XX) [Blocking Warren Street] [Claiming a Gold Token from Euston] {and more}";
+    let err = parse_play(long, map()).unwrap_err();
+    assert!(err.found.ends_with("\" ..."), "{err}");
+    let quoted = err.found.trim_end_matches(" ...").trim_matches('"');
+    let at = long.find(quoted).expect("a piece of the line");
+    assert!(
+        long[at + quoted.len()..].starts_with(' '),
+        "cut between words: {err}"
+    );
+    assert!(quoted.starts_with("XX)"), "{err}");
+}
+
+/// The canonical GSD leaves empty boxes out (issue 13, item 8), and the
+/// parser still reads them: an empty box is the same document as none.
+#[test]
+fn empty_boxes_are_left_out_and_still_accepted() {
+    let bare = parse_gsd(TABLE, map()).unwrap();
+    let canonical = render(&bare);
+    assert!(!canonical.contains("+- "), "no box at all:\n{canonical}");
+    let boxes = [
+        "Disruptions",
+        "Wild Stations",
+        "Token Stacks",
+        "Luggage Rack",
+        "Lost & Found",
+    ]
+    .map(|t| format!("+- {t} -----------+\n|                 |\n+-----------------+\n"))
+    .join("\n");
+    let with_empty = format!("{TABLE}\n{boxes}\nRushton : Euston (VC)\n");
+    let g = parse_gsd(&with_empty, map()).unwrap();
+    assert_eq!(g.plays.len(), 1);
+    assert_eq!(
+        (g.disruptions.len(), g.wild.len(), g.stacks.len()),
+        (0, 0, 0)
+    );
+    assert_eq!((g.luggage.len(), g.lost_and_found.len()), (0, 0));
+    assert!(!render(&g).contains("+- "), "{}", render(&g));
+}
+
+/// Every box of the canonical GSD, the Token Stacks too, is as wide as
+/// the others (issue 13, item 8), with one stack or two a row.
+#[test]
+fn the_token_stacks_box_is_as_wide_as_the_others() {
+    let full = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/valid/25-full-gsd-all-boxes.txt"
+    ))
+    .unwrap();
+    let mut g = parse_gsd(&full, map()).unwrap();
+    let widths = |g: &mornbot::gsd::Gsd| {
+        let text = render(g);
+        let after_table = text.split("\n\n").skip(1).collect::<Vec<_>>().join("\n");
+        let mut w: Vec<usize> = after_table
+            .lines()
+            .filter(|l| l.starts_with(['+', '|']))
+            .map(str::len)
+            .collect();
+        w.dedup();
+        (w, text)
+    };
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert!(text.contains("| Dollis Hill"), "{text}");
+    // Three stacks: the second row has an empty pair of cells; a long
+    // name puts one stack a row, still as wide.
+    g.stacks.truncate(3);
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert_eq!(parse_gsd(&text, map()).unwrap(), g);
+    g.stacks[0].tokens = g.stacks[0].tokens.repeat(6);
+    let (w, text) = widths(&g);
+    assert_eq!(w, vec![76], "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("| Dollis Hill") && !l.contains("Euston")),
+        "one stack a row:\n{text}"
+    );
+    assert_eq!(parse_gsd(&text, map()).unwrap(), g);
+}

@@ -82,7 +82,19 @@ fn mangled_fixtures_parse_like_their_originals() {
         let got = parse(path, &fs::read_to_string(path).unwrap());
         assert_eq!(got, want, "{}", path.display());
     }
-    for k in ["quoted", "crlf", "tabs", "rewrapped", "prose", "realigned"] {
+    // The layouts players write boxes in (grammar/gsd.ebnf's quirks).
+    for k in [
+        "quoted",
+        "crlf",
+        "tabs",
+        "rewrapped",
+        "prose",
+        "realigned",
+        "oneline",
+        "borderless",
+        "packed",
+        "proportional",
+    ] {
         assert!(kinds.contains(k), "no mangled fixture of kind {k}");
     }
 }

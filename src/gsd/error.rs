@@ -11,7 +11,9 @@ pub struct ParseError {
     pub column: usize,
     /// What the grammar expected there.
     pub expected: String,
-    /// What was there instead (quoted, shortened).
+    /// What was there instead: the offending text quoted whole up to 72
+    /// characters, else cut between words, with ` ...` after the closing
+    /// quote.
     pub found: String,
     /// The nearest station names, when a station was not recognised.
     pub suggestions: Vec<String>,
@@ -39,6 +41,38 @@ impl ParseError {
     }
 }
 
+/// The longest quotation of a player's text in an error, in characters:
+/// a Play's Move or Action, a box's item, a table's row fit whole.
+pub(crate) const QUOTE_MAX: usize = 72;
+
+/// Quotes the text an error found: whole when it is at most [`QUOTE_MAX`]
+/// characters; else cut at the last space before the limit (at a character
+/// boundary when a single word is longer than half the limit), the quotation
+/// closed where it was cut and ` ...` after it, so that the cut is never
+/// mistaken for the player's text. Empty text is `the end of the line`.
+///
+/// `"Goodge Steet (NT) [Blocking Warren Street]"`,
+/// `"Rushton : [LV+1] Euston (VC via: CN,NT) [Blocking Warren Street]" ...`
+pub(crate) fn quote(text: &str) -> String {
+    let s = text.trim();
+    if s.is_empty() {
+        return "the end of the line".into();
+    }
+    let Some((end, next)) = s.char_indices().nth(QUOTE_MAX) else {
+        return format!("{s:?}");
+    };
+    let head = &s[..end];
+    let head = if next.is_whitespace() {
+        head // the limit falls between two words
+    } else {
+        match head.rfind(char::is_whitespace) {
+            Some(space) if head[..space].chars().count() >= QUOTE_MAX / 2 => &head[..space],
+            _ => head,
+        }
+    };
+    format!("{:?} ...", head.trim_end())
+}
+
 impl fmt::Display for ParseError {
     /// `12:9: expected ..., found "..." (did you mean Euston, Euston Square?)`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -51,5 +85,53 @@ impl fmt::Display for ParseError {
             write!(f, " (did you mean {}?)", self.suggestions.join(", "))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_quoted_whole() {
+        assert_eq!(quote("  Goodge Steet (NT)  "), "\"Goodge Steet (NT)\"");
+        assert_eq!(quote(" "), "the end of the line");
+        let exact = "x".repeat(QUOTE_MAX);
+        assert_eq!(quote(&exact), format!("{exact:?}"));
+    }
+
+    #[test]
+    fn long_text_is_cut_between_words_with_an_ellipsis_outside_the_quotes() {
+        let play = "Rushton : [LV+1] Goodge Steet (NT) [Blocking Warren Street] [Claiming a Gold Token from Euston]";
+        let q = quote(play);
+        assert_eq!(
+            q,
+            "\"Rushton : [LV+1] Goodge Steet (NT) [Blocking Warren Street] [Claiming a\" ..."
+        );
+        let inner = q.trim_end_matches(" ...").trim_matches('"');
+        assert!(play.starts_with(inner) && inner.chars().count() <= QUOTE_MAX);
+        assert!(play[inner.len()..].starts_with(' '), "never mid-word");
+    }
+
+    #[test]
+    fn a_cut_at_the_limit_between_words_keeps_the_last_word() {
+        let word = "a".repeat(QUOTE_MAX - 1);
+        assert_eq!(
+            quote(&format!("{word}b next")),
+            format!("{:?} ...", format!("{word}b"))
+        );
+        assert_eq!(quote(&format!("{word} next")), format!("{word:?} ..."));
+    }
+
+    #[test]
+    fn one_long_word_is_cut_at_a_char_boundary() {
+        // Two-byte characters: a byte cut would split one and panic.
+        let word = "é".repeat(QUOTE_MAX * 2);
+        let q = quote(&word);
+        assert_eq!(q, format!("{:?} ...", "é".repeat(QUOTE_MAX)));
+        // A short first word and then one long one: cut inside the long
+        // word rather than quote a single short word.
+        let q = quote(&format!("at {}", "ü".repeat(200)));
+        assert_eq!(q.chars().filter(|c| *c == 'ü').count(), QUOTE_MAX - 3);
     }
 }

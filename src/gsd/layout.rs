@@ -4,6 +4,8 @@
 //! - CRLF and CR line ends become LF.
 //! - `> ` quoting (any depth, `>>` or `> >`) is removed from every line.
 //! - Tabs become spaces (stops of 8).
+//! - No-break and other typographic spaces become plain spaces
+//!   (quirk-realigned-table).
 //! - Trailing spaces are dropped, but remembered: a Play line ending in a
 //!   space was soft-broken by format=flowed and continues on the next line.
 //! - A signature separator (`-- `) ends the document.
@@ -41,7 +43,9 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
             break;
         }
         let expanded = expand_tabs(body);
+        // A soft break is a plain space (RFC 3676), not a no-break one.
         let soft = expanded.ends_with(' ');
+        let expanded = wide_spaces(expanded);
         out.push(Line {
             no: i + 1,
             indent,
@@ -69,6 +73,19 @@ fn unquote(line: &str) -> (usize, &str) {
             return (removed, rest);
         }
     }
+}
+
+/// Spaces a rich-text client writes to hold a column in a proportional
+/// font (quirk-realigned-table): no-break, figure, thin and narrow no-break
+/// spaces become plain ones, a character each, so columns stay counted.
+fn wide_spaces(s: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    const SPACES: [char; 6] = [
+        '\u{a0}', '\u{2007}', '\u{2009}', '\u{200a}', '\u{202f}', '\u{3000}',
+    ];
+    if !s.contains(SPACES) {
+        return s;
+    }
+    s.replace(SPACES, " ").into()
 }
 
 fn expand_tabs(s: &str) -> std::borrow::Cow<'_, str> {
@@ -156,6 +173,12 @@ mod tests {
         assert_eq!(lines[1].indent, 5);
         assert_eq!(lines[2].text, "plain");
         assert_eq!(lines[2].no, 3);
+    }
+
+    #[test]
+    fn typographic_spaces_are_plain_spaces() {
+        let lines = prepare("|\u{a0}Euston\u{a0}\u{a0}|\u{202f}ReSi\u{2007}|");
+        assert_eq!(lines[0].text, "| Euston  | ReSi |");
     }
 
     #[test]

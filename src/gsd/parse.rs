@@ -1,7 +1,8 @@
 //! The GSD and play parsers: one function per production of
 //! `grammar/gsd.ebnf`. Tables and boxes are read line by line (their
-//! structure is lines and `|` cells); the words inside them and the Plays
-//! are read with nom.
+//! structure is lines and `|` cells): the Token Table here, the boxes in
+//! every layout in `boxes`, the Token Stacks in `stacks`; the words inside
+//! them and the Plays are read with nom.
 
 use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{char, digit1, multispace0, space0};
@@ -16,6 +17,9 @@ use super::goods::Good;
 use super::layout::{prepare, Line};
 use super::model::*;
 use crate::map::{LineCode, Map};
+
+mod boxes;
+mod stacks;
 
 type Res<'a, T> = IResult<&'a str, T>;
 
@@ -95,20 +99,18 @@ impl Src {
             snippet(&self.text[found_from.min(self.text.len())..]),
         )
     }
+
+    /// An error at `offset` quoting one token of the text (a Move, an
+    /// Action) rather than the rest of the line.
+    fn error_on(&self, offset: usize, expected: impl Into<String>, token: &str) -> ParseError {
+        let (line, col) = self.pos(offset);
+        ParseError::new(line, col, expected, snippet(token))
+    }
 }
 
-/// The text after a position, shortened for an error message.
+/// The text after a position, quoted for an error message.
 fn snippet(s: &str) -> String {
-    let s = s.trim();
-    if s.is_empty() {
-        return "the end of the line".into();
-    }
-    let short: String = s.chars().take(30).collect();
-    if short.len() < s.len() {
-        format!("{short:?}...")
-    } else {
-        format!("{short:?}")
-    }
+    super::error::quote(s)
 }
 
 struct Doc<'a> {
@@ -117,14 +119,15 @@ struct Doc<'a> {
     map: &'a Map,
 }
 
+/// border = "+" , { "-" | "+" }; also (quirk-rule-row) a rule drawn with
+/// pipes, `|-----|-----|`, as under a heading row.
 fn is_border(s: &str) -> bool {
     let t = s.trim();
-    t.starts_with('+') && t.len() > 2 && t.chars().all(|c| matches!(c, '+' | '-' | ' ' | '='))
-}
-
-fn is_box_top(s: &str) -> bool {
-    let t = s.trim();
-    t.starts_with('+') && t.ends_with('+') && t.len() > 2 && t.contains("--")
+    let rule = |c: char| matches!(c, '+' | '-' | ' ' | '=');
+    (t.starts_with('+') && t.len() > 2 && t.chars().all(rule))
+        || (t.starts_with('|')
+            && t.contains("---")
+            && t.chars().all(|c| rule(c) || c == '|' || c == ':'))
 }
 
 fn cells(row: &str) -> Vec<&str> {
@@ -162,7 +165,7 @@ impl<'a> Doc<'a> {
             .unwrap_or(0)
     }
 
-    /// gsd = [ game-line ] , token-table , { box | time-line } , plays
+    /// gsd = [ game-line ] , token-table , { box } , plays
     fn gsd(&mut self) -> Result<Gsd, ParseError> {
         let start = self.find_table()?;
         let mut gsd = Gsd {
@@ -171,37 +174,7 @@ impl<'a> Doc<'a> {
         };
         self.at = start;
         gsd.players = self.token_table()?;
-        let mut seen: Vec<String> = Vec::new();
-        while let Some(line) = self.line() {
-            let t = line.text.trim();
-            if t.is_empty() {
-                self.at += 1;
-                continue;
-            }
-            if t.starts_with('+') {
-                let title = self.box_title(line);
-                if let Some(title) = &title {
-                    if seen.contains(title) {
-                        return Err(self.err_at(
-                            line,
-                            Self::col_of(line, "+"),
-                            "each box at most once",
-                            t,
-                        ));
-                    }
-                    seen.push(title.clone());
-                }
-                self.a_box(title.as_deref(), &mut gsd)?;
-                continue;
-            }
-            if let Some(rest) = strip_keyword(t, "Game Time") {
-                let rest = rest.trim_start().trim_start_matches(':');
-                gsd.time = Some(self.game_time_text(line, rest)?);
-                self.at += 1;
-                continue;
-            }
-            break;
-        }
+        self.boxes(&mut gsd)?;
         gsd.plays = self.plays(&gsd.players)?;
         Ok(gsd)
     }
@@ -425,324 +398,6 @@ impl<'a> Doc<'a> {
         })
     }
 
-    fn box_title(&self, line: &Line) -> Option<String> {
-        let t = line.text.trim();
-        if !is_box_top(t) {
-            return None;
-        }
-        let inner = t.trim_matches('+').trim_matches(|c| c == '-' || c == ' ');
-        let inner = inner
-            .split(" -")
-            .next()
-            .unwrap_or(inner)
-            .trim_end_matches('-')
-            .trim();
-        (!inner.is_empty() && !inner.contains('+')).then(|| canonical_title(inner))
-    }
-
-    /// box = box-top , { box-line } , border
-    fn a_box(&mut self, title: Option<&str>, gsd: &mut Gsd) -> Result<(), ParseError> {
-        let top = self.line().expect("called on a line");
-        self.at += 1;
-        // Untitled tables (Rule 1.14.1's example has no title): skip extra borders.
-        while self.line().is_some_and(|l| is_border(&l.text)) {
-            self.at += 1;
-        }
-        let rows = self.rows();
-        while self.line().is_some_and(|l| is_border(&l.text)) {
-            self.at += 1;
-        }
-        let title = match title {
-            Some(t) => t.to_string(),
-            None => self.sniff_untitled(top, &rows, gsd)?,
-        };
-        match title.as_str() {
-            "Disruptions" => gsd.disruptions = self.disruptions(&rows)?,
-            "Game Time" => {
-                let (line, text) = rows.first().map(|(l, t)| (*l, cells(t).join(" "))).unwrap_or((top, String::new()));
-                gsd.time = Some(self.game_time_text(line, &text)?);
-            }
-            "Wild Stations" => {
-                gsd.wild = Vec::new();
-                for (line, item) in self.items(&rows) {
-                    if gsd.wild.len() == 3 {
-                        return Err(self.err_at(line, Self::col_of(line, &item), "at most three Wild Stations (Rule 1.11.1)", &item));
-                    }
-                    gsd.wild.push(station(&item, self.map).map_err(|StationErr(m, s)| self.err_at(line, Self::col_of(line, &item), m, &item).with_suggestions(s))?);
-                }
-            }
-            "Courier" => gsd.courier = self.courier(top, &rows)?,
-            "Token Stacks" => gsd.stacks = self.stacks(&rows)?,
-            "Luggage Rack" => gsd.luggage = self.luggage(&rows)?,
-            "Lost & Found" => {
-                gsd.lost_and_found = Vec::new();
-                for (line, item) in self.items(&rows) {
-                    let p = self.possession(line, &item)?;
-                    gsd.lost_and_found.push(p.item);
-                }
-            }
-            other => {
-                return Err(self.err_at(
-                    top,
-                    0,
-                    "a box titled Disruptions, Game Time, Wild Stations, Courier, Token Stacks, Luggage Rack or Lost & Found",
-                    other,
-                ))
-            }
-        }
-        Ok(())
-    }
-
-    /// An untitled table after the Token Table is the Token Stacks (as in
-    /// Rule 1.14.1's example) or the Luggage Rack (Rule 1.4.12's), told
-    /// apart by their first column.
-    fn sniff_untitled(
-        &self,
-        top: &Line,
-        rows: &[(&Line, String)],
-        gsd: &Gsd,
-    ) -> Result<String, ParseError> {
-        let Some((_, first)) = rows
-            .iter()
-            .find(|(_, r)| !cells(r).iter().all(|c| c.is_empty()))
-        else {
-            return Err(self.err_at(
-                top,
-                0,
-                "a titled box (e.g. `+- Disruptions ---+`)",
-                &top.text,
-            ));
-        };
-        let c = cells(first);
-        if gsd
-            .players
-            .iter()
-            .any(|p| p.name.eq_ignore_ascii_case(c[0]))
-        {
-            return Ok("Luggage Rack".into());
-        }
-        if c.len() >= 2 && station_quiet(strip_quadrant(c[0]), self.map).is_some() {
-            return Ok("Token Stacks".into());
-        }
-        Err(self.err_at(
-            top,
-            0,
-            "a titled box: this table is neither Token Stacks nor a Luggage Rack",
-            &top.text,
-        ))
-    }
-
-    /// Comma-separated items of a box, with the line each came from.
-    fn items(&self, rows: &[(&'a Line, String)]) -> Vec<(&'a Line, String)> {
-        // Rows are joined first: a row ending in "," continues on the next
-        // (the renderer wraps long lists so), and a row that does not end in
-        // "," ends its last item. An item is attributed to the row it starts on.
-        let mut text = String::new();
-        let mut starts: Vec<(usize, &'a Line)> = Vec::new();
-        for (line, row) in rows {
-            let t = cells(row).join(" ");
-            let t = t.trim();
-            if t.is_empty() {
-                continue;
-            }
-            if !text.is_empty() {
-                text.push_str(if text.ends_with(',') { " " } else { ", " });
-            }
-            starts.push((text.len(), *line));
-            text.push_str(t);
-        }
-        let mut out = Vec::new();
-        let mut offset = 0;
-        for item in split_top_level(&text, ',') {
-            let lead = item.len() - item.trim_start().len();
-            let at = offset + lead;
-            offset += item.len() + 1;
-            let item = item.trim();
-            if item.is_empty() {
-                continue;
-            }
-            let line = starts
-                .iter()
-                .rev()
-                .find(|(o, _)| *o <= at)
-                .map(|(_, l)| *l)
-                .unwrap_or(starts[0].1);
-            out.push((line, item.to_string()));
-        }
-        out
-    }
-
-    /// disruptions = [ disruption , { "," , disruption } ]
-    fn disruptions(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Disruption>, ParseError> {
-        self.items(rows)
-            .into_iter()
-            .map(|(line, item)| {
-                disruption(&item, self.map).map_err(|(m, s)| {
-                    self.err_at(line, Self::col_of(line, &item), m, &item)
-                        .with_suggestions(s)
-                })
-            })
-            .collect()
-    }
-
-    /// game-time = day , hhmm , [ "*" ]
-    fn game_time_text(&self, line: &Line, text: &str) -> Result<GameTime, ParseError> {
-        let t = text.trim();
-        game_time(t).ok_or_else(|| {
-            self.err_at(
-                line,
-                Self::col_of(line, t),
-                "a Game Time such as `Wednesday 2340` (Rule 1.13.1)",
-                t,
-            )
-        })
-    }
-
-    /// courier = "Pick-up" , ":" , station , [ "," ] , "Destination" , ":" , station
-    fn courier(
-        &self,
-        top: &Line,
-        rows: &[(&'a Line, String)],
-    ) -> Result<Option<Courier>, ParseError> {
-        let text: String = rows
-            .iter()
-            .map(|(_, r)| cells(r).join(" "))
-            .collect::<Vec<_>>()
-            .join(" ");
-        if text.trim().is_empty() {
-            return Ok(None);
-        }
-        let line = rows.first().map(|(l, _)| *l).unwrap_or(top);
-        let lower = text.to_ascii_lowercase();
-        let (Some(p), Some(d)) = (
-            lower.find("pick-up").or_else(|| lower.find("pickup")),
-            lower.find("destination"),
-        ) else {
-            return Err(self.err_at(
-                line,
-                0,
-                "`Pick-up: <Station>, Destination: <Station>` (Rule 1.11.2)",
-                &text,
-            ));
-        };
-        let field = |from: usize, to: usize| -> &str {
-            let s = &text[from..to];
-            let s = s.split_once(':').map(|x| x.1).unwrap_or("");
-            s.trim().trim_end_matches(',').trim()
-        };
-        let (pick, dest) = if p < d {
-            (field(p, d), field(d, text.len()))
-        } else {
-            (field(p, text.len()), field(d, p))
-        };
-        let read = |s: &str| {
-            station(s, self.map).map_err(|StationErr(m, sg)| {
-                self.err_at(line, Self::col_of(line, s), m, s)
-                    .with_suggestions(sg)
-            })
-        };
-        Ok(Some(Courier {
-            pickup: read(pick)?,
-            destination: read(dest)?,
-        }))
-    }
-
-    /// stack-row = "|" , stack , [ "|" , stack ] ;  stack = station , [ "(" quadrant ")" ] , "|" , tokens
-    fn stacks(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Stack>, ParseError> {
-        let mut out = Vec::new();
-        for (line, row) in rows {
-            let c = cells(row);
-            for pair in c.chunks(2) {
-                let name = pair[0];
-                let toks = pair.get(1).copied().unwrap_or("");
-                if name.is_empty() && toks.is_empty() {
-                    continue;
-                }
-                let st = station(strip_quadrant(name), self.map).map_err(|StationErr(m, s)| {
-                    self.err_at(line, Self::col_of(line, name), m, name)
-                        .with_suggestions(s)
-                })?;
-                let tokens = token_codes(toks).ok_or_else(|| {
-                    self.err_at(
-                        line,
-                        Self::col_of(line, toks),
-                        "tokens bottom to top, as two-letter codes such as `BrSiGo` (Rule 1.14.1)",
-                        toks,
-                    )
-                })?;
-                // `station` also accepts Ghost Stations, which are not
-                // stations of the map and hold no Token Stack (Rule 1.11.6).
-                let Some(id) = self.map.find(&st) else {
-                    return Err(self.err_at(
-                        line,
-                        Self::col_of(line, name),
-                        "a station of the map (a Ghost Station holds no Token Stack)",
-                        name,
-                    ));
-                };
-                let quadrants = self.map.station(id).quadrants.clone();
-                out.push(Stack {
-                    station: st,
-                    quadrants,
-                    tokens,
-                });
-            }
-        }
-        Ok(out)
-    }
-
-    /// luggage-row = "|" , player , "|" , [ possession , { "," , possession } ]
-    fn luggage(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Luggage>, ParseError> {
-        let mut out: Vec<Luggage> = Vec::new();
-        for (line, row) in rows {
-            let c = cells(row);
-            let (who, rest) = match c.as_slice() {
-                [who, rest @ ..] => (*who, rest.join(", ")),
-                [] => continue,
-            };
-            if who.is_empty() && rest.trim().is_empty() {
-                continue;
-            }
-            let mut items = Vec::new();
-            for item in split_top_level(&rest, ',') {
-                let item = item.trim();
-                if !item.is_empty() {
-                    items.push(self.possession(line, item)?);
-                }
-            }
-            if who.is_empty() {
-                // A continuation row of the previous player.
-                match out.last_mut() {
-                    Some(prev) => prev.items.extend(items),
-                    None => {
-                        return Err(self.err_at(
-                            line,
-                            0,
-                            "a player's name in the first column",
-                            row,
-                        ))
-                    }
-                }
-                continue;
-            }
-            check_name(who).map_err(|e| self.err_at(line, Self::col_of(line, who), e, who))?;
-            out.push(Luggage {
-                player: who.to_string(),
-                items,
-            });
-        }
-        Ok(out)
-    }
-
-    /// possession = "*" item "*" | "(" item ")" | item
-    fn possession(&self, line: &Line, text: &str) -> Result<Possession, ParseError> {
-        possession(text, self.map).map_err(|(m, s, off)| {
-            let off = off.min(text.len());
-            let col = Self::col_of(line, text) + text[..off].chars().count();
-            self.err_at(line, col, m, &text[off..]).with_suggestions(s)
-        })
-    }
-
     /// plays = { play }
     ///
     /// A Play continues on the next line when its brackets are still open,
@@ -768,7 +423,8 @@ impl<'a> Doc<'a> {
                 self.at += 1;
                 continue;
             }
-            let head = play_head(t);
+            // A box's title starts no Play (a box after the Plays is refused below).
+            let head = play_head(t).filter(|n| known(n) || !self.names_a_box(line));
             let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
             let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
             let bracketed = t.starts_with('[') || t.starts_with('{');
@@ -808,6 +464,15 @@ impl<'a> Doc<'a> {
                     0,
                     format!("a Play `Player : Move` (line {} is a Play; every Play must follow the last without prose between)", later.no),
                     &here.text,
+                ));
+            }
+            // A box after the Plays would be lost: refused, never dropped.
+            if let Some(late) = self.lines[at..].iter().find(|l| self.names_a_box(l)) {
+                return Err(self.err_at(
+                    late,
+                    Self::col_of(late, late.text.trim()),
+                    "the boxes between the Token Table and the Plays (Rule 1.2.0), not after the Plays",
+                    &late.text,
                 ));
             }
         }
@@ -880,25 +545,6 @@ fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn canonical_title(t: &str) -> String {
-    let k: String = t
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric() || *c == '&')
-        .collect();
-    match k.as_str() {
-        "disruptions" | "disruptedservices" => "Disruptions",
-        "gametime" | "time" => "Game Time",
-        "wildstations" | "wild" => "Wild Stations",
-        "courier" | "courierstations" => "Courier",
-        "tokenstacks" | "stacks" => "Token Stacks",
-        "luggagerack" | "luggage" => "Luggage Rack",
-        "lost&found" | "lostandfound" | "lostfound" => "Lost & Found",
-        _ => return t.to_string(),
-    }
-    .to_string()
-}
-
 fn strip_keyword<'t>(t: &'t str, kw: &str) -> Option<&'t str> {
     let head = t.get(..kw.len())?;
     if !head.eq_ignore_ascii_case(kw) {
@@ -906,21 +552,6 @@ fn strip_keyword<'t>(t: &'t str, kw: &str) -> Option<&'t str> {
     }
     let rest = &t[kw.len()..];
     (rest.is_empty() || rest.starts_with([' ', ':'])).then_some(rest)
-}
-
-fn strip_quadrant(s: &str) -> &str {
-    let t = s.trim_end();
-    if let Some(open) = t.rfind('(') {
-        let inner = &t[open + 1..];
-        if inner.ends_with(')')
-            && inner[..inner.len() - 1]
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c == '/' || c == ' ')
-        {
-            return t[..open].trim_end();
-        }
-    }
-    t
 }
 
 /// Splits at `sep` outside parentheses.
@@ -1489,7 +1120,7 @@ fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
             };
             let body = &trimmed[..=end];
             let action = parse_action(body, map).map_err(|e| {
-                src.error(pos, e.message, pos)
+                src.error_on(pos, e.message, body)
                     .with_suggestions(e.suggestions)
             })?;
             items.push(PlayItem::Action(action));
@@ -1658,10 +1289,10 @@ fn simple_move(s: &str, base: usize, src: &Src, map: &Map) -> Result<(Move, usiz
         let guess = region[..region.find('(').unwrap_or(region.len())].trim();
         let suggestions = station(guess, map).err().map(|e| e.1).unwrap_or_default();
         return Err(src
-            .error(
+            .error_on(
                 base,
                 "a Move: a station of the 1999 map, Pass, Timeout or Farkle (Rule 1.5.0)",
-                base,
+                region,
             )
             .with_suggestions(suggestions));
     };

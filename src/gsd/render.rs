@@ -1,5 +1,7 @@
 //! The canonical GSD layout (Rule 1.2.0): aligned tables, boxes in a fixed
-//! order, plain ASCII, lines of at most 78 columns except the Plays.
+//! order and of one width, plain ASCII, lines of at most 78 columns except
+//! the Plays. An empty box is left out (the parser reads a missing box as
+//! an empty one, and still accepts an empty box).
 
 use super::model::*;
 use super::parse::target_text;
@@ -188,8 +190,12 @@ fn token_table(out: &mut String, players: &[PlayerRow]) {
     out.push_str(&border);
 }
 
-/// A titled box: `+- Title ---+`, `| line |`, `+------+`.
+/// A titled box: `+- Title ---+`, `| line |`, `+------+`; nothing when
+/// there are no lines.
 fn boxed(out: &mut String, title: &str, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
     // Boxes share one width so a GSD reads as a column; long content widens.
     let inner = lines
         .iter()
@@ -204,9 +210,6 @@ fn boxed(out: &mut String, title: &str, lines: &[String]) {
     ));
     for l in lines {
         out.push_str(&format!("| {l:<inner$} |\n"));
-    }
-    if lines.is_empty() {
-        out.push_str(&format!("| {:inner$} |\n", ""));
     }
     out.push_str(&format!("+{}+\n\n", "-".repeat(inner + 2)));
 }
@@ -250,7 +253,12 @@ pub(crate) fn disruption_text(d: &Disruption) -> String {
     }
 }
 
+/// The Token Stacks box (Rule 1.14.1): two stacks a row side by side, as
+/// wide as the other boxes; one a row when two do not fit.
 fn stacks(out: &mut String, stacks: &[Stack]) {
+    if stacks.is_empty() {
+        return;
+    }
     let label = |s: &Stack| {
         let q: Vec<String> = s.quadrants.iter().map(|q| q.to_string()).collect();
         if q.is_empty() {
@@ -272,29 +280,33 @@ fn stacks(out: &mut String, stacks: &[Stack]) {
         .max()
         .unwrap_or(0)
         .max(8);
-    // A stack cell pair is " name | tokens |".
-    let pair_w = name_w + tok_w + 6;
-    let per_row = if 2 * pair_w < WIDTH { 2 } else { 1 };
-    let width = 1 + per_row * pair_w;
+    // A row of n stacks is "|" and n times " name | tokens |": 1 + n * (w + 6)
+    // columns, where w is a name's and a tokens' width; it fills a box line
+    // (BOX_INNER + 4) by widening the names, and the last tokens cell takes
+    // a column the halves leave over.
+    let fill = BOX_INNER + 4 - 1;
+    let per_row = if 2 * (name_w + tok_w + 6) <= fill {
+        2
+    } else {
+        1
+    };
+    let name_w = name_w.max((fill / per_row).saturating_sub(tok_w + 6));
+    let last_w = tok_w + fill.saturating_sub(per_row * (name_w + tok_w + 6));
+    let width = 1 + per_row * (name_w + tok_w + 6) + (last_w - tok_w);
     let title = "Token Stacks";
     out.push_str(&format!(
         "+- {title} {}+\n",
         "-".repeat(width - title.len() - 5)
     ));
-    if stacks.is_empty() {
-        out.push_str(&format!("| {:<name_w$} | {:<tok_w$} |", "", ""));
-        for _ in 1..per_row {
-            out.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", "", ""));
-        }
-        out.push('\n');
-    }
     for row in stacks.chunks(per_row) {
         let mut line = String::from("|");
-        for s in row {
-            line.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", label(s), tokens(s)));
-        }
-        for _ in row.len()..per_row {
-            line.push_str(&format!(" {:<name_w$} | {:<tok_w$} |", "", ""));
+        for i in 0..per_row {
+            let w = if i + 1 == per_row { last_w } else { tok_w };
+            let (name, toks) = row
+                .get(i)
+                .map(|s| (label(s), tokens(s)))
+                .unwrap_or_default();
+            line.push_str(&format!(" {name:<name_w$} | {toks:<w$} |"));
         }
         out.push_str(&line);
         out.push('\n');
@@ -303,6 +315,9 @@ fn stacks(out: &mut String, stacks: &[Stack]) {
 }
 
 fn luggage(out: &mut String, rows: &[Luggage]) {
+    if rows.is_empty() {
+        return;
+    }
     let name_w = rows
         .iter()
         .map(|r| r.player.chars().count())
@@ -316,9 +331,6 @@ fn luggage(out: &mut String, rows: &[Luggage]) {
         "+- {title} {}+\n",
         "-".repeat(inner - title.len() - 1)
     ));
-    if rows.is_empty() {
-        out.push_str(&format!("| {:inner$} |\n", ""));
-    }
     for r in rows {
         let items: Vec<String> = r.items.iter().map(possession_text).collect();
         let mut lines = wrap_to(&items, items_w);

@@ -1,0 +1,643 @@
+//! The boxes between the Token Table and the Plays (`grammar/gsd.ebnf`,
+//! "Boxes"), in each layout players write them (Rule 1.2.0 asks for them
+//! "in an appropriate format"):
+//!
+//! - `box`: bordered, `+- Title ---+`, `| ... |`, `+-----+`; an untitled
+//!   table is told by its first column (Rule 1.14.1's Token Stacks);
+//! - `quirk-one-line-box`: `Wild Stations: Amersham, Ealing Broadway`;
+//! - `quirk-borderless-box`: the title alone on a line, optionally
+//!   underlined, then the box's rows until a blank line.
+//!
+//! Whatever the layout, a box becomes its title and its rows, each row
+//! with the line it stands on, and one function per box reads the rows.
+
+use super::*;
+use crate::map::names::edit_distance;
+
+/// A box's rows, each with the line it stands on.
+type Rows<'a> = Vec<(&'a Line, String)>;
+
+/// Every name of a box, folded (`fold_title`), and its canonical title.
+const TITLE_NAMES: [(&str, &str); 16] = [
+    ("disruptions", "Disruptions"),
+    ("disruptedservices", "Disruptions"),
+    ("gametime", "Game Time"),
+    ("time", "Game Time"),
+    ("wildstations", "Wild Stations"),
+    ("wild", "Wild Stations"),
+    ("courier", "Courier"),
+    ("courierstations", "Courier"),
+    ("tokenstacks", "Token Stacks"),
+    ("stacks", "Token Stacks"),
+    ("luggagerack", "Luggage Rack"),
+    ("luggage", "Luggage Rack"),
+    ("lost&found", "Lost & Found"),
+    ("lostandfound", "Lost & Found"),
+    ("lostfound", "Lost & Found"),
+    ("lostnfound", "Lost & Found"),
+];
+
+/// What a heading error expects.
+const HEADING: &str = "a box heading (Disruptions, Game Time, Wild Stations, Courier, Token Stacks, Luggage Rack or Lost & Found) or a Play `Player : Move`";
+
+/// A line that heads a box without borders.
+enum Heading<'t> {
+    /// quirk-one-line-box: `Title: content`, the content on the same line.
+    OneLine(&'static str, &'t str),
+    /// quirk-borderless-box: `Title` or `Title:` alone on its line.
+    Alone(&'static str),
+}
+
+/// Lower case, letters, digits and `&` only: `Lost & Found` is `lost&found`.
+fn fold_title(t: &str) -> String {
+    t.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '&')
+        .collect()
+}
+
+/// The canonical title of a box, by any of its names.
+fn title_of(name: &str) -> Option<&'static str> {
+    let key = fold_title(name);
+    TITLE_NAMES
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, title)| *title)
+}
+
+/// The box a misspelt heading meant: a full title within two edits of it,
+/// or contained in it (`Current Disruptions`).
+fn near_title(name: &str) -> Option<&'static str> {
+    let key = fold_title(name);
+    if key.chars().count() < 4 {
+        return None;
+    }
+    TITLE_NAMES
+        .iter()
+        .filter(|(k, _)| k.len() > 6)
+        .find(|(k, _)| edit_distance(&key, k) <= 2 || key.contains(k))
+        .map(|(_, title)| *title)
+}
+
+/// A heading's underline: `-----`, `=====` (quirk-borderless-box).
+fn is_underline(s: &str) -> bool {
+    let t = s.trim();
+    t.len() >= 3 && t.chars().all(|c| matches!(c, '-' | '=' | '~' | '_'))
+}
+
+/// The text of an empty box written as a word (quirk-none).
+fn is_none(rows: &[(&Line, String)]) -> bool {
+    let text: String = rows
+        .iter()
+        .map(|(_, r)| cells(r).join(" "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    matches!(
+        text.trim().to_ascii_lowercase().as_str(),
+        "none" | "(none)" | "-"
+    )
+}
+
+pub(super) fn is_box_top(s: &str) -> bool {
+    let t = s.trim();
+    t.starts_with('+') && t.ends_with('+') && t.len() > 2 && t.contains("--")
+}
+
+/// The name of a player of the Token Table, or the Drone's.
+fn is_player(players: &[PlayerRow], name: &str) -> bool {
+    name.eq_ignore_ascii_case("Drone") || players.iter().any(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+impl<'a> Doc<'a> {
+    /// { box | one-line-box | borderless-box }: the boxes after the Token
+    /// Table, in any order, each at most once, until the first line that
+    /// is no box (the Plays, or prose).
+    pub(super) fn boxes(&mut self, gsd: &mut Gsd) -> Result<(), ParseError> {
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if t.is_empty() {
+                self.at += 1;
+                continue;
+            }
+            let (title, rows) = if t.starts_with('+') {
+                let title = self.box_title(line);
+                let rows = self.bordered_rows();
+                match title {
+                    Some(title) => (title, rows),
+                    None => (self.sniff_untitled(line, &rows, gsd)?, rows),
+                }
+            } else {
+                match self.heading(line, &gsd.players)? {
+                    None => break,
+                    Some(Heading::OneLine(title, content)) => {
+                        self.at += 1;
+                        (title.to_string(), self.one_line_rows(line, content))
+                    }
+                    Some(Heading::Alone(title)) => {
+                        self.at += 1;
+                        (title.to_string(), self.borderless_rows(title, &gsd.players))
+                    }
+                }
+            };
+            if seen.contains(&title) {
+                return Err(self.err_at(
+                    line,
+                    Self::col_of(line, t),
+                    format!("each box at most once (a second {title})"),
+                    t,
+                ));
+            }
+            seen.push(title.clone());
+            self.fill(&title, line, &rows, gsd)?;
+        }
+        Ok(())
+    }
+
+    fn box_title(&self, line: &Line) -> Option<String> {
+        let t = line.text.trim();
+        if !is_box_top(t) {
+            return None;
+        }
+        let inner = t.trim_matches('+').trim_matches(|c| c == '-' || c == ' ');
+        let inner = inner
+            .split(" -")
+            .next()
+            .unwrap_or(inner)
+            .trim_end_matches('-')
+            .trim();
+        (!inner.is_empty() && !inner.contains('+'))
+            .then(|| title_of(inner).map_or_else(|| inner.to_string(), str::to_string))
+    }
+
+    /// box = box-top , { box-line } , border: the rows from the top border
+    /// to the bottom one. A border followed by more rows `| ... |` (under a
+    /// heading row, or Rule 1.14.1's doubled borders) does not end it.
+    fn bordered_rows(&mut self) -> Rows<'a> {
+        self.at += 1;
+        let mut rows = Vec::new();
+        loop {
+            while self.line().is_some_and(|l| is_border(&l.text)) {
+                self.at += 1;
+            }
+            let first = rows.is_empty();
+            if !first
+                && !self
+                    .line()
+                    .is_some_and(|l| l.text.trim_start().starts_with('|'))
+            {
+                return rows;
+            }
+            let more = self.rows();
+            if more.is_empty() {
+                return rows;
+            }
+            rows.extend(more);
+        }
+    }
+
+    /// Reads a line as a box heading: `Some` for one of the boxes, `None`
+    /// for anything else (a Play, prose), an error for a heading that names
+    /// no box: never a guess. A player's name is never a heading.
+    fn heading(
+        &self,
+        line: &'a Line,
+        players: &[PlayerRow],
+    ) -> Result<Option<Heading<'a>>, ParseError> {
+        let t = line.text.trim();
+        let (name, rest, colon) = match t.split_once(':') {
+            Some((n, r)) => (n.trim(), r.trim(), true),
+            None => (t, "", false),
+        };
+        // A heading starts with a letter: `{Disruptions: none}` is a comment.
+        if is_player(players, name) || !name.starts_with(char::is_alphabetic) {
+            return Ok(None);
+        }
+        if let Some(title) = title_of(name) {
+            return Ok(Some(if rest.is_empty() {
+                Heading::Alone(title)
+            } else {
+                Heading::OneLine(title, rest)
+            }));
+        }
+        // time-line: "Game Time Wednesday 2340", without the colon.
+        if let Some(rest) = strip_keyword(t, "Game Time") {
+            return Ok(Some(Heading::OneLine("Game Time", rest.trim())));
+        }
+        // quirk-one-line-box: the Courier's fields without its heading.
+        if colon && matches!(fold_title(name).as_str(), "pickup" | "courierpickup") {
+            return Ok(Some(Heading::OneLine("Courier", t)));
+        }
+        let words = name.split_whitespace().count();
+        let head_like = check_name(name).is_ok() && words <= 4;
+        let underlined = self
+            .lines
+            .get(self.at + 1)
+            .is_some_and(|l| is_underline(&l.text));
+        let near = if words <= 4 { near_title(name) } else { None };
+        if near.is_some() || (head_like && (underlined || (colon && rest.is_empty()))) {
+            return Err(self
+                .err_at(line, Self::col_of(line, name), HEADING, name)
+                .with_suggestions(near.into_iter().map(String::from).collect()));
+        }
+        Ok(None)
+    }
+
+    /// Whether a line heads a box (bordered, one-line or borderless): the
+    /// end of a borderless box's rows.
+    fn starts_a_box(&self, line: &Line) -> bool {
+        let t = line.text.trim();
+        let name = t.split_once(':').map_or(t, |(n, _)| n);
+        t.starts_with('+') || title_of(name).is_some() || strip_keyword(t, "Game Time").is_some()
+    }
+
+    /// Whether a line after the Plays begins a box by its full title: a
+    /// bordered box, `Title: content`, or `Title` alone on its line.
+    pub(super) fn names_a_box(&self, line: &Line) -> bool {
+        let full = |name: &str| {
+            let key = fold_title(name);
+            TITLE_NAMES.iter().any(|(k, _)| k.len() > 6 && *k == key)
+        };
+        let t = line.text.trim();
+        if t.starts_with('+') {
+            return self.box_title(line).is_some_and(|title| full(&title));
+        }
+        full(t.split_once(':').map_or(t, |(name, _)| name))
+    }
+
+    /// quirk-one-line-box: `Title: content`; a content ending in `,` or `;`
+    /// continues on the next line.
+    fn one_line_rows(&mut self, line: &'a Line, content: &str) -> Rows<'a> {
+        let mut rows = vec![(line, content.to_string())];
+        while rows.last().is_some_and(|(_, r)| r.ends_with([',', ';'])) {
+            let Some(next) = self.line() else { break };
+            let t = next.text.trim();
+            if t.is_empty() || t.starts_with('|') || self.starts_a_box(next) {
+                break;
+            }
+            rows.push((next, t.to_string()));
+            self.at += 1;
+        }
+        rows
+    }
+
+    /// quirk-borderless-box: after the heading (and its underline), the
+    /// rows until a blank line, the next box, or a player's Play (except in
+    /// the Luggage Rack, whose rows start with players' names). A heading
+    /// over a bordered table titles the table.
+    fn borderless_rows(&mut self, title: &str, players: &[PlayerRow]) -> Rows<'a> {
+        if self.line().is_some_and(|l| is_underline(&l.text)) {
+            self.at += 1;
+        }
+        if let Some(next) = self.line() {
+            let repeated = self.box_title(next).is_some_and(|t| t == title);
+            if is_border(&next.text) || repeated {
+                return self.bordered_rows();
+            }
+        }
+        let mut rows = Vec::new();
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            let plays =
+                title != "Luggage Rack" && play_head(t).is_some_and(|n| is_player(players, n));
+            if t.is_empty() || self.starts_a_box(line) || plays {
+                break;
+            }
+            rows.push((line, t.to_string()));
+            self.at += 1;
+        }
+        rows
+    }
+
+    /// Reads a box's rows into the document.
+    fn fill(
+        &self,
+        title: &str,
+        top: &Line,
+        rows: &[(&'a Line, String)],
+        gsd: &mut Gsd,
+    ) -> Result<(), ParseError> {
+        if is_none(rows) {
+            return Ok(()); // quirk-none: `Wild Stations: none`
+        }
+        match title {
+            "Disruptions" => gsd.disruptions = self.disruptions(rows)?,
+            "Game Time" => gsd.time = self.game_time(rows)?,
+            "Wild Stations" => gsd.wild = self.wild_stations(rows)?,
+            "Courier" => gsd.courier = self.courier(top, rows)?,
+            "Token Stacks" => gsd.stacks = self.stacks(rows)?,
+            "Luggage Rack" => gsd.luggage = self.luggage(rows)?,
+            "Lost & Found" => {
+                gsd.lost_and_found = Vec::new();
+                for (line, item) in self.items(rows) {
+                    let p = self.possession(line, &item)?;
+                    gsd.lost_and_found.push(p.item);
+                }
+            }
+            other => {
+                return Err(self.err_at(
+                    top,
+                    Self::col_of(top, other),
+                    "a box titled Disruptions, Game Time, Wild Stations, Courier, Token Stacks, Luggage Rack or Lost & Found",
+                    other,
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// An untitled table after the Token Table is the Token Stacks (as in
+    /// Rule 1.14.1's example) or the Luggage Rack (Rule 1.4.12's), told
+    /// apart by their first column.
+    fn sniff_untitled(
+        &self,
+        top: &Line,
+        rows: &[(&Line, String)],
+        gsd: &Gsd,
+    ) -> Result<String, ParseError> {
+        let Some((_, first)) = rows.iter().find(|(_, r)| {
+            let c = cells(r);
+            !c.iter().all(|c| c.is_empty()) && !stacks::is_heading_row(&c)
+        }) else {
+            return Err(self.err_at(
+                top,
+                0,
+                "a titled box (e.g. `+- Disruptions ---+`)",
+                &top.text,
+            ));
+        };
+        let c = cells(first);
+        if gsd
+            .players
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(c[0]))
+        {
+            return Ok("Luggage Rack".into());
+        }
+        if let Some((Some(name), tokens)) = stacks::split_stacks(c[0]).first().copied() {
+            let quiet = station_quiet(stacks::strip_quadrant(name), self.map);
+            if quiet.is_some() && (c.len() >= 2 || tokens.is_some()) {
+                return Ok("Token Stacks".into());
+            }
+        }
+        Err(self.err_at(
+            top,
+            0,
+            "a titled box: this table is neither Token Stacks nor a Luggage Rack",
+            &top.text,
+        ))
+    }
+
+    /// Comma-separated items of a box, with the line each came from.
+    fn items(&self, rows: &[(&'a Line, String)]) -> Vec<(&'a Line, String)> {
+        // Rows are joined first: a row ending in "," continues on the next
+        // (the renderer wraps long lists so), and a row that does not end in
+        // "," ends its last item. An item is attributed to the row it starts on.
+        let mut text = String::new();
+        let mut starts: Vec<(usize, &'a Line)> = Vec::new();
+        for (line, row) in rows {
+            let t = cells(row).join(" ");
+            let t = t.trim();
+            if t.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push_str(if text.ends_with(',') { " " } else { ", " });
+            }
+            starts.push((text.len(), *line));
+            text.push_str(t);
+        }
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for item in split_top_level(&text, ',') {
+            let lead = item.len() - item.trim_start().len();
+            let at = offset + lead;
+            offset += item.len() + 1;
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let line = starts
+                .iter()
+                .rev()
+                .find(|(o, _)| *o <= at)
+                .map(|(_, l)| *l)
+                .unwrap_or(starts[0].1);
+            out.push((line, item.to_string()));
+        }
+        out
+    }
+
+    /// disruptions = [ disruption , { "," , disruption } ]
+    fn disruptions(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Disruption>, ParseError> {
+        self.items(rows)
+            .into_iter()
+            .map(|(line, item)| {
+                disruption(&item, self.map).map_err(|(m, s)| {
+                    self.err_at(line, Self::col_of(line, &item), m, &item)
+                        .with_suggestions(s)
+                })
+            })
+            .collect()
+    }
+
+    /// wild-stations = [ station , { "," , station } ]   (at most three)
+    fn wild_stations(&self, rows: &[(&'a Line, String)]) -> Result<Vec<String>, ParseError> {
+        let mut wild = Vec::new();
+        for (line, item) in self.items(rows) {
+            let col = Self::col_of(line, &item);
+            if wild.len() == 3 {
+                return Err(self.err_at(
+                    line,
+                    col,
+                    "at most three Wild Stations (Rule 1.11.1)",
+                    &item,
+                ));
+            }
+            wild.push(station(&item, self.map).map_err(|StationErr(m, s)| {
+                self.err_at(line, col, m, &item).with_suggestions(s)
+            })?);
+        }
+        Ok(wild)
+    }
+
+    /// game-time = day , hhmm , [ "*" ]; an empty box is no Game Time, and
+    /// a second time is refused rather than ignored.
+    fn game_time(&self, rows: &[(&'a Line, String)]) -> Result<Option<GameTime>, ParseError> {
+        let mut times = rows
+            .iter()
+            .map(|(line, row)| (*line, cells(row).join(" ")))
+            .filter(|(_, text)| !text.trim().is_empty());
+        let Some((line, text)) = times.next() else {
+            return Ok(None);
+        };
+        if let Some((second, text)) = times.next() {
+            let text = text.trim();
+            return Err(self.err_at(
+                second,
+                Self::col_of(second, text),
+                "one Game Time (Rule 1.13.1)",
+                text,
+            ));
+        }
+        self.game_time_text(line, &text).map(Some)
+    }
+
+    /// game-time = day , hhmm , [ "*" ]
+    fn game_time_text(&self, line: &Line, text: &str) -> Result<GameTime, ParseError> {
+        let t = text.trim();
+        game_time(t).ok_or_else(|| {
+            self.err_at(
+                line,
+                Self::col_of(line, t),
+                "a Game Time such as `Wednesday 2340` (Rule 1.13.1)",
+                t,
+            )
+        })
+    }
+
+    /// courier = "Pick-up" , ":" , station , [ "," ] , "Destination" , ":" , station
+    fn courier(
+        &self,
+        top: &Line,
+        rows: &[(&'a Line, String)],
+    ) -> Result<Option<Courier>, ParseError> {
+        let text: String = rows
+            .iter()
+            .map(|(_, r)| cells(r).join(" "))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        let first = rows.first().map(|(l, _)| *l).unwrap_or(top);
+        // The line a piece of the text stands on, for errors.
+        let line_of = |s: &str| {
+            rows.iter()
+                .find(|(l, _)| l.text.contains(s))
+                .map_or(first, |(l, _)| *l)
+        };
+        let lower = text.to_ascii_lowercase();
+        let (Some(p), Some(d)) = (
+            lower.find("pick-up").or_else(|| lower.find("pickup")),
+            lower.find("destination"),
+        ) else {
+            return Err(self.err_at(
+                first,
+                Self::col_of(first, text.trim()),
+                "`Pick-up: <Station>, Destination: <Station>` (Rule 1.11.2)",
+                &text,
+            ));
+        };
+        let field = |from: usize, to: usize| -> &str {
+            let s = &text[from..to];
+            let s = s.split_once(':').map(|x| x.1).unwrap_or("");
+            s.trim().trim_end_matches(',').trim()
+        };
+        let (pick, dest) = if p < d {
+            (field(p, d), field(d, text.len()))
+        } else {
+            (field(p, text.len()), field(d, p))
+        };
+        let read = |s: &str| {
+            let line = line_of(s);
+            station(s, self.map).map_err(|StationErr(m, sg)| {
+                self.err_at(line, Self::col_of(line, s), m, s)
+                    .with_suggestions(sg)
+            })
+        };
+        Ok(Some(Courier {
+            pickup: read(pick)?,
+            destination: read(dest)?,
+        }))
+    }
+
+    /// luggage-row = "|" , player , "|" , [ possession , { "," , possession } ]
+    ///             | player , ":" , [ possession , { "," , possession } ] , { ";" , ... }
+    ///
+    /// A row without `|` (quirk-one-line-box, quirk-borderless-box) names
+    /// each player before a colon, players separated by `;`; a row ending
+    /// in `,` continues on the next.
+    fn luggage(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Luggage>, ParseError> {
+        let mut out: Vec<Luggage> = Vec::new();
+        let mut continues = false;
+        for (line, row) in rows {
+            if row.contains('|') {
+                let c = cells(row);
+                let (who, rest) = match c.as_slice() {
+                    [who, rest @ ..] => (*who, rest.join(", ")),
+                    [] => continue,
+                };
+                if who.is_empty() && rest.trim().is_empty() {
+                    continue;
+                }
+                self.luggage_entry(line, row, who, &rest, &mut out)?;
+                continue;
+            }
+            for entry in row.split(';') {
+                let entry = entry.trim();
+                if entry.is_empty() {
+                    continue;
+                }
+                let (who, items) = match entry.split_once(':') {
+                    Some((who, items)) => (who.trim(), items),
+                    None if continues => ("", entry),
+                    None => {
+                        return Err(self.err_at(
+                            line,
+                            Self::col_of(line, entry),
+                            "a player's name and `:` before eir possessions (Rule 1.4.12)",
+                            entry,
+                        ))
+                    }
+                };
+                self.luggage_entry(line, entry, who, items, &mut out)?;
+                continues = entry.ends_with(',');
+            }
+        }
+        Ok(out)
+    }
+
+    /// One player's possessions; an empty name continues the player before.
+    fn luggage_entry(
+        &self,
+        line: &Line,
+        row: &str,
+        who: &str,
+        rest: &str,
+        out: &mut Vec<Luggage>,
+    ) -> Result<(), ParseError> {
+        let mut items = Vec::new();
+        for item in split_top_level(rest, ',') {
+            let item = item.trim();
+            if !item.is_empty() {
+                items.push(self.possession(line, item)?);
+            }
+        }
+        if who.is_empty() {
+            // A continuation row of the previous player.
+            return match out.last_mut() {
+                Some(prev) => {
+                    prev.items.extend(items);
+                    Ok(())
+                }
+                None => Err(self.err_at(line, 0, "a player's name in the first column", row)),
+            };
+        }
+        check_name(who).map_err(|e| self.err_at(line, Self::col_of(line, who), e, who))?;
+        out.push(Luggage {
+            player: who.to_string(),
+            items,
+        });
+        Ok(())
+    }
+
+    /// possession = "*" item "*" | "(" item ")" | item
+    fn possession(&self, line: &Line, text: &str) -> Result<Possession, ParseError> {
+        possession(text, self.map).map_err(|(m, s, off)| {
+            let off = off.min(text.len());
+            let col = Self::col_of(line, text) + text[..off].chars().count();
+            self.err_at(line, col, m, &text[off..]).with_suggestions(s)
+        })
+    }
+}

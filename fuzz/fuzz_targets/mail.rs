@@ -1,4 +1,4 @@
-//! Fuzz raw mail through reading, authentication, classification and the
+//! Fuzz raw mail through reading, authentication, digests, classification and the
 //! reply built to it: nothing panics, and whatever the mail holds, the
 //! reply's header lines stay under RFC 5322's 998 characters and carry no
 //! control character. Run with `-rss_limit_mb` and `-timeout` (scripts/test
@@ -7,6 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use mornbot::mail::classify::{classify, ClassifyContext, GameInfo};
+use mornbot::mail::digest;
 use mornbot::mail::inbound::{parse, Limits};
 use mornbot::mail::outbound::{build, reply_id, Auto, Identity, Reply};
 use mornbot::map::Map;
@@ -31,6 +32,15 @@ fuzz_target!(|data: &[u8]| {
                 bot_address: "mornbot@example.org".into(),
             };
             let _ = classify(&m, &ctx);
+            // A digest's posts are read as mails of their own.
+            for post in digest::read(data, &m, &limits)
+                .into_iter()
+                .flat_map(|d| d.posts)
+            {
+                if let Ok(p) = post.read {
+                    let _ = classify(&p, &ctx);
+                }
+            }
             let mut refs = m.references.clone();
             refs.extend(m.in_reply_to.clone());
             (m.from, m.subject, m.message_id, refs)
@@ -69,7 +79,11 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(&mail.raw);
     let head = text.split("\r\n\r\n").next().unwrap_or("");
     for line in head.split("\r\n") {
-        assert!(line.len() <= 998, "a reply header line of {} bytes", line.len());
+        assert!(
+            line.len() <= 998,
+            "a reply header line of {} bytes",
+            line.len()
+        );
         assert!(
             !line.chars().any(|c| c.is_control() && c != '\t'),
             "a control character in the reply header {line:?}"

@@ -94,9 +94,10 @@
 //!    line is [`Kind::Command`], its commands in order. Sent to the bot's
 //!    address (in `To` or `Cc`), every command line counts and every other
 //!    content line is a [`Command::Unknown`] (so the reply says it was not
-//!    understood), except a greeting and a sign-off: at most two short lines
-//!    (three words or fewer, not command-shaped) before the first command
-//!    line and after the last. Posted to the lounge, a command line counts
+//!    understood), except a greeting and a sign-off: the lines before the
+//!    first command line, and the last lines of the message after the last
+//!    one, when they are at most two short lines (three words or fewer, not
+//!    command-shaped). Posted to the lounge, a command line counts
 //!    only when its command word is in capitals (`STATUS MN12`, not a
 //!    `Status` heading in prose), and only the command-shaped lines and the
 //!    failed attempts (rule 8) among the rest are [`Command::Unknown`]: prose

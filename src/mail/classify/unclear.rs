@@ -28,11 +28,18 @@ pub(super) fn mixed_commands(
         .collect();
     let first = parsed.iter().position(Option::is_some)?;
     let last = parsed.iter().rposition(Option::is_some)?;
-    let greeting = courtesy(&content[..first]);
-    let sign_off = courtesy(&content[last + 1..]);
+    // The greeting: all the lines before the first command, when short;
+    // the sign-off: the short lines that end the message.
+    let greeting = if courtesy(&content[..first]) {
+        first
+    } else {
+        0
+    };
+    let sign_off = (last + 1..content.len())
+        .find(|&i| courtesy(&content[i..]))
+        .unwrap_or(content.len());
     let reported = |i: usize, t: &str| {
-        let courtesy = (i < first && greeting) || (i > last && sign_off);
-        !courtesy
+        !(i < greeting || i >= sign_off)
             && (direct
                 || command_shaped(t)
                 || command_attempt(t).is_some()
@@ -189,14 +196,13 @@ mod tests {
                 game: Some("MN12".into())
             }])
         );
-        // Three lines after the last command are not a sign-off.
+        // A sign-off is two lines at most; a question before it is asked.
         assert_eq!(
-            direct("", "STATUS\nThanks\nsee you\nTim"),
+            direct("", "STATUS\nwhat are the scores?\nThanks\nsee you\nTim"),
             Kind::Command(vec![
                 Command::Status { game: None },
+                Command::Unknown("what are the scores?".into()),
                 Command::Unknown("Thanks".into()),
-                Command::Unknown("see you".into()),
-                Command::Unknown("Tim".into()),
             ])
         );
     }

@@ -161,7 +161,7 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     // The bot's buzz is recorded for the Speaker.
     let ev = t.store.events("MN1").unwrap();
     let kinds: Vec<&str> = ev.iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, vec!["buzz-step", "bot-buzz"]);
+    assert_eq!(kinds, vec!["buzz-step", "pending", "bot-buzz"]);
     // The turn is Questionable until settled; Warren's next turn concedes
     // the Buzz and is judged (RULINGS S10).
     assert!(t.referee.games["MN1"].questionable.is_some());

@@ -21,6 +21,9 @@ use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
 mod buzz;
+mod speaker;
+
+pub use speaker::Pending;
 
 /// A failure that stops the daemon (storage); everything about a message
 /// itself is answered by mail, never an error.
@@ -254,6 +257,11 @@ pub struct Live {
     /// The turn whose reminder was sent (the timers table holds them all;
     /// this spares the Speaker a query on every wake-up).
     pub reminded_for: Option<u64>,
+    /// A turn awaiting a Judgment (refused by the engine, or needing a
+    /// ruling), which the Speaker may settle.
+    pub pending: Option<Pending>,
+    /// Whether the Speaker paused the game: no turn is due meanwhile.
+    pub paused: bool,
 }
 
 impl Live {
@@ -303,7 +311,7 @@ impl Live {
     /// (Rule 1.1.10), and when: the earliest such player. Timeouts
     /// submitted for a player are not eir moves (RULINGS S7).
     pub fn resignation(&self) -> Option<(String, DateTime<Utc>)> {
-        if self.game.state.winner.is_some() {
+        if self.game.state.winner.is_some() || self.paused {
             return None;
         }
         self.game
@@ -334,7 +342,7 @@ impl Live {
             turn,
             player: self.game.to_play().to_string(),
             reminded: self.reminded_for == Some(turn),
-            held: self.game.state.winner.is_some() || self.questionable.is_some(),
+            held: self.game.state.winner.is_some() || self.questionable.is_some() || self.paused,
         }
     }
 }
@@ -481,13 +489,24 @@ impl Referee {
                 .filter(|e| e.kind == "resigned")
                 .filter_map(|e| serde_json::from_str(&e.data).ok())
                 .collect();
-            let game = Game::from_log_with(map, &row.tag, start, plays, resigned).map_err(|b| {
-                bad(format!(
-                    "turn {} no longer replays as legal: {:?}",
-                    b.index + 1,
-                    b.outcome.violations
-                ))
-            })?;
+            let judged: Vec<usize> = events
+                .iter()
+                .filter(|e| e.kind == speaker::JUDGED)
+                .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.data).ok())
+                .filter(|v| v["legal"] == true)
+                .filter_map(|v| v["turn"].as_u64())
+                .filter(|&t| t >= 1 && t as usize <= n_turns)
+                .map(|t| t as usize - 1)
+                .collect();
+            let (pending, paused) = speaker::load(&events, n_turns);
+            let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
+                .map_err(|b| {
+                    bad(format!(
+                        "turn {} no longer replays as legal: {:?}",
+                        b.index + 1,
+                        b.outcome.violations
+                    ))
+                })?;
             let (questionable, held, resumed_at) = buzz::load(&events);
             games.insert(
                 row.tag.clone(),
@@ -513,6 +532,8 @@ impl Referee {
                         e.kind == "ended"
                             && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
                     }),
+                    pending,
+                    paused,
                 },
             );
         }
@@ -598,6 +619,11 @@ impl Referee {
             // delivery (it may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
+        } else if let Some((game, live, summary)) =
+            self.speaker_mail(letter, received, &mut out, &mut commit)
+        {
+            changed = live;
+            (game, "speaker".into(), summary)
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
@@ -875,6 +901,46 @@ impl Referee {
     /// 1.1.3), announcing it in the lounge.
     fn resign(&self, live: &mut Live, name: &str, now: DateTime<Utc>, commit: &mut Commit) {
         let tag = live.game.tag.clone();
+        let why = format!(
+            "{name} has played no move in {tag} for two calendar months and is treated as \
+             Resigned (Rules 1.1.10, 1.1.3)"
+        );
+        self.resign_because(
+            live,
+            name,
+            now,
+            commit,
+            &why,
+            &format!("resigned-{tag}-{name}"),
+        );
+    }
+
+    /// Resigns a player on the Speaker's word (Rule 1.1.3).
+    fn resign_by_speaker(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        key: &str,
+    ) {
+        let why = format!(
+            "The Speaker Resigns {name} from {} (Rule 1.1.3)",
+            live.game.tag
+        );
+        self.resign_because(live, name, now, commit, &why, key);
+    }
+
+    fn resign_because(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        why: &str,
+        key: &str,
+    ) {
+        let tag = live.game.tag.clone();
         live.game.resign(name);
         commit.events.push((
             tag.clone(),
@@ -882,9 +948,8 @@ impl Referee {
             serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
         ));
         let mut text = format!(
-            "{name} has played no move in {tag} for two calendar months and is treated as \
-             Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table with eir Tokens and \
-             Possessions; eir Home is ownerless."
+            "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \
+             ownerless."
         );
         match &live.game.state.winner {
             Some(w) => text.push_str(&format!(
@@ -897,7 +962,7 @@ impl Referee {
             vec![self.me.lounge.clone()],
             format!("[{tag}] {name} has Resigned"),
             self.notice(text),
-            &format!("resigned-{tag}-{name}"),
+            key,
             now,
         );
         self.queue(commit, &r);
@@ -997,6 +1062,12 @@ impl Referee {
         if live.game.state.player_index(&me_player).is_none() {
             out.refuse(format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."));
             return (false, "resigned player".into());
+        }
+        if live.paused {
+            out.refuse(format!(
+                "The Speaker has paused {tag}: no turn is played until the Speaker resumes it."
+            ));
+            return (false, "paused".into());
         }
         if matches!(request, Request::Turn { .. }) {
             if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
@@ -1103,6 +1174,7 @@ impl Referee {
         match outcome.verdict {
             Verdict::Legal => {
                 live.game.play(map, play.clone());
+                live.pending = None;
                 let row = TurnRow {
                     n: n as u64,
                     player: play.player.clone(),
@@ -1158,6 +1230,16 @@ impl Referee {
                     .collect::<Vec<_>>()
                     .join("; ");
                 self.bot_buzz(live, n as u64, &play.player, &reason, received, commit);
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    false,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "bot-buzz".into(),
@@ -1181,6 +1263,16 @@ impl Referee {
                 (true, "illegal".into())
             }
             Verdict::NeedsRuling => {
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    true,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "needs-ruling".into(),
@@ -1199,7 +1291,7 @@ impl Referee {
                         },
                     ),
                 );
-                (false, "needs ruling".into())
+                (true, "needs ruling".into())
             }
         }
     }

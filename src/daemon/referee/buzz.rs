@@ -55,7 +55,7 @@ pub(super) fn load(
 
 impl Referee {
     /// Records a step: the event, the new state; returns the settlement.
-    fn step(
+    pub(super) fn step(
         &self,
         live: &mut Live,
         step: Step,
@@ -73,7 +73,7 @@ impl Referee {
     }
 
     /// A lounge post the bot makes on its own account within a commit.
-    fn announce(
+    pub(super) fn announce(
         &self,
         commit: &mut Commit,
         key: &str,
@@ -500,6 +500,14 @@ impl Referee {
         let held = std::mem::take(&mut live.held);
         match settled {
             Settled::Illegal => {
+                if live.pending.as_ref().is_some_and(|p| p.turn == turn) {
+                    live.pending = None;
+                    commit.events.push((
+                        tag.clone(),
+                        super::speaker::JUDGED.into(),
+                        serde_json::json!({"turn": turn, "legal": false}).to_string(),
+                    ));
+                }
                 let mut text = format!("{player}'s turn {turn} of {tag} is Illegal (Rule 1.16.1)");
                 if logged {
                     let keep = (turn - 1) as usize;
@@ -532,12 +540,18 @@ impl Referee {
                 );
             }
             Settled::Legal => {
+                let pending = live.pending.take().filter(|p| p.turn == turn);
                 let text = if logged {
                     format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
+                } else if pending
+                    .as_ref()
+                    .is_some_and(|p| self.apply_judged(live, p, commit))
+                {
+                    // RULINGS S11: the Judgment's word stands; the engine
+                    // plays the refused turn as far as it models it.
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. It is {}'s turn. The GSD:\n\n{}", live.game.to_play(), render(&live.game.gsd(self.map)))
                 } else {
-                    // RULINGS S11: the engine refused the turn and cannot
-                    // play it; a human must apply it.
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but mornbot's engine refused it, so it cannot apply it: the Speaker must post the GSD with it (needs a human ruling). Play stays with {}.", live.game.to_play())
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. Play stays with {}.", live.game.to_play())
                 };
                 self.announce(
                     commit,

@@ -624,12 +624,25 @@ mod speaker {
         assert!(posted[0].contains("To: lounge@example.test"));
         // Rushton's last move was at 09:01 (see T::send): e goes next, and
         // Warren, the last player left, Wins (Rule 1.1.3).
+        let before = t.store.all_mail().unwrap().len();
         let s = summaries(&mut t, jan16 + chrono::Duration::minutes(5));
         assert_eq!(s[0], "Rushton Resigned (Rule 1.1.10)");
         assert_eq!(
             t.referee.games["MN1"].game.state.winner.as_deref(),
             Some("Warren")
         );
+        // The game ends there, by Rule 1.1.3, in the resignation's own
+        // notice: no later "reached Mornington Crescent (Rule 1.1.1)".
+        assert!(t.referee.games["MN1"].ended);
+        let later = summaries(&mut t, jan16 + chrono::Duration::days(30));
+        assert!(later.is_empty(), "{later:?}");
+        let mails: Vec<String> = t.store.all_mail().unwrap()[before..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+            .collect();
+        assert_eq!(mails.len(), 1, "{mails:?}");
+        assert!(mails[0].contains("Wins MN1 (Rule 1.1.3)"), "{}", mails[0]);
+        assert!(!mails.iter().any(|m| m.contains("Rule 1.1.1")), "{mails:?}");
         // A restart replays the log and the resignations alike.
         let r = Referee::load(
             Map::london_1999(),
@@ -641,6 +654,7 @@ mod speaker {
         )
         .unwrap();
         assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
+        assert!(r.games["MN1"].ended);
         assert_eq!(
             r.games["MN1"].game.state.players.len(),
             2,

@@ -941,20 +941,33 @@ impl Referee {
         key: &str,
     ) {
         let tag = live.game.tag.clone();
+        let had_winner = live.game.state.winner.is_some();
         live.game.resign(name);
         commit.events.push((
             tag.clone(),
             "resigned".into(),
             serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
         ));
+        // The last player left Wins by this resignation (Rule 1.1.3): there
+        // is no winning turn to buzz, so the game ends here, for this
+        // reason, in this one notice.
+        let won_now = !had_winner && live.game.state.winner.is_some();
+        if won_now {
+            live.ended = true;
+            commit
+                .events
+                .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+        }
         let mut text = format!(
             "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \
              ownerless."
         );
         match &live.game.state.winner {
-            Some(w) => text.push_str(&format!(
-                " {w} is the last player left and Wins (Rule 1.1.3)."
+            Some(w) if won_now => text.push_str(&format!(
+                " {w} is the last player left and Wins {tag} (Rule 1.1.3). The game is \
+                 over; thank you all for playing."
             )),
+            Some(w) => text.push_str(&format!(" {w} has already won {tag}.")),
             None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
         }
         text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));

@@ -1493,7 +1493,7 @@ fn history(live: &Live) -> String {
         s.push_str(&format!(
             "{:>4}  {}  {}\n",
             t.n,
-            t.submitted_at.format("%Y-%m-%d %H:%M"),
+            t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
             t.play
         ));
     }

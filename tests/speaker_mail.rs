@@ -277,3 +277,33 @@ fn speaker_commands_resign_void_pause_and_resume() {
         .player_index("Acton")
         .is_none());
 }
+
+#[test]
+fn an_event_that_does_not_decode_stops_the_rebuild_with_a_clear_error() {
+    let mut t = T::new();
+    t.post(
+        "rushton",
+        "[MN1] turn",
+        "Rushton : Epping (CN) [Home: Hainault]",
+    );
+    let commit = mornbot::store::Commit {
+        events: vec![("MN1".into(), "resigned".into(), "{not json".into())],
+        ..Default::default()
+    };
+    t.store.commit(&commit).unwrap();
+    let err = Referee::load(
+        Map::london_1999(),
+        me(),
+        speaker(),
+        &[game()],
+        &mut t.store,
+        at(9),
+    )
+    .err()
+    .expect("a game rebuilt without the event would be another game");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("MN1") && msg.contains("resigned") && msg.contains("does not decode"),
+        "{msg}"
+    );
+}

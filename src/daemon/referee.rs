@@ -356,6 +356,12 @@ pub struct Referee {
     speaker: SpeakerConfig,
 }
 
+/// A stored event's data; one that does not decode says which and why.
+fn decode<T: serde::de::DeserializeOwned>(e: &crate::store::EventRow) -> Result<T, String> {
+    serde_json::from_str(&e.data)
+        .map_err(|err| format!("event {} ({}) does not decode: {err}", e.id, e.kind))
+}
+
 fn fmt_time(t: DateTime<Utc>) -> String {
     t.format("%a %d %b %Y %H:%M GMT").to_string()
 }
@@ -484,21 +490,28 @@ impl Referee {
                     .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
             }
             let events = store.events(&row.tag)?;
-            let resigned: Vec<(usize, String)> = events
-                .iter()
-                .filter(|e| e.kind == "resigned")
-                .filter_map(|e| serde_json::from_str(&e.data).ok())
-                .collect();
-            let judged: Vec<usize> = events
-                .iter()
-                .filter(|e| e.kind == speaker::JUDGED)
-                .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.data).ok())
+            // An event that does not decode is an error, never skipped:
+            // a game rebuilt without it would be another game.
+            let of_kind = |kind: &'static str| events.iter().filter(move |e| e.kind == kind);
+            let resigned: Vec<(usize, String)> = of_kind("resigned")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let judged: Vec<usize> = of_kind(speaker::JUDGED)
+                .map(decode::<serde_json::Value>)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(bad)?
+                .into_iter()
                 .filter(|v| v["legal"] == true)
                 .filter_map(|v| v["turn"].as_u64())
                 .filter(|&t| t >= 1 && t as usize <= n_turns)
                 .map(|t| t as usize - 1)
                 .collect();
-            let (pending, paused) = speaker::load(&events, n_turns);
+            let acks: Vec<(usize, String)> = of_kind("no-buzz")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let (pending, paused) = speaker::load(&events, n_turns).map_err(bad)?;
             let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
                 .map_err(|b| {
                     bad(format!(
@@ -507,7 +520,7 @@ impl Referee {
                         b.outcome.violations
                     ))
                 })?;
-            let (questionable, held, resumed_at) = buzz::load(&events);
+            let (questionable, held, resumed_at) = buzz::load(&events).map_err(bad)?;
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -518,10 +531,8 @@ impl Referee {
                     questionable,
                     held,
                     resumed_at,
-                    acks: events
-                        .iter()
-                        .filter(|e| e.kind == "no-buzz")
-                        .filter_map(|e| serde_json::from_str::<(usize, String)>(&e.data).ok())
+                    acks: acks
+                        .into_iter()
                         .filter(|(n, _)| *n == n_turns)
                         .map(|(_, p)| p)
                         .collect(),

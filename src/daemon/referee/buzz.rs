@@ -19,20 +19,21 @@ const HELD: &str = "held";
 #[allow(clippy::type_complexity)]
 pub(super) fn load(
     events: &[EventRow],
-) -> (
-    Option<Questionable>,
-    Vec<(DateTime<Utc>, Letter)>,
-    Option<DateTime<Utc>>,
-) {
+) -> Result<
+    (
+        Option<Questionable>,
+        Vec<(DateTime<Utc>, Letter)>,
+        Option<DateTime<Utc>>,
+    ),
+    String,
+> {
     let mut q = None;
     let mut held = Vec::new();
     let mut resumed = None;
     for e in events {
         match e.kind.as_str() {
             STEP => {
-                let Ok(step) = serde_json::from_str::<Step>(&e.data) else {
-                    continue;
-                };
+                let step: Step = super::decode(e)?;
                 if let Ok((next, settled)) = machine::apply(q.clone(), &step, e.at) {
                     q = next;
                     if settled.is_some() {
@@ -42,15 +43,11 @@ pub(super) fn load(
                     }
                 }
             }
-            HELD => {
-                if let Ok(l) = serde_json::from_str::<Letter>(&e.data) {
-                    held.push((e.at, l));
-                }
-            }
+            HELD => held.push((e.at, super::decode::<Letter>(e)?)),
             _ => {}
         }
     }
-    (q, held, resumed)
+    Ok((q, held, resumed))
 }
 
 impl Referee {

@@ -376,14 +376,14 @@ impl Referee {
 
 /// The turn awaiting a Judgment and whether the game is paused, from a
 /// game's events and its number of logged turns.
-pub(super) fn load(events: &[EventRow], n_turns: usize) -> (Option<Pending>, bool) {
+pub(super) fn load(events: &[EventRow], n_turns: usize) -> Result<(Option<Pending>, bool), String> {
     let mut pending: Option<Pending> = None;
     let mut paused = false;
     for e in events {
         match e.kind.as_str() {
-            PENDING => pending = serde_json::from_str(&e.data).ok(),
+            PENDING => pending = Some(super::decode(e)?),
             JUDGED => {
-                let v: serde_json::Value = serde_json::from_str(&e.data).unwrap_or_default();
+                let v: serde_json::Value = super::decode(e)?;
                 if pending
                     .as_ref()
                     .is_some_and(|p| Some(p.turn) == v["turn"].as_u64())
@@ -392,7 +392,7 @@ pub(super) fn load(events: &[EventRow], n_turns: usize) -> (Option<Pending>, boo
                 }
             }
             PAUSED => {
-                let v: serde_json::Value = serde_json::from_str(&e.data).unwrap_or_default();
+                let v: serde_json::Value = super::decode(e)?;
                 paused = v["paused"] == true;
             }
             _ => {}
@@ -400,7 +400,7 @@ pub(super) fn load(events: &[EventRow], n_turns: usize) -> (Option<Pending>, boo
     }
     // Moot once the log moved on (the player played again, or a rollback).
     let pending = pending.filter(|p| p.turn == n_turns as u64 + 1);
-    (pending, paused)
+    Ok((pending, paused))
 }
 
 /// A Speaker command line (`RESIGN Cryer MN1`, `VOID [MN1]`, `PAUSE`,

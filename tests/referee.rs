@@ -909,7 +909,9 @@ mod winning {
     fn won() -> T {
         let mut t = T::new();
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
-        t.referee.games.get_mut("MN1").unwrap().game.state.winner = Some("Rushton".into());
+        assert!(t
+            .referee
+            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
         t
     }
 

@@ -351,9 +351,15 @@ impl Live {
 pub struct Referee {
     map: &'static Map,
     me: Identity,
-    /// Games by tag (upper case).
+    /// Games by tag (upper case). Read-only outside the referee: the
+    /// agenda follows the referee's own changes.
     pub games: BTreeMap<String, Live>,
     speaker: SpeakerConfig,
+    /// The Speaker's agenda: each game's next due time, ordered (issue
+    /// 20): a wake-up touches only the games that are due.
+    agenda: std::collections::BTreeSet<(DateTime<Utc>, String)>,
+    /// Each game's entry in the agenda.
+    due: std::collections::HashMap<String, DateTime<Utc>>,
 }
 
 /// A stored event's data; one that does not decode says which and why.
@@ -548,12 +554,19 @@ impl Referee {
                 },
             );
         }
-        Ok(Referee {
+        let mut r = Referee {
             map,
             me,
             games,
             speaker,
-        })
+            agenda: Default::default(),
+            due: Default::default(),
+        };
+        let tags: Vec<String> = r.games.keys().cloned().collect();
+        for tag in tags {
+            r.reschedule(&tag);
+        }
+        Ok(r)
     }
 
     /// Whether `address` is a registered player's in any game.
@@ -693,7 +706,9 @@ impl Referee {
         });
         store.commit(&commit)?;
         if let Some(live) = changed {
-            self.games.insert(live.game.tag.clone(), live);
+            let tag = live.game.tag.clone();
+            self.games.insert(tag.clone(), live);
+            self.reschedule(&tag);
         }
         Ok(Handled {
             message_id: letter.message_id.clone(),
@@ -719,28 +734,54 @@ impl Referee {
     /// deadline, the end of a win, a resignation, a reminder or a Timeout),
     /// if ever.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
+        self.agenda.iter().next().map(|(t, _)| *t)
+    }
+
+    /// Changes a game by hand (tests, tools), keeping the agenda right;
+    /// false when there is no such game.
+    pub fn edit_game(&mut self, tag: &str, f: impl FnOnce(&mut Live)) -> bool {
+        let Some(live) = self.games.get_mut(tag) else {
+            return false;
+        };
+        f(live);
+        self.reschedule(tag);
+        true
+    }
+
+    /// Puts `tag` in the agenda at its next due time (or takes it out):
+    /// after every change of the game's state.
+    fn reschedule(&mut self, tag: &str) {
+        if let Some(old) = self.due.remove(tag) {
+            self.agenda.remove(&(old, tag.to_string()));
+        }
+        if let Some(t) = self.games.get(tag).and_then(|l| self.due_of(l)) {
+            self.due.insert(tag.to_string(), t);
+            self.agenda.insert((t, tag.to_string()));
+        }
+    }
+
+    /// When the Speaker next owes `live` something, if ever.
+    fn due_of(&self, live: &Live) -> Option<DateTime<Utc>> {
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
-        for live in self.games.values() {
-            if let Some(t) = self.win_window_end(live) {
-                let t = t + chrono::Duration::milliseconds(1);
+        if let Some(t) = self.win_window_end(live) {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(q) = &live.questionable {
+            if let Some(t) = crate::speaker::buzz::next_event(q) {
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
-            if let Some(q) = &live.questionable {
-                if let Some(t) = crate::speaker::buzz::next_event(q) {
-                    next = Some(next.map_or(t, |x| x.min(t)));
-                }
-            }
-            if !self.speaker.timeouts {
-                continue;
-            }
-            if let Some((_, t)) = live.resignation() {
-                let t = t + chrono::Duration::milliseconds(1);
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
-            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
+        }
+        if !self.speaker.timeouts {
+            return next;
+        }
+        if let Some((_, t)) = live.resignation() {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
+            next = Some(next.map_or(t, |x| x.min(t)));
         }
         next
     }
@@ -757,7 +798,14 @@ impl Referee {
         now: DateTime<Utc>,
     ) -> Result<Vec<Handled>, RefereeError> {
         let mut done = Vec::new();
-        let tags: Vec<String> = self.games.keys().cloned().collect();
+        // Only the games the agenda says are due: an idle game costs
+        // nothing here.
+        let tags: Vec<String> = self
+            .agenda
+            .iter()
+            .take_while(|(t, _)| *t <= now)
+            .map(|(_, tag)| tag.clone())
+            .collect();
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
@@ -772,6 +820,7 @@ impl Referee {
                 };
                 store.commit(&commit)?;
                 self.games.insert(tag.clone(), live);
+                self.reschedule(&tag);
                 done.push(Handled {
                     message_id: String::new(),
                     game: Some(tag.clone()),

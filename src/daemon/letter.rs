@@ -4,10 +4,13 @@
 
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
-use crate::mail::classify::{self, ClassifyContext, Excerpt, GameRef, Kind, Replacement};
+use crate::mail::classify::{
+    self, ClassifyContext, Excerpt, GameRef, Kind, LooksLike, Replacement,
+};
 use crate::mail::identity;
 use crate::mail::inbound::{self, InboundError, Limits};
 use crate::mail::outbound::Identity;
+use crate::mail::render::render;
 use crate::map::Map;
 
 /// What reading a message needs besides its bytes.
@@ -120,12 +123,6 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         GameRef::Ambiguous(v) => Err(v),
         GameRef::Unknown => Err(Vec::new()),
     };
-    let mut request = request_of(c.kind);
-    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
-    // sees chatter.
-    if request == Request::Chatter && first_line(&msg.body).is_some_and(is_no_buzz) {
-        request = Request::Workflow(Workflow::NoBuzz);
-    }
     // A post the list re-sent under its own From (DMARC): find its author,
     // and never answer the list itself.
     let list = identity::List {
@@ -153,6 +150,29 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
     if let Some(a) = msg.auto {
         no_reply = Some(format!("not answered: {a:?}"));
     }
+    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
+    // sees chatter, or, sent to the bot, a letter it did not understand.
+    let no_buzz = first_line(&msg.body).is_some_and(is_no_buzz);
+    let request = match c.kind {
+        Kind::Chatter
+        | Kind::NotUnderstood {
+            looks_like: LooksLike::Letter,
+            ..
+        } if no_buzz => Request::Workflow(Workflow::NoBuzz),
+        // Mail to the bot is answered; in the lounge, only a player's
+        // failed attempt (RULINGS L5).
+        Kind::NotUnderstood { line, looks_like } if c.direct || referee.is_registered(&from) => {
+            Request::Unclear(unclear(
+                &line,
+                &looks_like,
+                game.as_ref().ok(),
+                ctx,
+                referee,
+            ))
+        }
+        Kind::NotUnderstood { .. } => Request::Chatter,
+        k => request_of(k),
+    };
     let mut references = msg.references.clone();
     if let Some(r) = &msg.in_reply_to {
         if !references.contains(r) {
@@ -173,6 +193,39 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
             .is_err(),
         no_reply,
     }
+}
+
+/// The reply to a message the bot did not understand: the line it read,
+/// and what it made of it.
+fn unclear(
+    line: &str,
+    looks_like: &LooksLike,
+    game: Option<&String>,
+    ctx: &Context,
+    referee: &Referee,
+) -> String {
+    let roster = referee.roster();
+    let info = game
+        .and_then(|g| roster.iter().find(|i| i.tag == *g))
+        .or(roster.first());
+    let players = game
+        .and_then(|g| roster.iter().find(|i| i.tag == *g))
+        .map(|i| i.players.clone())
+        .unwrap_or_default();
+    let (looks, word, name) = match looks_like {
+        LooksLike::Letter => ("letter", None, None),
+        LooksLike::Command(w) => ("command", Some(w.as_str()), None),
+        LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str())),
+        LooksLike::Play(None) => ("nameless", None, None),
+    };
+    render(
+        "unclear",
+        minijinja::context! {
+            line, looks, word, name, game, players, bot => ctx.bot,
+            example_game => info.map_or("MN1", |i| i.tag.as_str()),
+            example_player => info.and_then(|i| i.players.first()).map_or("Rushton", String::as_str),
+        },
+    )
 }
 
 fn turn_of(e: Excerpt, gsd: bool) -> Request {
@@ -226,7 +279,7 @@ fn request_of(kind: Kind) -> Request {
         Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
         Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
         Kind::Decline => Request::Workflow(Workflow::Decline),
-        Kind::Chatter => Request::Chatter,
+        Kind::Chatter | Kind::NotUnderstood { .. } => Request::Chatter,
     }
 }
 

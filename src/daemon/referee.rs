@@ -82,6 +82,9 @@ pub enum Request {
     /// A message that cannot be read (too large, no headers): answered
     /// with this reason.
     Refuse(String),
+    /// A message meant for the bot that it did not understand: answered
+    /// privately with this text, what the bot made of it (RULINGS L5).
+    Unclear(String),
     /// Nothing to do, never answered.
     Chatter,
 }
@@ -658,6 +661,10 @@ impl Referee {
                 Request::Commands(cmds) => {
                     let s = self.commands(cmds, &mut out);
                     (None, "command".into(), s)
+                }
+                Request::Unclear(text) => {
+                    out.sender(text.clone());
+                    (None, "unclear".into(), "not understood".into())
                 }
                 Request::Workflow(w) => match self.which_game(letter, &mut out) {
                     None => (None, "buzz".into(), "game unknown".into()),
@@ -1507,7 +1514,11 @@ impl Referee {
                 },
             ));
         }
-        out.sender(parts.join("\n"));
+        // One signature, at the end: a client hides what follows a `-- `.
+        out.sender(tpl(
+            "commands",
+            minijinja::context! { parts, bot => self.me.address },
+        ));
         format!("{} commands", cmds.len())
     }
 

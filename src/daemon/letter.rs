@@ -255,6 +255,7 @@ fn request_of(kind: Kind) -> Request {
                         None | Some("coverage") => Command::Rules,
                         Some(t) => Command::Unknown(format!("RULES {t}")),
                     },
+                    classify::Command::Speaker(s) => Command::Speaker(s),
                     classify::Command::Unknown(s) => Command::Unknown(s),
                 })
                 .collect(),

@@ -131,6 +131,9 @@ pub enum Command {
     History(Option<String>),
     /// `RULES coverage`.
     Rules,
+    /// A Speaker's command line (`RESIGN Cryer MN1`, `VOID`, `PAUSE`,
+    /// `RESUME`).
+    Speaker(String),
     /// Anything else.
     Unknown(String),
 }
@@ -1481,6 +1484,10 @@ impl Referee {
             match c {
                 Command::Help => help = true,
                 Command::Unknown(s) => unknown.push(s.clone()),
+                Command::Speaker(s) => parts.push(format!(
+                    "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
+                     use it, and this is not one of them.\n"
+                )),
                 Command::Rules => parts.push(coverage_text()),
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {

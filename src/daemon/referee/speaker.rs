@@ -68,7 +68,7 @@ impl Referee {
                 let ours: Vec<(String, Option<String>)> = cmds
                     .iter()
                     .filter_map(|c| match c {
-                        Command::Unknown(s) => speaker_command(s),
+                        Command::Speaker(s) => speaker_command(s),
                         _ => None,
                     })
                     .collect();

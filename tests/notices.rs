@@ -217,8 +217,8 @@ fn buzz(turn: u64, reason: &str) -> Workflow {
     }
 }
 
-fn contest(_text: &str) -> Workflow {
-    Workflow::Contest
+fn contest(text: &str) -> Workflow {
+    Workflow::Contest { text: text.into() }
 }
 
 mod thread {
@@ -411,5 +411,110 @@ mod wrapping {
             body.contains("\n    Rushton : Epping (CN) [Home: Hainault]\n"),
             "{body}"
         );
+    }
+}
+
+mod referee_request {
+    use super::*;
+    use mornbot::config::Config;
+    use mornbot::daemon::letter::{letter, Context};
+
+    #[test]
+    fn the_referee_gets_the_play_the_buzz_the_defence_and_the_contest_without_sign_offs() {
+        let mut t = T::new();
+        opening(&mut t);
+        t.step(
+            "acton",
+            buzz(4, "Rushton had LV 0 when e moved.\n\nCheers,\nAlan"),
+            "",
+        );
+        t.step(
+            "rushton",
+            contest("[LV+1] comes before the Move, so LV 1 applies.\nRegards\nRushton"),
+            "",
+        );
+        let (_, m) = t.step(
+            "acton",
+            contest("Rule 1.6.2 says otherwise.\n-- \nAlan Acton\n07700 900000"),
+            "",
+        );
+        let req = m
+            .iter()
+            .find(|x| x.headline() == "You are Referee of turn 4")
+            .unwrap_or_else(|| panic!("{m:#?}"));
+        let b = &req.body;
+        for want in [
+            "\n    Rushton : [LV+1] Theydon Bois (CN)\n",
+            "Acton's Buzz:\n\n> Rushton had LV 0 when e moved.\n",
+            "Rushton's defence:\n\n> [LV+1] comes before the Move, so LV 1 applies.\n",
+            "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n",
+            "\"Judgment: Legal\"",
+        ] {
+            assert!(b.contains(want), "{want:?} in\n{b}");
+        }
+        for gone in ["Cheers", "Alan", "Regards", "07700"] {
+            assert!(!b.contains(gone), "{gone:?} in\n{b}");
+        }
+        // The lounge saw each of them quoted too.
+        let all = t
+            .store
+            .all_mail()
+            .unwrap()
+            .iter()
+            .map(|x| Mail::parse(&x.raw).body)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            all.contains("Acton's reason:\n\n> Rushton had LV 0"),
+            "{all}"
+        );
+        assert!(!all.contains("Cheers"), "{all}");
+        assert!(
+            all.contains("> [LV+1] comes before the Move, so LV 1 applies.\n"),
+            "{all}"
+        );
+    }
+
+    #[test]
+    fn a_contest_by_mail_reaches_the_referee_in_its_own_words() {
+        let mut t = T::new();
+        opening(&mut t);
+        let mut cfg = Config::default();
+        cfg.bot.address = "mornbot@example.test".into();
+        cfg.bot.lounge = "lounge@example.test".into();
+        let ctx = Context::new(Map::london_1999(), &me(), &cfg);
+        let post = |t: &mut T, n: usize, from: &str, body: &str| {
+            let raw = format!(
+                "From: {from}@example.org\r\nTo: lounge@example.test\r\n\
+                 Subject: Re: [MN1] Game State\r\nMessage-ID: <p{n}@example.org>\r\n\
+                 References: <{ROOT}>\r\n\r\n{}\r\n",
+                body.replace('\n', "\r\n")
+            );
+            let l = letter(raw.as_bytes(), &ctx, &t.referee);
+            t.n += 1;
+            t.send(l).1
+        };
+        post(
+            &mut t,
+            1,
+            "acton",
+            "Buzz turn 4: no LV for that\n\nCheers,\nAlan",
+        );
+        post(
+            &mut t,
+            2,
+            "rushton",
+            "Contest: the LV was set first.\n\nThanks,\nR.",
+        );
+        let m = post(&mut t, 3, "acton", "Contest: not in time.\n\nBest,\nAlan");
+        let req = m
+            .iter()
+            .find(|x| x.headline() == "You are Referee of turn 4")
+            .unwrap_or_else(|| panic!("{m:#?}"));
+        let b = &req.body;
+        assert!(b.contains("> no LV for that\n"), "{b}");
+        assert!(b.contains("> the LV was set first.\n"), "{b}");
+        assert!(b.contains("> not in time.\n"), "{b}");
+        assert!(!b.contains("Cheers") && !b.contains("Thanks"), "{b}");
     }
 }

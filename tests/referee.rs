@@ -777,9 +777,21 @@ mod buzzing {
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
         t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
-        step(&mut t, "rushton", Workflow::Contest);
+        step(
+            &mut t,
+            "rushton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         // Only Warren is neither the buzzed nor the buzzing player.
-        let (_, mails) = step(&mut t, "acton", Workflow::Contest);
+        let (_, mails) = step(
+            &mut t,
+            "acton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         let all = mails.join("\n");
         assert!(all.contains("Warren is drawn at random"), "{all}");
         assert!(all.contains("To: warren@example.org"), "{all}");
@@ -814,8 +826,20 @@ mod buzzing {
         let mut t = opening();
         // Turn 3 (Acton's) buzzed after turn 4 was played.
         step(&mut t, "warren", buzz(3));
-        step(&mut t, "acton", Workflow::Contest);
-        let (_, mails) = step(&mut t, "warren", Workflow::Contest);
+        step(
+            &mut t,
+            "acton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
+        let (_, mails) = step(
+            &mut t,
+            "warren",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         assert!(mails.join("\n").contains("Rushton is drawn"), "{mails:?}");
         step(&mut t, "rushton", Workflow::Judgment { legal: false });
         assert_eq!(t.turns(), 2);
@@ -835,7 +859,13 @@ mod buzzing {
         // A contested Buzz whose defence is left unanswered stands.
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
-        step(&mut t, "rushton", Workflow::Contest);
+        step(
+            &mut t,
+            "rushton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         let when = t.referee.next_due().unwrap();
         let done = t.referee.tick(&mut t.store, when).unwrap();
         assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Legal");

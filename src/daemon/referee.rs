@@ -103,8 +103,11 @@ pub enum Workflow {
     Withdraw,
     /// Concede (the Buzz, or the defence).
     Concede,
-    /// Contest (the Buzz, or the defence).
-    Contest,
+    /// Contest (the Buzz, or the defence), with the argument given.
+    Contest {
+        /// The defence, or why the buzzer contests it.
+        text: String,
+    },
     /// The Referee's Judgment.
     Judgment {
         /// Legal or Illegal.
@@ -1131,7 +1134,8 @@ impl Referee {
                     .map(|v| format!("Rule {}: {}", v.rule, v.message))
                     .collect::<Vec<_>>()
                     .join("; ");
-                self.bot_buzz(live, n as u64, &play.player, &reason, received, commit);
+                let buzzed = (n as u64, play.player.as_str(), play_text.as_str());
+                self.bot_buzz(live, buzzed, &reason, received, commit);
                 commit.events.push((
                     tag.clone(),
                     "bot-buzz".into(),

@@ -5,12 +5,12 @@
 
 use chrono::{DateTime, Utc};
 
-use super::notice::Thread;
+use super::notice::{self, Thread};
 use super::{fmt_time, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
 use crate::mail::render::render as tpl;
-use crate::mail::wrap::verbatim;
+use crate::mail::wrap::{cut_sign_off, quote, verbatim};
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
 use crate::store::{Commit, EventRow};
 
@@ -110,8 +110,7 @@ impl Referee {
     pub(super) fn bot_buzz(
         &self,
         live: &mut Live,
-        turn: u64,
-        player: &str,
+        (turn, player, play): (u64, &str, &str),
         reason: &str,
         at: DateTime<Utc>,
         commit: &mut Commit,
@@ -124,6 +123,7 @@ impl Referee {
                 buzzer: BOT.into(),
                 reason: reason.to_string(),
                 logged: false,
+                play: play.to_string(),
             },
             at,
             commit,
@@ -282,8 +282,9 @@ impl Referee {
                     turn: t,
                     player,
                     buzzer: me.clone(),
-                    reason: reason.clone(),
+                    reason: cut_sign_off(reason),
                     logged: true,
+                    play: live.turns[(t - 1) as usize].play.clone(),
                 }
             }
             (Workflow::Buzz { .. }, Some(q)) => {
@@ -301,21 +302,25 @@ impl Referee {
             {
                 Step::Concede
             }
-            (Workflow::Contest, Some(q))
+            (Workflow::Contest { text }, Some(q))
                 if q.player.eq_ignore_ascii_case(&me)
                     && matches!(q.stage, Stage::Defence { .. }) =>
             {
-                Step::Defend
+                Step::Defend {
+                    defence: cut_sign_off(text),
+                }
             }
             (Workflow::Concede, Some(q))
                 if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
                 Step::ConcedeDefence
             }
-            (Workflow::Contest, Some(q))
+            (Workflow::Contest { text }, Some(q))
                 if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
-                Step::ContestDefence
+                Step::ContestDefence {
+                    contest: cut_sign_off(text),
+                }
             }
             (
                 Workflow::Judgment { legal },
@@ -358,26 +363,28 @@ impl Referee {
             .questionable
             .clone()
             .expect("not settled, so still questionable");
-        let text = match &step {
-            Step::Buzz { turn, player, reason, .. } => format!(
-                "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\nReason given: {reason}\n\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
-                live.turns[(*turn - 1) as usize].play,
+        let (headline, text) = match &step {
+            Step::Buzz { turn, player, reason, .. } => (format!("Turn {turn} is Questionable"), format!(
+                "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\n{me}'s reason:\n\n{}\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
+                notice::buzzed_play(live, &q),
+                quote(reason),
                 self.stage_deadline(&q)
-            ),
-            Step::Defend => {
-                let mut t = format!("{me} contests the Buzz of turn {} of {tag}. {} has until {} to concede or contest the defence (Rule 1.16.3); no contest by then makes the turn Legal.", q.turn, q.buzzer, self.stage_deadline(&q));
+            )),
+            Step::Defend { defence } => {
+                let mut t = format!("{me} contests the Buzz of turn {} of {tag}:\n\n{}\n{} has until {} to concede or contest the defence (Rule 1.16.3); no contest by then makes the turn Legal.", q.turn, quote(defence), q.buzzer, self.stage_deadline(&q));
                 if q.buzzer == BOT && self.speaker.bot_contests_defences {
                     // The bot, as buzzer, contests so a human decides.
-                    let _ = self.step(live, Step::ContestDefence, at, commit);
-                    t.push_str(" mornbot, the buzzer, contests the defence, so that a human Referee decides.");
+                    let contest = "mornbot, the buzzer, contests the defence, so that a human Referee decides.";
+                    let _ = self.step(live, Step::ContestDefence { contest: contest.into() }, at, commit);
+                    t.push_str(&format!(" {contest}"));
                     self.announce(commit, &th, format!("Turn {}: Buzz contested", q.turn), t, at);
                     self.draw(live, at, commit, &th.sub("#draw"));
                     return (true, summary);
                 }
-                t
+                (format!("Turn {}: Buzz contested", q.turn), t)
             }
-            Step::ContestDefence => {
-                self.announce(commit, &th, format!("Turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}: the matter goes to Judgment (Rule 1.16.3).", q.turn), at);
+            Step::ContestDefence { contest } => {
+                self.announce(commit, &th, format!("Turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}:\n\n{}\nThe matter goes to Judgment (Rule 1.16.3).", q.turn, quote(contest)), at);
                 self.draw(live, at, commit, &th.sub("#draw"));
                 return (true, summary);
             }
@@ -386,15 +393,9 @@ impl Referee {
                 self.draw(live, at, commit, &th.sub("#draw"));
                 return (true, summary);
             }
-            other => format!("{other:?}"),
+            other => (format!("Turn {} is Questionable", q.turn), format!("{other:?}")),
         };
-        self.announce(
-            commit,
-            &th,
-            format!("Turn {} is Questionable", q.turn),
-            text,
-            at,
-        );
+        self.announce(commit, &th, headline, text, at);
         (true, summary)
     }
 
@@ -482,7 +483,7 @@ impl Referee {
                 if let Some(addr) = live.address_of(&name) {
                     self.mail_to(commit, vec![addr.to_string()], &th.sub("#referee"),
                         format!("You are Referee of turn {}", q.turn),
-                        format!("You are the Referee of {}'s turn {} of {tag}, buzzed by {}: {}\n\nReply by {until} with \"Judgment: Legal\" or \"Judgment: Illegal\" (your decision is binding), or \"Decline\".", q.player, q.turn, q.buzzer, q.reason), at);
+                        format!("You are the Referee of {}'s turn {} of {tag}, buzzed by {} (Rule 1.16.4).\n\n{}\nReply by {until} with \"Judgment: Legal\" or \"Judgment: Illegal\" (your decision is binding), or \"Decline\".", q.player, q.turn, q.buzzer, notice::the_case(live, &q)), at);
                 }
             }
             None => {

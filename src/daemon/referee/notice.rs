@@ -10,8 +10,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Letter, Out, Referee};
+use super::{Letter, Live, Out, Referee};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
+use crate::mail::wrap::quote;
+use crate::speaker::buzz::Questionable;
 
 /// Where a notice the bot sends from its own account sits on its game's
 /// thread: the game, the key its Message-ID derives from (stable, so a
@@ -147,4 +149,39 @@ impl Referee {
             at,
         )
     }
+}
+
+/// The play of a Questionable Turn: as the Buzz recorded it, else (a Buzz
+/// recorded before plays were kept) from the log.
+pub(super) fn buzzed_play(live: &Live, q: &Questionable) -> String {
+    if !q.play.is_empty() || !q.logged {
+        return q.play.clone();
+    }
+    live.turns
+        .get((q.turn as usize).wrapping_sub(1))
+        .map(|t| t.play.clone())
+        .unwrap_or_default()
+}
+
+/// The case a Referee judges (Rule 1.16.4): the play, the Buzz, the
+/// defence and the contest of it, each as its writer put it (sign-offs
+/// cut when the step was recorded).
+pub(super) fn the_case(live: &Live, q: &Questionable) -> String {
+    let mut s = String::new();
+    let play = buzzed_play(live, q);
+    if !play.is_empty() {
+        s.push_str(&format!("The turn:\n\n    {play}\n\n"));
+    }
+    s.push_str(&format!("{}'s Buzz:\n\n{}\n", q.buzzer, quote(&q.reason)));
+    if let Some(d) = &q.defence {
+        s.push_str(&format!("{}'s defence:\n\n{}\n", q.player, quote(d)));
+    }
+    if let Some(c) = &q.contest {
+        s.push_str(&format!(
+            "{}'s contest of the defence:\n\n{}\n",
+            q.buzzer,
+            quote(c)
+        ));
+    }
+    s
 }

@@ -150,7 +150,11 @@ fn a_turn_needing_a_ruling_is_applied_when_the_speaker_judges_it_legal() {
     assert_eq!(s, "speaker judgment: Legal", "{mails:?}");
     assert_eq!(t.turns(), 1);
     assert_eq!(t.to_play(), "Warren");
-    let all = mails.join("\n");
+    let all = mails
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(all.contains("Legal"), "{all}");
     assert!(all.contains("It is Warren's turn"), "{all}");
     // A restart replays the judged turn and agrees.
@@ -206,7 +210,12 @@ fn a_turn_the_engine_refused_is_applied_when_the_speaker_judges_it_legal() {
     assert_eq!(t.turns(), 2, "{mails:?}");
     assert_eq!(t.to_play(), "Acton");
     assert!(t.referee.games["MN1"].questionable.is_none());
-    assert!(mails.join("\n").contains("Legal by Judgment"), "{mails:?}");
+    let all = mails
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains("Legal by Judgment"), "{mails:?}");
     t.restart();
     assert_eq!(t.to_play(), "Acton");
     assert_eq!(t.turns(), 2);
@@ -245,7 +254,12 @@ fn speaker_commands_resign_void_pause_and_resume() {
     assert_eq!(t.turns(), 1);
     assert_eq!(t.to_play(), "Warren");
     let (_, mails) = t.send("speaker", "mornbot@example.test", "[MN1]", "PAUSE MN1");
-    assert!(mails.join("\n").contains("pauses MN1"), "{mails:?}");
+    let all = mails
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains("pauses MN1"), "{mails:?}");
     assert!(t.referee.next_due().is_none(), "no deadline while paused");
     let (s, _) = t.post(
         "warren",
@@ -264,7 +278,12 @@ fn speaker_commands_resign_void_pause_and_resume() {
         "[MN1]",
         "RESIGN Acton MN1",
     );
-    assert!(mails.join("\n").contains("Resigns Acton"), "{mails:?}");
+    let all = mails
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains("Resigns Acton"), "{mails:?}");
     assert!(t.referee.games["MN1"]
         .game
         .state

@@ -276,7 +276,7 @@ fn request_of(kind: Kind) -> Request {
             reason,
         }),
         Kind::Concede => Request::Workflow(Workflow::Concede),
-        Kind::Contest { .. } => Request::Workflow(Workflow::Contest),
+        Kind::Contest { text } => Request::Workflow(Workflow::Contest { text }),
         Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
         Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
         Kind::Decline => Request::Workflow(Workflow::Decline),

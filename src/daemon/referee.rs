@@ -17,6 +17,7 @@ use crate::engine::{Game, GameState, Outcome, PlayerState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render, render_play, Gsd, ParseError, Play};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
 use crate::mail::render::{caret, render as tpl};
+use crate::mail::wrap::verbatim;
 use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
@@ -24,6 +25,9 @@ mod buzz;
 mod speaker;
 
 pub use speaker::Pending;
+mod notice;
+
+use notice::Thread;
 
 /// A failure that stops the daemon (storage); everything about a message
 /// itself is answered by mail, never an error.
@@ -105,8 +109,11 @@ pub enum Workflow {
     Withdraw,
     /// Concede (the Buzz, or the defence).
     Concede,
-    /// Contest (the Buzz, or the defence).
-    Contest,
+    /// Contest (the Buzz, or the defence), with the argument given.
+    Contest {
+        /// The defence, or why the buzzer contests it.
+        text: String,
+    },
     /// The Referee's Judgment.
     Judgment {
         /// Legal or Illegal.
@@ -406,11 +413,6 @@ impl Out<'_> {
         });
     }
 
-    fn lounge(&mut self, subject: String, body: String) {
-        let to = vec![self.me.lounge.clone()];
-        self.push(to, subject, body);
-    }
-
     /// Tells the sender privately that the message changed nothing, and why.
     fn refuse(&mut self, reason: impl Into<String>) {
         let body = tpl(
@@ -632,13 +634,7 @@ impl Referee {
                 replies: 0,
             });
         }
-        let mut out = Out {
-            me: &self.me,
-            letter,
-            at: received,
-            mails: Vec::new(),
-            id_base: letter.message_id.clone(),
-        };
+        let mut out = Out::new(&self.me, letter, received, letter.message_id.clone());
         let mut commit = Commit {
             received_at: Some(received),
             ..Commit::default()
@@ -862,8 +858,8 @@ impl Referee {
             .win_window_end(live)
             .is_some_and(|t| is_overdue(t, now))
         {
-            let key = format!("end-{tag}-{}", live.turns.len());
-            self.end_game(live, now, commit, &key, "no one buzzed it in time");
+            let th = Thread::clock(&tag, format!("end-{tag}-{}", live.turns.len()));
+            self.end_game(live, now, commit, &th, "no one buzzed it in time");
             return Some("game over".into());
         }
         if !self.speaker.timeouts {
@@ -892,16 +888,16 @@ impl Referee {
                          If no turn arrives by then, mornbot submits a Timeout for you.\n\n\
                          The GSD as it stands:\n\n{}",
                         fmt_time(deadline),
-                        render(&live.game.gsd(self.map))
+                        verbatim(&render(&live.game.gsd(self.map)))
                     ));
-                    let r = self.generated(
+                    let r = self.notice_mail(
+                        &Thread::clock(&tag, format!("reminder-{tag}-{turn}")),
                         vec![addr.to_string()],
-                        format!(
-                            "[{tag}] reminder: your turn {turn} is due by {}",
+                        &format!(
+                            "Reminder: your turn {turn} is due by {}",
                             fmt_time(deadline)
                         ),
-                        body,
-                        &format!("reminder-{tag}-{turn}"),
+                        &body,
                         now,
                     );
                     self.queue(commit, &r);
@@ -939,11 +935,11 @@ impl Referee {
                                 bot => self.me.address,
                             },
                         );
-                        let r = self.generated(
+                        let r = self.notice_mail(
+                            &Thread::clock(&tag, format!("timeout-{tag}-{turn}")),
                             vec![self.me.lounge.clone()],
-                            format!("[{tag}] Turn {turn}: {player} timed out"),
-                            body,
-                            &format!("timeout-{tag}-{turn}"),
+                            &format!("Turn {turn}: {player} timed out"),
+                            &body,
                             now,
                         );
                         self.queue(commit, &r);
@@ -1040,37 +1036,18 @@ impl Referee {
             Some(w) => text.push_str(&format!(" {w} has already won {tag}.")),
             None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
         }
-        text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));
-        let r = self.generated(
+        text.push_str(&format!(
+            "\n\n{}",
+            verbatim(&render(&live.game.gsd(self.map)))
+        ));
+        let r = self.notice_mail(
+            &Thread::clock(&tag, key.to_string()),
             vec![self.me.lounge.clone()],
-            format!("[{tag}] {name} has Resigned"),
-            self.notice(text),
-            key,
+            &format!("{name} has Resigned"),
+            &self.notice(text),
             now,
         );
         self.queue(commit, &r);
-    }
-
-    /// A mail the bot sends on its own initiative (RFC 3834
-    /// `auto-generated`), with a Message-ID stable for `key`.
-    fn generated(
-        &self,
-        to: Vec<String>,
-        subject: String,
-        body: String,
-        key: &str,
-        now: DateTime<Utc>,
-    ) -> Reply {
-        Reply {
-            to,
-            subject,
-            body,
-            in_reply_to: None,
-            references: Vec::new(),
-            message_id: outbound::reply_id(key, 0, &self.me),
-            date: now,
-            auto: Auto::Generated,
-        }
     }
 
     /// Resolves the game of a turn, asking the sender when it cannot.
@@ -1118,7 +1095,6 @@ impl Referee {
     ) -> (bool, String) {
         let map = self.map;
         let tag = live.game.tag.clone();
-        let subject = format!("[{tag}]");
         let Some(me_player) = live.player_of(&letter.from).map(str::to_string) else {
             out.refuse(format!(
                 "{} is not the registered address of any player of {tag}, so mornbot \
@@ -1273,8 +1249,9 @@ impl Referee {
                     .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))
                     .unwrap_or_default();
                 let winner = live.game.state.winner.clone();
-                out.lounge(
-                    format!("{subject} Turn {n}: {} (legal)", play.player),
+                out.game(
+                    &tag,
+                    &format!("Turn {n}: {} (legal)", play.player),
                     tpl(
                         "accepted",
                         minijinja::context! {
@@ -1312,7 +1289,8 @@ impl Referee {
                     .map(|v| format!("Rule {}: {}", v.rule, v.message))
                     .collect::<Vec<_>>()
                     .join("; ");
-                self.bot_buzz(live, n as u64, &play.player, &reason, received, commit);
+                let buzzed = (n as u64, play.player.as_str(), play_text.as_str());
+                self.bot_buzz(live, buzzed, &reason, received, commit);
                 self.set_pending(
                     live,
                     n,
@@ -1330,8 +1308,9 @@ impl Referee {
                         "message_id": letter.message_id, "violations": outcome.violations})
                     .to_string(),
                 ));
-                out.lounge(
-                    format!("{subject} BUZZ: {}'s turn {n} is illegal", play.player),
+                out.game(
+                    &tag,
+                    &format!("BUZZ: {}'s turn {n} is illegal", play.player),
                     tpl(
                         "buzz",
                         minijinja::context! {
@@ -1363,8 +1342,9 @@ impl Referee {
                         "message_id": letter.message_id, "rulings": outcome.rulings})
                     .to_string(),
                 ));
-                out.lounge(
-                    format!("{subject} Turn {n}: {} needs a human ruling", play.player),
+                out.game(
+                    &tag,
+                    &format!("Turn {n}: {} needs a human ruling", play.player),
                     tpl(
                         "ruling",
                         minijinja::context! {
@@ -1419,8 +1399,9 @@ impl Referee {
             if !changed {
                 // The replacement failed: the take-back alone stands, and
                 // the player is told with the failure's own reply above.
-                out.lounge(
-                    format!("[{tag}] {player} took back turn {}", keep + 1),
+                out.game(
+                    &tag,
+                    &format!("{player} took back turn {}", keep + 1),
                     self.notice(format!(
                         "{player} took back eir turn {} (Rule 1.3.3); the replacement \
                                  was not accepted ({s}). It is {player}'s turn.",
@@ -1430,13 +1411,14 @@ impl Referee {
             }
             return (true, format!("taken back; replacement {s}"));
         }
-        out.lounge(
-            format!("[{tag}] {player} took back turn {}", keep + 1),
+        out.game(
+            &tag,
+            &format!("{player} took back turn {}", keep + 1),
             self.notice(format!(
                 "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
                          again. The GSD as it stands:\n\n{}",
                 keep + 1,
-                render(&live.game.gsd(self.map))
+                verbatim(&render(&live.game.gsd(self.map)))
             )),
         );
         (true, "taken back".into())

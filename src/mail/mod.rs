@@ -19,3 +19,4 @@ pub mod maildir;
 pub mod outbound;
 pub mod render;
 pub mod send;
+pub mod wrap;

@@ -8,6 +8,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, Request, Workflow};
 use crate::gsd::{parse_gsd, render, render_play};
 use crate::speaker::buzz::Step;
@@ -148,13 +149,13 @@ impl Referee {
         commit: &mut Commit,
     ) -> (bool, String) {
         let tag = live.game.tag.clone();
-        let key = format!("{}#speaker", letter.message_id);
+        let th = Thread::answering(&tag, format!("{}#speaker", letter.message_id), letter);
         if let Some(q) = live.questionable.clone() {
             let Ok(Some(settled)) = self.step(live, Step::Speaker { legal }, at, commit) else {
                 out.refuse(format!("Turn {} of {tag} cannot be settled now.", q.turn));
                 return (false, "speaker judgment refused".into());
             };
-            self.settle(live, &q, settled, at, commit, &key);
+            self.settle(live, &q, settled, at, commit, &th);
             return (true, format!("speaker judgment: {settled:?}"));
         }
         let Some(p) = live.pending.clone() else {
@@ -187,8 +188,8 @@ impl Referee {
             };
             self.announce(
                 commit,
-                &key,
-                format!("[{tag}] turn {}: Legal by Judgment", p.turn),
+                &th,
+                format!("Turn {}: Legal by Judgment", p.turn),
                 text,
                 at,
             );
@@ -201,8 +202,8 @@ impl Referee {
             ));
             self.announce(
                 commit,
-                &key,
-                format!("[{tag}] turn {}: Illegal by Judgment", p.turn),
+                &th,
+                format!("Turn {}: Illegal by Judgment", p.turn),
                 format!(
                     "The Speaker judges {}'s turn {} of {tag} Illegal: it never happened \
                      (Rule 1.16.1), and it is still {}'s turn.\n\n    {}",
@@ -287,6 +288,7 @@ impl Referee {
     ) -> (bool, String) {
         let tag = live.game.tag.clone();
         let key = format!("speaker-{tag}-{cmd}-{}", at.timestamp_millis());
+        let th = Thread::clock(&tag, key.clone());
         match cmd {
             "RESIGN" => {
                 let Some(name) = arg else {
@@ -322,7 +324,7 @@ impl Referee {
                 live.turns.truncate(keep);
                 live.game.truncate(self.map, keep);
                 commit.truncate.push((tag.clone(), keep as u64));
-                self.announce(commit, &key, format!("[{tag}] turn {} voided by the Speaker", last.n),
+                self.announce(commit, &th, format!("Turn {} voided by the Speaker", last.n),
                     format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\nIt is {}'s turn. The GSD:\n\n{}",
                         last.player, last.n, last.play, live.game.to_play(), render(&live.game.gsd(self.map))), at);
                 (true, format!("Turn {} of {tag} is void.", last.n))
@@ -359,8 +361,8 @@ impl Referee {
                 };
                 self.announce(
                     commit,
-                    &key,
-                    format!("[{tag}] {}", if pause { "paused" } else { "resumed" }),
+                    &th,
+                    format!("{tag} {}", if pause { "paused" } else { "resumed" }),
                     text,
                     at,
                 );

@@ -1,14 +1,15 @@
-//! Raw mail to the referee's [`Letter`]: parsing ([`crate::mail::inbound`])
-//! and classification ([`crate::mail::classify`]) glued to the games the
-//! referee knows.
+//! Raw mail to the referee's [`Letter`]s: parsing ([`crate::mail::inbound`],
+//! [`crate::mail::digest`]) and classification ([`crate::mail::classify`])
+//! glued to the games the referee knows.
 
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
 use crate::mail::classify::{
     self, ClassifyContext, Excerpt, GameRef, Kind, LooksLike, Replacement,
 };
+use crate::mail::digest;
 use crate::mail::identity;
-use crate::mail::inbound::{self, InboundError, Limits};
+use crate::mail::inbound::{self, Inbound, InboundError, Limits};
 use crate::mail::outbound::Identity;
 use crate::mail::render::render;
 use crate::map::Map;
@@ -106,12 +107,72 @@ pub fn oversize(headers: &[u8], size: usize, ctx: &Context) -> Letter {
     unreadable(&e, headers)
 }
 
-/// Reads and classifies one message.
+/// Reads and classifies one message (a digest as one message: see
+/// [`letters`]).
 pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
+    match inbound::parse(raw, &ctx.limits) {
+        Ok(m) => read(m, ctx, referee),
+        Err(e) => unreadable(&e, raw),
+    }
+}
+
+/// Reads one raw mail into the letters it holds, in the order they are to
+/// be judged: for a MIME digest ([`crate::mail::digest`]) each of its posts,
+/// then the mail itself (RULINGS L6). The posts of a digest a player
+/// forwarded are read only when they are players' own. The digest itself is
+/// never answered when the lounge sent it, nor for not being understood
+/// when a player forwarded it.
+pub fn letters(raw: &[u8], ctx: &Context, referee: &Referee) -> (Vec<Letter>, Letter) {
     let msg = match inbound::parse(raw, &ctx.limits) {
         Ok(m) => m,
-        Err(e) => return unreadable(&e, raw),
+        Err(e) => return (Vec::new(), unreadable(&e, raw)),
     };
+    let Some(d) = digest::read(raw, &msg, &ctx.limits) else {
+        return (Vec::new(), read(msg, ctx, referee));
+    };
+    let mut out = Vec::with_capacity(d.posts.len() + 1);
+    let mut others = 0;
+    for p in d.posts {
+        let l = match p.read {
+            Ok(post) => read(post, ctx, referee),
+            Err(e) => unreadable(&e, &p.raw),
+        };
+        if !d.from_list && !referee.is_registered(&l.from) {
+            others += 1;
+            continue;
+        }
+        out.push(l);
+    }
+    let note = format!(
+        "a digest of {} post(s), each judged on its own{}{}",
+        out.len(),
+        if others > 0 {
+            format!("; {others} not a player's, not read")
+        } else {
+            String::new()
+        },
+        if d.unread > 0 {
+            format!(
+                "; {} past the first {}, not read",
+                d.unread,
+                digest::MAX_POSTS
+            )
+        } else {
+            String::new()
+        },
+    );
+    tracing::info!(id = %msg.message_id, from_list = d.from_list, "{note}");
+    let mut itself = read(msg, ctx, referee);
+    if d.from_list {
+        itself.no_reply = Some(note);
+    } else if matches!(itself.request, Request::Unclear(_)) {
+        itself.request = Request::Chatter;
+    }
+    (out, itself)
+}
+
+/// Classifies a message read by [`inbound::parse`].
+fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
     let cctx = ClassifyContext {
         map: ctx.map,
         games: referee.roster(),

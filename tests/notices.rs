@@ -520,3 +520,81 @@ mod referee_request {
         assert!(!b.contains("Cheers") && !b.contains("Thanks"), "{b}");
     }
 }
+
+mod what_changed {
+    use super::*;
+
+    /// The "What changed:" list of a verdict, each item on one line.
+    fn changes(body: &str) -> Vec<String> {
+        let mut items: Vec<String> = Vec::new();
+        let list = body.split("What changed:\n").nth(1).unwrap_or_default();
+        for l in list.lines() {
+            if let Some(item) = l.strip_prefix("  - ") {
+                items.push(item.to_string());
+            } else if let Some(more) = l.strip_prefix("    ") {
+                let last = items.last_mut().expect("an item before");
+                last.push(' ');
+                last.push_str(more);
+            } else {
+                break;
+            }
+        }
+        items
+    }
+
+    #[test]
+    fn tokens_paid_with_their_reason_and_where_the_spent_ones_went() {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        let (s, m) = t.play(
+            "warren",
+            "Warren : Morden (NT) [Home: Tooting Broadway] [Blocking South Wimbledon]",
+        );
+        assert_eq!(s, "legal", "{:#?}", m);
+        let c = changes(&m[0].body);
+        assert!(
+            c.iter().any(|x| x.starts_with("Warren pays 1 Red for ")
+                && x.contains("[Blocking South Wimbledon]")
+                && x.ends_with("(Rule 1.9.1)")),
+            "{c:#?}"
+        );
+        assert!(
+            c.iter().any(|x| x.starts_with(
+                "the Tokens spent (1 Red) are discarded: the play names no Stack for them"
+            )),
+            "{c:#?}"
+        );
+    }
+
+    #[test]
+    fn lv_and_charge_changes_are_listed_for_every_player() {
+        let mut t = T::new();
+        let mut charged = false;
+        for (who, p) in [
+            ("rushton", "Rushton : Epping (CN) [Home: Hainault]"),
+            ("warren", "Warren : Morden (NT) [Home: Tooting Broadway]"),
+            ("acton", "Acton : Upminster (DS) [Home: Hornchurch]"),
+            ("rushton", "Rushton : [LV+1] Theydon Bois (CN)"),
+            ("warren", "Warren : [LV+1] South Wimbledon (NT)"),
+            ("acton", "Acton : [LV+2] Hornchurch (DS)"),
+        ] {
+            let before = t.referee.games["MN1"].game.state.players.clone();
+            let (s, m) = t.play(who, p);
+            assert_eq!(s, "legal", "{p}: {:#?}", m);
+            let after = &t.referee.games["MN1"].game.state.players;
+            let c = changes(&m[0].body);
+            for (a, b) in before.iter().zip(after) {
+                let lv = format!("{}'s LV {} -> {}", a.name, a.lv, b.lv);
+                let charge = format!("{}'s Charge {} -> {}", a.name, a.charge, b.charge);
+                assert_eq!(c.contains(&lv), a.lv != b.lv, "{p}: {lv}: {c:#?}");
+                assert_eq!(
+                    c.contains(&charge),
+                    a.charge != b.charge,
+                    "{p}: {charge}: {c:#?}"
+                );
+                charged |= a.charge != b.charge;
+            }
+        }
+        assert!(charged, "no move changed a Charge: the test proves nothing");
+    }
+}

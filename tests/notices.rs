@@ -596,3 +596,79 @@ mod what_changed {
         assert!(charged, "no move changed a Charge: the test proves nothing");
     }
 }
+
+mod take_back {
+    use super::*;
+
+    fn turn(line: &str) -> Request {
+        Request::Turn {
+            text: line.into(),
+            gsd: false,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn two_turns() -> T {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+        t
+    }
+
+    const WITHDRAWN: &str = "\n    Warren : Morden (NT) [Home: Tooting Broadway]\n";
+
+    #[test]
+    fn a_replacement_says_what_it_replaces_not_a_second_turn_2() {
+        let mut t = two_turns();
+        let r = turn("Warren : Edgware (NT) [Home: Burnt Oak]");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert_eq!(s, "taken back; replacement legal");
+        assert_eq!(m.len(), 1, "{m:#?}");
+        assert_eq!(
+            m[0].headline(),
+            "Turn 2: Warren took it back and plays again (legal)"
+        );
+        let b = &m[0].body;
+        assert!(b.contains(WITHDRAWN), "{b}");
+        assert!(
+            b.contains("and plays instead:\n\n    Warren : Edgware (NT) [Home: Burnt Oak]\n"),
+            "{b}"
+        );
+    }
+
+    #[test]
+    fn a_take_back_alone_quotes_the_play_withdrawn() {
+        let mut t = two_turns();
+        let l = t.letter("warren", Request::TakeBack(None), "");
+        let (_, m) = t.send(l);
+        assert_eq!(m[0].headline(), "Warren took back turn 2");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+        assert!(m[0].on_thread(Some(&t.last_id())), "{:#?}", m[0]);
+    }
+
+    #[test]
+    fn an_illegal_replacement_is_buzzed_saying_what_was_taken_back() {
+        let mut t = two_turns();
+        let r = turn("Warren : [LV+1] Tooting Broadway (NT)");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert_eq!(s, "taken back; replacement illegal");
+        assert_eq!(m[0].headline(), "BUZZ: Warren's turn 2 is illegal");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+    }
+
+    #[test]
+    fn a_refused_replacement_is_announced_first_then_refused() {
+        let mut t = two_turns();
+        let r = turn("Warren : Edgware (NT) [Home: Burnt Oka]");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert!(s.starts_with("taken back; replacement parse error"), "{s}");
+        assert_eq!(m[0].headline(), "Warren took back turn 2", "{m:#?}");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+        assert!(m[0].body.contains("The replacement was not accepted"));
+        assert_eq!(m[1].to, "warren@example.org");
+    }
+}

@@ -106,6 +106,15 @@ impl<'a> Out<'a> {
             at,
             mails: Vec::new(),
             id_base,
+            withdrawn: None,
+        }
+    }
+
+    /// Moves the last mail to position `i`: a notice that must be read
+    /// before the mails from `i` on.
+    pub(super) fn before(&mut self, i: usize) {
+        if let Some(m) = self.mails.pop() {
+            self.mails.insert(i.min(self.mails.len()), m);
         }
     }
 
@@ -126,7 +135,36 @@ impl<'a> Out<'a> {
     }
 }
 
+/// The headline of a legal turn's verdict; a turn replacing one taken
+/// back says so (Rule 1.3.3), rather than look like a second turn `n`.
+pub(super) fn legal_headline(n: usize, player: &str, replaces: bool) -> String {
+    if replaces {
+        format!("Turn {n}: {player} took it back and plays again (legal)")
+    } else {
+        format!("Turn {n}: {player} (legal)")
+    }
+}
+
 impl Referee {
+    /// Announces that `player` took back eir turn `n`, quoting the play
+    /// withdrawn, then `tail`.
+    pub(super) fn took_back(
+        &self,
+        out: &mut Out,
+        tag: &str,
+        (player, n, withdrawn): (&str, usize, &str),
+        tail: String,
+    ) {
+        out.game(
+            tag,
+            &format!("{player} took back turn {n}"),
+            self.notice(format!(
+                "{player} took back eir turn {n} (Rule 1.3.3); it never happened:\n\n    \
+                 {withdrawn}\n\n{tail}"
+            )),
+        );
+    }
+
     /// A notice on `th`'s game thread, sent by the bot on its own account
     /// (it says something changed, or is due), `auto-replied` when it
     /// answers a message, else `auto-generated`.

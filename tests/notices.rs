@@ -672,3 +672,36 @@ mod take_back {
         assert_eq!(m[1].to, "warren@example.org");
     }
 }
+
+mod held {
+    use super::*;
+
+    #[test]
+    fn held_turns_are_judged_after_the_settlement_which_names_no_player_to_move() {
+        let mut t = T::new();
+        opening(&mut t);
+        t.step("acton", buzz(4, "no LV for that"), "");
+        let (s, _) = t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        assert_eq!(s, "mistimed: held");
+        let (_, m) = t.step("acton", Workflow::Withdraw, "");
+        let heads: Vec<&str> = m.iter().map(Mail::headline).collect();
+        assert_eq!(heads, vec!["Turn 4 is Legal", "Turn 5: Warren (legal)"]);
+        // "It is Warren's turn" would be untrue by the next mail.
+        assert!(!m[0].body.contains("It is Warren's turn"), "{}", m[0].body);
+        assert!(m[0].body.contains("judged now"), "{}", m[0].body);
+        assert!(m[1].body.contains("Next to play: Acton"), "{}", m[1].body);
+        // Read in date order, the verdict still follows the settlement.
+        assert!(m[1].date >= m[0].date, "{m:#?}");
+        assert!(m[1].on_thread(Some("m6@example.org")), "{:#?}", m[1]);
+    }
+
+    #[test]
+    fn with_nothing_held_the_settlement_says_who_plays() {
+        let mut t = T::new();
+        opening(&mut t);
+        t.step("acton", buzz(4, "no LV for that"), "");
+        let (_, m) = t.step("acton", Workflow::Withdraw, "");
+        assert_eq!(m.len(), 1);
+        assert!(m[0].body.contains("It is Warren's turn."), "{}", m[0].body);
+    }
+}

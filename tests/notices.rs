@@ -447,7 +447,7 @@ mod referee_request {
             "\n    Rushton : [LV+1] Theydon Bois (CN)\n",
             "Acton's Buzz:\n\n> Rushton had LV 0 when e moved.\n",
             "Rushton's defence:\n\n> [LV+1] comes before the Move, so LV 1 applies.\n",
-            "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n",
+            "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n\nReply by",
             "\"Judgment: Legal\"",
         ] {
             assert!(b.contains(want), "{want:?} in\n{b}");

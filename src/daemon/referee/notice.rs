@@ -205,21 +205,21 @@ pub(super) fn buzzed_play(live: &Live, q: &Questionable) -> String {
 /// defence and the contest of it, each as its writer put it (sign-offs
 /// cut when the step was recorded).
 pub(super) fn the_case(live: &Live, q: &Questionable) -> String {
-    let mut s = String::new();
+    let mut parts = Vec::new();
     let play = buzzed_play(live, q);
     if !play.is_empty() {
-        s.push_str(&format!("The turn:\n\n    {play}\n\n"));
+        parts.push(format!("The turn:\n\n    {play}\n"));
     }
-    s.push_str(&format!("{}'s Buzz:\n\n{}\n", q.buzzer, quote(&q.reason)));
+    parts.push(format!("{}'s Buzz:\n\n{}", q.buzzer, quote(&q.reason)));
     if let Some(d) = &q.defence {
-        s.push_str(&format!("{}'s defence:\n\n{}\n", q.player, quote(d)));
+        parts.push(format!("{}'s defence:\n\n{}", q.player, quote(d)));
     }
     if let Some(c) = &q.contest {
-        s.push_str(&format!(
-            "{}'s contest of the defence:\n\n{}\n",
+        parts.push(format!(
+            "{}'s contest of the defence:\n\n{}",
             q.buzzer,
             quote(c)
         ));
     }
-    s
+    parts.join("\n")
 }

@@ -418,7 +418,8 @@ fn buzzes_judgment_and_take_back_by_mail() {
     post("rushton", lounge_addr, "Take back\n\nRushton : Pass");
     wait_until(Duration::from_secs(30), "the replacement", || {
         imap_all(imap, "warren").into_iter().find(|m| {
-            m.contains("Rushton : Pass") && demo::headline_of(m).contains("Turn 4: Rushton (legal)")
+            m.contains("Rushton : Pass")
+                && demo::headline_of(m) == "Turn 4: Rushton took it back and plays again (legal)"
         })
     });
     let s = status(&mut post);

@@ -449,7 +449,7 @@ mod referee_request {
             "\n    Rushton : [LV+1] Theydon Bois (CN)\n",
             "Acton's Buzz:\n\n> Rushton had LV 0 when e moved.\n",
             "Rushton's defence:\n\n> [LV+1] comes before the Move, so LV 1 applies.\n",
-            "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n",
+            "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n\nReply by",
             "\"Judgment: Legal\"",
         ] {
             assert!(b.contains(want), "{want:?} in\n{b}");
@@ -596,5 +596,114 @@ mod what_changed {
             }
         }
         assert!(charged, "no move changed a Charge: the test proves nothing");
+    }
+}
+
+mod take_back {
+    use super::*;
+
+    fn turn(line: &str) -> Request {
+        Request::Turn {
+            text: line.into(),
+            gsd: false,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn two_turns() -> T {
+        let mut t = T::new();
+        t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+        t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+        t
+    }
+
+    const WITHDRAWN: &str = "\n    Warren : Morden (NT) [Home: Tooting Broadway]\n";
+
+    #[test]
+    fn a_replacement_says_what_it_replaces_not_a_second_turn_2() {
+        let mut t = two_turns();
+        let r = turn("Warren : Edgware (NT) [Home: Burnt Oak]");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert_eq!(s, "taken back; replacement legal");
+        assert_eq!(m.len(), 1, "{m:#?}");
+        assert_eq!(
+            m[0].headline(),
+            "Turn 2: Warren took it back and plays again (legal)"
+        );
+        let b = &m[0].body;
+        assert!(b.contains(WITHDRAWN), "{b}");
+        assert!(
+            b.contains("and plays instead:\n\n    Warren : Edgware (NT) [Home: Burnt Oak]\n"),
+            "{b}"
+        );
+    }
+
+    #[test]
+    fn a_take_back_alone_quotes_the_play_withdrawn() {
+        let mut t = two_turns();
+        let l = t.letter("warren", Request::TakeBack(None), "");
+        let (_, m) = t.send(l);
+        assert_eq!(m[0].headline(), "Warren took back turn 2");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+        assert!(m[0].on_thread(Some(&t.last_id())), "{:#?}", m[0]);
+    }
+
+    #[test]
+    fn an_illegal_replacement_is_buzzed_saying_what_was_taken_back() {
+        let mut t = two_turns();
+        let r = turn("Warren : [LV+1] Tooting Broadway (NT)");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert_eq!(s, "taken back; replacement illegal");
+        assert_eq!(m[0].headline(), "BUZZ: Warren's turn 2 is illegal");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+    }
+
+    #[test]
+    fn a_refused_replacement_is_announced_first_then_refused() {
+        let mut t = two_turns();
+        let r = turn("Warren : Edgware (NT) [Home: Burnt Oka]");
+        let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
+        let (s, m) = t.send(l);
+        assert!(s.starts_with("taken back; replacement parse error"), "{s}");
+        assert_eq!(m[0].headline(), "Warren took back turn 2", "{m:#?}");
+        assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
+        assert!(m[0].body.contains("The replacement was not accepted"));
+        assert_eq!(m[1].to, "warren@example.org");
+    }
+}
+
+mod held {
+    use super::*;
+
+    #[test]
+    fn held_turns_are_judged_after_the_settlement_which_names_no_player_to_move() {
+        let mut t = T::new();
+        opening(&mut t);
+        t.step("acton", buzz(4, "no LV for that"), "");
+        let (s, _) = t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
+        assert_eq!(s, "mistimed: held");
+        let (_, m) = t.step("acton", Workflow::Withdraw, "");
+        let heads: Vec<&str> = m.iter().map(Mail::headline).collect();
+        assert_eq!(heads, vec!["Turn 4 is Legal", "Turn 5: Warren (legal)"]);
+        // "It is Warren's turn" would be untrue by the next mail.
+        assert!(!m[0].body.contains("It is Warren's turn"), "{}", m[0].body);
+        assert!(m[0].body.contains("judged now"), "{}", m[0].body);
+        assert!(m[1].body.contains("Next to play: Acton"), "{}", m[1].body);
+        // Read in date order, the verdict still follows the settlement.
+        assert!(m[1].date >= m[0].date, "{m:#?}");
+        assert!(m[1].on_thread(Some("m6@example.org")), "{:#?}", m[1]);
+    }
+
+    #[test]
+    fn with_nothing_held_the_settlement_says_who_plays() {
+        let mut t = T::new();
+        opening(&mut t);
+        t.step("acton", buzz(4, "no LV for that"), "");
+        let (_, m) = t.step("acton", Workflow::Withdraw, "");
+        assert_eq!(m.len(), 1);
+        assert!(m[0].body.contains("It is Warren's turn."), "{}", m[0].body);
     }
 }

@@ -394,6 +394,8 @@ struct Out<'a> {
     /// What reply Message-IDs derive from (the letter's id; another key for
     /// a held turn judged later, whose first reply said it was held).
     id_base: String,
+    /// The play a take-back withdrew, while its replacement is judged.
+    withdrawn: Option<String>,
 }
 
 impl Out<'_> {
@@ -1251,11 +1253,12 @@ impl Referee {
                 let winner = live.game.state.winner.clone();
                 out.game(
                     &tag,
-                    &format!("Turn {n}: {} (legal)", play.player),
+                    &notice::legal_headline(n, &play.player, out.withdrawn.is_some()),
                     tpl(
                         "accepted",
                         minijinja::context! {
                             player => play.player, n, game => tag, play => play_text,
+                            withdrawn => out.withdrawn,
                             changes => outcome.changes, diffs, winner, window => self.speaker.win_window_hours,
                             next => live.game.to_play(),
                             deadline => live.deadline().map(fmt_time),
@@ -1315,6 +1318,7 @@ impl Referee {
                         "buzz",
                         minijinja::context! {
                             player => play.player, n, game => tag, play => play_text,
+                            withdrawn => out.withdrawn,
                             caret => caret(&play_text, needle.as_deref()),
                             violations => outcome.violations,
                             gsd => render(&live.game.gsd(map)),
@@ -1391,36 +1395,30 @@ impl Referee {
             return (false, "take-back refused".into());
         }
         let keep = live.turns.len() - 1;
+        let withdrawn = live.turns[keep].play.clone();
         live.turns.truncate(keep);
         live.game.truncate(self.map, keep);
         commit.truncate.push((tag.clone(), keep as u64));
         if let Some(r) = replacement {
+            let first = out.mails.len();
+            out.withdrawn = Some(withdrawn.clone());
             let (changed, s) = self.turn(live, letter, r, received, out, commit);
+            out.withdrawn = None;
             if !changed {
                 // The replacement failed: the take-back alone stands, and
-                // the player is told with the failure's own reply above.
-                out.game(
-                    &tag,
-                    &format!("{player} took back turn {}", keep + 1),
-                    self.notice(format!(
-                        "{player} took back eir turn {} (Rule 1.3.3); the replacement \
-                                 was not accepted ({s}). It is {player}'s turn.",
-                        keep + 1
-                    )),
-                );
+                // the player is told with the failure's own reply.
+                let tail =
+                    format!("The replacement was not accepted ({s}). It is {player}'s turn.");
+                self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
+                out.before(first);
             }
             return (true, format!("taken back; replacement {s}"));
         }
-        out.game(
-            &tag,
-            &format!("{player} took back turn {}", keep + 1),
-            self.notice(format!(
-                "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
-                         again. The GSD as it stands:\n\n{}",
-                keep + 1,
-                verbatim(&render(&live.game.gsd(self.map)))
-            )),
+        let tail = format!(
+            "It is {player}'s turn again. The GSD as it stands:\n\n{}",
+            verbatim(&render(&live.game.gsd(self.map)))
         );
+        self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
         (true, "taken back".into())
     }
 

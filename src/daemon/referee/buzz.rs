@@ -544,7 +544,11 @@ impl Referee {
             }
             Settled::Legal => {
                 let pending = live.pending.take().filter(|p| p.turn == turn);
-                let text = if logged {
+                let text = if logged && !held.is_empty() {
+                    // Who plays next is for the held turns' verdicts to say:
+                    // the first of them plays now.
+                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). The {} turn(s) held meanwhile are judged now, in the order they arrived; each verdict follows and says who plays next.", held.len())
+                } else if logged {
                     format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
                 } else if pending
                     .as_ref()
@@ -558,7 +562,9 @@ impl Referee {
                 };
                 self.announce(commit, th, format!("Turn {turn} is Legal"), text, at);
                 for (hat, l) in held {
-                    let mut o = Out::new(&self.me, &l, hat, format!("{}#held", l.message_id));
+                    // Dated now, after the notice above: a verdict dated
+                    // when its turn arrived would be read before it.
+                    let mut o = Out::new(&self.me, &l, at, format!("{}#held", l.message_id));
                     let _ = self.turn(live, &l, &l.request, hat, &mut o, commit);
                     for r in &o.mails {
                         self.queue(commit, r);

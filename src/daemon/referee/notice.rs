@@ -106,6 +106,15 @@ impl<'a> Out<'a> {
             at,
             mails: Vec::new(),
             id_base,
+            withdrawn: None,
+        }
+    }
+
+    /// Moves the last mail to position `i`: a notice that must be read
+    /// before the mails from `i` on.
+    pub(super) fn before(&mut self, i: usize) {
+        if let Some(m) = self.mails.pop() {
+            self.mails.insert(i.min(self.mails.len()), m);
         }
     }
 
@@ -126,7 +135,36 @@ impl<'a> Out<'a> {
     }
 }
 
+/// The headline of a legal turn's verdict; a turn replacing one taken
+/// back says so (Rule 1.3.3), rather than look like a second turn `n`.
+pub(super) fn legal_headline(n: usize, player: &str, replaces: bool) -> String {
+    if replaces {
+        format!("Turn {n}: {player} took it back and plays again (legal)")
+    } else {
+        format!("Turn {n}: {player} (legal)")
+    }
+}
+
 impl Referee {
+    /// Announces that `player` took back eir turn `n`, quoting the play
+    /// withdrawn, then `tail`.
+    pub(super) fn took_back(
+        &self,
+        out: &mut Out,
+        tag: &str,
+        (player, n, withdrawn): (&str, usize, &str),
+        tail: String,
+    ) {
+        out.game(
+            tag,
+            &format!("{player} took back turn {n}"),
+            self.notice(format!(
+                "{player} took back eir turn {n} (Rule 1.3.3); it never happened:\n\n    \
+                 {withdrawn}\n\n{tail}"
+            )),
+        );
+    }
+
     /// A notice on `th`'s game thread, sent by the bot on its own account
     /// (it says something changed, or is due), `auto-replied` when it
     /// answers a message, else `auto-generated`.
@@ -167,21 +205,21 @@ pub(super) fn buzzed_play(live: &Live, q: &Questionable) -> String {
 /// defence and the contest of it, each as its writer put it (sign-offs
 /// cut when the step was recorded).
 pub(super) fn the_case(live: &Live, q: &Questionable) -> String {
-    let mut s = String::new();
+    let mut parts = Vec::new();
     let play = buzzed_play(live, q);
     if !play.is_empty() {
-        s.push_str(&format!("The turn:\n\n    {play}\n\n"));
+        parts.push(format!("The turn:\n\n    {play}\n"));
     }
-    s.push_str(&format!("{}'s Buzz:\n\n{}\n", q.buzzer, quote(&q.reason)));
+    parts.push(format!("{}'s Buzz:\n\n{}", q.buzzer, quote(&q.reason)));
     if let Some(d) = &q.defence {
-        s.push_str(&format!("{}'s defence:\n\n{}\n", q.player, quote(d)));
+        parts.push(format!("{}'s defence:\n\n{}", q.player, quote(d)));
     }
     if let Some(c) = &q.contest {
-        s.push_str(&format!(
-            "{}'s contest of the defence:\n\n{}\n",
+        parts.push(format!(
+            "{}'s contest of the defence:\n\n{}",
             q.buzzer,
             quote(c)
         ));
     }
-    s
+    parts.join("\n")
 }

@@ -205,7 +205,12 @@ fn run_on_the_embedded_default_judges_spool_mail_and_stops_on_sigterm() {
     let err = stop(child);
     assert!(err.contains("first start: wrote a sample game"), "{err}");
     assert!(data.join("game.toml").exists());
-    assert!(replies()[0].contains("Subject: [MN1] Turn 1: Rushton (legal)"));
+    let r = &replies()[0];
+    assert!(r.contains("Subject: [MN1] Game State"), "{r}");
+    assert_eq!(
+        mornbot::cli::demo::headline_of(r),
+        "Turn 1: Rushton (legal)"
+    );
     // The message was marked seen; a restart (same spool) judges nothing
     // again and writes no second reply.
     let child = start();

@@ -45,7 +45,8 @@ fn day(d: u32, h: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap()
 }
 
-/// The `Date:` of each queued mail with its Subject.
+/// The `Date:` of each queued mail with its headline (the first line of
+/// its body: the Subject is the game's one Subject).
 fn queued(store: &Store) -> Vec<(DateTime<Utc>, String)> {
     store
         .all_mail()
@@ -63,7 +64,12 @@ fn queued(store: &Store) -> Vec<(DateTime<Utc>, String)> {
             let date = DateTime::parse_from_rfc2822(&header("Date:"))
                 .unwrap()
                 .with_timezone(&Utc);
-            (date, header("Subject:"))
+            let headline = text
+                .split_once("\r\n\r\n")
+                .and_then(|(_, body)| body.lines().next())
+                .unwrap_or_default()
+                .to_string();
+            (date, headline)
         })
         .collect()
 }
@@ -158,17 +164,14 @@ async fn a_deadline_fires_on_time_in_a_lounge_that_only_sends_keepalives() {
     );
     let q = queued(&r.store);
     assert_eq!(q.len(), 2, "{q:?}");
-    let (reminded, subject) = &q[0];
-    assert!(
-        subject.contains("reminder") || subject.contains("Reminder"),
-        "{subject}"
-    );
+    let (reminded, headline) = &q[0];
+    assert!(headline.starts_with("Reminder: your turn 1"), "{headline}");
     assert!(
         (*reminded - day(17, 9)).num_seconds().abs() <= 60,
         "reminder at {reminded}, due Tuesday 09:00"
     );
-    let (timed_out, subject) = &q[1];
-    assert!(subject.contains("Rushton timed out"), "{subject}");
+    let (timed_out, headline) = &q[1];
+    assert_eq!(headline, "Turn 1: Rushton timed out");
     assert!(
         *timed_out >= day(17, 21) && (*timed_out - day(17, 21)).num_seconds() <= 60,
         "Timeout at {timed_out}, deadline Tuesday 21:00"

@@ -349,7 +349,7 @@ fn comments_that_grow_when_lower_cased_are_no_crash() {
     let out = judge("Alice : Pass [Upcoming Holiday] {İİİİİİİİİİİİİİİİİİİİİİİİİ tokens to Morden}");
     assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
     assert!(
-        out.changes.iter().any(|c| c.contains("no Stack named")),
+        out.changes.iter().any(|c| c.contains("names no Stack")),
         "prose names no Stack: {:?}",
         out.changes
     );

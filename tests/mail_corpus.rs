@@ -95,8 +95,8 @@ struct Expect {
     /// A GSD's first line; a Play (with its continuation lines); the line a
     /// message not understood was read by.
     text: Option<String>,
-    /// The commands, as written (`STATUS MN12`, `RULES coverage`), `?`
-    /// before one not understood.
+    /// The commands, as written (`STATUS MN12`, `RULES coverage`, a
+    /// Speaker's line whole), `?` before one not understood.
     commands: Option<Vec<String>>,
     /// A Buzz's player and turn.
     player: Option<String>,
@@ -147,6 +147,7 @@ fn command_text(c: &Command) -> String {
         Command::Gsd { game } => with("GSD", game),
         Command::History { game } => with("HISTORY", game),
         Command::Rules { topic } => with("RULES", topic),
+        Command::Speaker(s) => s.clone(),
         Command::Unknown(s) => format!("? {s}"),
     }
 }

@@ -104,8 +104,18 @@ fn a_scripted_game_by_mail_against_real_servers() {
             );
             let v = demo::verdict_of(&reply);
             if v == Expect::Legal {
-                // Lounge posts come through the list, with our headers.
+                // Lounge posts come through the list, with our headers,
+                // on the game's thread.
                 assert!(header(&reply, "List-Id").is_some(), "{reply}");
+                assert!(
+                    header(&reply, "Subject").is_some_and(|s| s.ends_with("[MN1] Game State")),
+                    "{reply}"
+                );
+                assert!(
+                    header(&reply, "References")
+                        .is_some_and(|r| r.starts_with("<mn1.game@example.test>")),
+                    "{reply}"
+                );
                 assert_eq!(header(&reply, "Auto-Submitted"), Some("auto-replied"));
                 assert_eq!(header(&reply, "X-Loop"), Some("bot@example.test"));
                 gsds.push(demo::gsd_in(&reply.replace('\n', "\r\n")));
@@ -210,18 +220,18 @@ fn a_timeout_by_mail_on_an_accelerated_clock() {
     wait_until(Duration::from_secs(30), "turn 1's verdict", || {
         reply_to(imap, "rushton", "clock-1@example.test")
     });
-    let find = |user: &str, subject: &str| {
+    let find = |user: &str, headline: &str| {
         imap_all(imap, user)
             .into_iter()
-            .find(|m| header(m, "Subject").is_some_and(|s| s.contains(subject)))
+            .find(|m| demo::headline_of(m).contains(headline))
     };
     // At most 54.5 game hours (a Sunday start) = 20 s.
     let reminder = wait_until(Duration::from_secs(60), "Warren's reminder", || {
-        find("warren", "reminder: your turn 2 is due")
+        find("warren", "Reminder: your turn 2 is due")
     });
     assert_eq!(header(&reminder, "Auto-Submitted"), Some("auto-generated"));
     assert!(
-        find("rushton", "reminder").is_none(),
+        find("rushton", "Reminder").is_none(),
         "reminders are private"
     );
     let timeout = wait_until(Duration::from_secs(60), "Warren's Timeout", || {
@@ -237,7 +247,7 @@ fn a_timeout_by_mail_on_an_accelerated_clock() {
     // Exactly one Timeout was posted for turn 2.
     let n = imap_all(imap, "rushton")
         .iter()
-        .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("Turn 2: Warren timed out")))
+        .filter(|m| demo::headline_of(m).contains("Turn 2: Warren timed out"))
         .count();
     assert_eq!(n, 1);
     assert!(daemon.terminate().success());
@@ -271,15 +281,15 @@ fn a_quiet_lounge_under_idle_with_keepalives_still_times_out() {
         reply_to(imap, "rushton", "quiet-1@example.test")
     });
     let started = std::time::Instant::now();
-    let find = |user: &str, subject: &str| {
+    let find = |user: &str, headline: &str| {
         imap_all(imap, user)
             .into_iter()
-            .find(|m| header(m, "Subject").is_some_and(|s| s.contains(subject)))
+            .find(|m| demo::headline_of(m).contains(headline))
     };
     // Nothing more is posted: at most 54.5 game hours (a weekend start)
     // pass in 20 s; the lounge stays silent but for the keepalives.
     wait_until(Duration::from_secs(60), "Warren's reminder", || {
-        find("warren", "reminder: your turn 2 is due")
+        find("warren", "Reminder: your turn 2 is due")
     });
     wait_until(Duration::from_secs(60), "Warren's Timeout", || {
         find("rushton", "Turn 2: Warren timed out")
@@ -342,7 +352,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     let r = wait_until(Duration::from_secs(30), "the Buzz announced", || {
         imap_all(imap, "rushton")
             .into_iter()
-            .find(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Questionable")))
+            .find(|m| demo::headline_of(m).contains("Turn 4 is Questionable"))
     });
     assert!(r.contains("Rushton has until"), "{r}");
     let _ = id;
@@ -350,7 +360,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     let r = wait_until(Duration::from_secs(30), "the rollback", || {
         imap_all(imap, "acton")
             .into_iter()
-            .find(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Illegal")))
+            .find(|m| demo::headline_of(m).contains("Turn 4 is Illegal"))
     });
     assert!(r.contains("It is Rushton's turn"), "{r}");
     assert!(status(&mut post).contains("MN1: turn 3 played"));
@@ -368,7 +378,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     wait_until(Duration::from_secs(30), "the second Buzz", || {
         imap_all(imap, "warren")
             .into_iter()
-            .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Questionable")))
+            .filter(|m| demo::headline_of(m).contains("Turn 4 is Questionable"))
             .nth(1)
     });
     let id = post(
@@ -386,9 +396,9 @@ fn buzzes_judgment_and_take_back_by_mail() {
         Duration::from_secs(30),
         "the Referee's private mail",
         || {
-            imap_all(imap, "acton").into_iter().find(|m| {
-                header(m, "Subject").is_some_and(|s| s.contains("you are Referee of turn 4"))
-            })
+            imap_all(imap, "acton")
+                .into_iter()
+                .find(|m| demo::headline_of(m).contains("You are Referee of turn 4"))
         },
     );
     assert!(header(&referee, "To").is_some_and(|t| t.contains("acton@example.test")));
@@ -396,7 +406,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     wait_until(Duration::from_secs(30), "the Judgment's rollback", || {
         imap_all(imap, "warren")
             .into_iter()
-            .filter(|m| header(m, "Subject").is_some_and(|s| s.contains("turn 4 is Illegal")))
+            .filter(|m| demo::headline_of(m).contains("Turn 4 is Illegal"))
             .nth(1)
     });
     assert!(status(&mut post).contains("MN1: turn 3 played"));
@@ -409,7 +419,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     wait_until(Duration::from_secs(30), "the replacement", || {
         imap_all(imap, "warren").into_iter().find(|m| {
             m.contains("Rushton : Pass")
-                && header(m, "Subject").is_some_and(|s| s.contains("Turn 4: Rushton (legal)"))
+                && demo::headline_of(m) == "Turn 4: Rushton took it back and plays again (legal)"
         })
     });
     let s = status(&mut post);

@@ -130,8 +130,13 @@ fn a_legal_turn_is_logged_and_answered_in_the_lounge_with_the_gsd() {
     assert_eq!(mails.len(), 1);
     let m = &mails[0];
     assert!(m.contains("To: lounge@example.test"), "{m}");
-    assert!(m.contains("Subject: [MN1] Turn 1: Rushton (legal)"), "{m}");
+    assert!(m.contains("Subject: [MN1] Game State\n"), "{m}");
+    assert_eq!(headline(m), "Turn 1: Rushton (legal)", "{m}");
     assert!(m.contains("In-Reply-To: <m1@example.org>"), "{m}");
+    assert!(
+        m.contains("References: <mn1.game@example.test> <m1@example.org>"),
+        "{m}"
+    );
     assert!(m.contains("Auto-Submitted: auto-replied"), "{m}");
     assert!(
         m.contains("Next to play: Warren, by Tue 17 Nov 2026 21:01 GMT"),
@@ -152,16 +157,14 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     assert_eq!(s, "illegal");
     assert_eq!(t.turns(), 1);
     let m = &mails[0];
-    assert!(
-        m.contains("Subject: [MN1] BUZZ: Warren's turn 2 is illegal"),
-        "{m}"
-    );
+    assert!(m.contains("Subject: [MN1] Game State\n"), "{m}");
+    assert_eq!(headline(m), "BUZZ: Warren's turn 2 is illegal", "{m}");
     assert!(m.contains("Rule 1."), "{m}");
     assert!(m.contains("still Warren's turn"), "{m}");
     // The bot's buzz is recorded for the Speaker.
     let ev = t.store.events("MN1").unwrap();
     let kinds: Vec<&str> = ev.iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, vec!["buzz-step", "bot-buzz"]);
+    assert_eq!(kinds, vec!["buzz-step", "pending", "bot-buzz"]);
     // The turn is Questionable until settled; Warren's next turn concedes
     // the Buzz and is judged (RULINGS S10).
     assert!(t.referee.games["MN1"].questionable.is_some());
@@ -305,6 +308,8 @@ fn commands_are_answered_privately() {
     assert!(m.contains("MN1: turn 1 played"), "{m}");
     assert!(m.contains("Next to play: Warren"), "{m}");
     assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
+    // HISTORY times say their zone.
+    assert!(m.contains("2026-11-16 09:01 UTC  Rushton : Epping"), "{m}");
     assert!(m.contains("Not understood: DANCE"), "{m}");
 }
 
@@ -384,6 +389,16 @@ fn a_restart_rebuilds_the_same_games_from_the_store() {
     assert_eq!(gsd_before, gsd_after);
     assert_eq!(r.games["MN1"].game.to_play(), "Warren");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The first line of a mail's body: a notice's headline.
+fn headline(mail: &str) -> &str {
+    let mail = mail.strip_prefix('\n').unwrap_or(mail);
+    let (_, body) = mail
+        .split_once("\r\n\r\n")
+        .or_else(|| mail.split_once("\n\n"))
+        .unwrap_or_default();
+    body.lines().next().unwrap_or_default().trim_end()
 }
 
 fn extract_gsd(mail: &str) -> String {
@@ -539,10 +554,7 @@ mod speaker {
         assert_eq!(turns[0].submitted_at, day(17, 21));
         let posted = String::from_utf8_lossy(&t.store.all_mail().unwrap()[1].raw).into_owned();
         assert!(posted.contains("To: lounge@example.test"), "{posted}");
-        assert!(
-            posted.contains("Subject: [MN1] Turn 1: Rushton timed out"),
-            "{posted}"
-        );
+        assert_eq!(headline(&posted), "Turn 1: Rushton timed out", "{posted}");
         assert!(posted.contains("mornbot submits a Timeout"), "{posted}");
         assert!(
             posted.contains("Next to play: Warren, by Thu 19 Nov 2026 09:00 GMT"),
@@ -624,12 +636,25 @@ mod speaker {
         assert!(posted[0].contains("To: lounge@example.test"));
         // Rushton's last move was at 09:01 (see T::send): e goes next, and
         // Warren, the last player left, Wins (Rule 1.1.3).
+        let before = t.store.all_mail().unwrap().len();
         let s = summaries(&mut t, jan16 + chrono::Duration::minutes(5));
         assert_eq!(s[0], "Rushton Resigned (Rule 1.1.10)");
         assert_eq!(
             t.referee.games["MN1"].game.state.winner.as_deref(),
             Some("Warren")
         );
+        // The game ends there, by Rule 1.1.3, in the resignation's own
+        // notice: no later "reached Mornington Crescent (Rule 1.1.1)".
+        assert!(t.referee.games["MN1"].ended);
+        let later = summaries(&mut t, jan16 + chrono::Duration::days(30));
+        assert!(later.is_empty(), "{later:?}");
+        let mails: Vec<String> = t.store.all_mail().unwrap()[before..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+            .collect();
+        assert_eq!(mails.len(), 1, "{mails:?}");
+        assert!(mails[0].contains("Wins MN1 (Rule 1.1.3)"), "{}", mails[0]);
+        assert!(!mails.iter().any(|m| m.contains("Rule 1.1.1")), "{mails:?}");
         // A restart replays the log and the resignations alike.
         let r = Referee::load(
             Map::london_1999(),
@@ -641,6 +666,7 @@ mod speaker {
         )
         .unwrap();
         assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
+        assert!(r.games["MN1"].ended);
         assert_eq!(
             r.games["MN1"].game.state.players.len(),
             2,
@@ -739,7 +765,7 @@ mod buzzing {
         let all = mails.join("\n");
         assert!(all.contains("turn 4 of MN1 is Illegal"), "{all}");
         assert!(all.contains("It is Rushton's turn"), "{all}");
-        assert!(all.contains("your held turn is void"), "{all}");
+        assert!(all.contains("Your held turn is void"), "{all}");
         assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
         assert!(t.referee.games["MN1"].questionable.is_none());
     }
@@ -767,9 +793,21 @@ mod buzzing {
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
         t.play("warren", "Warren : [LV+1] South Wimbledon (NT)");
-        step(&mut t, "rushton", Workflow::Contest);
+        step(
+            &mut t,
+            "rushton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         // Only Warren is neither the buzzed nor the buzzing player.
-        let (_, mails) = step(&mut t, "acton", Workflow::Contest);
+        let (_, mails) = step(
+            &mut t,
+            "acton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         let all = mails.join("\n");
         assert!(all.contains("Warren is drawn at random"), "{all}");
         assert!(all.contains("To: warren@example.org"), "{all}");
@@ -804,8 +842,20 @@ mod buzzing {
         let mut t = opening();
         // Turn 3 (Acton's) buzzed after turn 4 was played.
         step(&mut t, "warren", buzz(3));
-        step(&mut t, "acton", Workflow::Contest);
-        let (_, mails) = step(&mut t, "warren", Workflow::Contest);
+        step(
+            &mut t,
+            "acton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
+        let (_, mails) = step(
+            &mut t,
+            "warren",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         assert!(mails.join("\n").contains("Rushton is drawn"), "{mails:?}");
         step(&mut t, "rushton", Workflow::Judgment { legal: false });
         assert_eq!(t.turns(), 2);
@@ -825,7 +875,13 @@ mod buzzing {
         // A contested Buzz whose defence is left unanswered stands.
         let mut t = opening();
         step(&mut t, "acton", buzz(4));
-        step(&mut t, "rushton", Workflow::Contest);
+        step(
+            &mut t,
+            "rushton",
+            Workflow::Contest {
+                text: String::new(),
+            },
+        );
         let when = t.referee.next_due().unwrap();
         let done = t.referee.tick(&mut t.store, when).unwrap();
         assert_eq!(done[0].summary, "turn 4: 36 hours lapsed, Legal");
@@ -893,7 +949,9 @@ mod winning {
     fn won() -> T {
         let mut t = T::new();
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
-        t.referee.games.get_mut("MN1").unwrap().game.state.winner = Some("Rushton".into());
+        assert!(t
+            .referee
+            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
         t
     }
 
@@ -908,7 +966,12 @@ mod winning {
         let l = t.letter("acton", Request::Workflow(Workflow::NoBuzz), "No buzz");
         let (s, mails) = t.send(l);
         assert_eq!(s, "no buzz: game over");
-        assert!(mails[0].contains("game over: Rushton wins"), "{}", mails[0]);
+        assert_eq!(
+            headline(&mails[0]),
+            "Game over: Rushton wins",
+            "{}",
+            mails[0]
+        );
         assert!(t.referee.games["MN1"].ended);
         // Turns are refused now.
         assert_eq!(t.play("warren", "Warren : Pass").0, "game over");

@@ -217,15 +217,22 @@ pub fn mail(i: usize, step: &Step, gsds: &[String]) -> (String, Vec<u8>) {
     (id, raw.replace('\n', "\r\n").into_bytes())
 }
 
-/// What a reply says, by its Subject and body.
+/// The first line of a reply's body: a notice's headline
+/// (`Turn 1: Rushton (legal)`).
+pub fn headline_of(reply: &str) -> &str {
+    let body = reply
+        .split_once("\r\n\r\n")
+        .or_else(|| reply.split_once("\n\n"))
+        .map_or("", |(_, b)| b);
+    body.lines().next().unwrap_or("").trim_end()
+}
+
+/// What a reply says, by its headline and body.
 pub fn verdict_of(reply: &str) -> Expect {
-    let subject = reply
-        .lines()
-        .find(|l| l.starts_with("Subject:"))
-        .unwrap_or("");
-    if subject.contains("(legal)") {
+    let headline = headline_of(reply);
+    if headline.contains("(legal)") {
         Expect::Legal
-    } else if subject.contains("BUZZ") {
+    } else if headline.starts_with("BUZZ") {
         Expect::Illegal
     } else if reply.contains("could not read your") {
         Expect::ParseError

@@ -316,6 +316,7 @@ fn request_of(kind: Kind) -> Request {
                         None | Some("coverage") => Command::Rules,
                         Some(t) => Command::Unknown(format!("RULES {t}")),
                     },
+                    classify::Command::Speaker(s) => Command::Speaker(s),
                     classify::Command::Unknown(s) => Command::Unknown(s),
                 })
                 .collect(),
@@ -336,7 +337,7 @@ fn request_of(kind: Kind) -> Request {
             reason,
         }),
         Kind::Concede => Request::Workflow(Workflow::Concede),
-        Kind::Contest { .. } => Request::Workflow(Workflow::Contest),
+        Kind::Contest { text } => Request::Workflow(Workflow::Contest { text }),
         Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
         Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
         Kind::Decline => Request::Workflow(Workflow::Decline),

@@ -17,10 +17,17 @@ use crate::engine::{Game, GameState, Outcome, PlayerState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render, render_play, Gsd, ParseError, Play};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
 use crate::mail::render::{caret, render as tpl};
+use crate::mail::wrap::verbatim;
 use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
 mod buzz;
+mod speaker;
+
+pub use speaker::Pending;
+mod notice;
+
+use notice::Thread;
 
 /// A failure that stops the daemon (storage); everything about a message
 /// itself is answered by mail, never an error.
@@ -102,8 +109,11 @@ pub enum Workflow {
     Withdraw,
     /// Concede (the Buzz, or the defence).
     Concede,
-    /// Contest (the Buzz, or the defence).
-    Contest,
+    /// Contest (the Buzz, or the defence), with the argument given.
+    Contest {
+        /// The defence, or why the buzzer contests it.
+        text: String,
+    },
     /// The Referee's Judgment.
     Judgment {
         /// Legal or Illegal.
@@ -128,6 +138,9 @@ pub enum Command {
     History(Option<String>),
     /// `RULES coverage`.
     Rules,
+    /// A Speaker's command line (`RESIGN Cryer MN1`, `VOID`, `PAUSE`,
+    /// `RESUME`).
+    Speaker(String),
     /// Anything else.
     Unknown(String),
 }
@@ -257,6 +270,11 @@ pub struct Live {
     /// The turn whose reminder was sent (the timers table holds them all;
     /// this spares the Speaker a query on every wake-up).
     pub reminded_for: Option<u64>,
+    /// A turn awaiting a Judgment (refused by the engine, or needing a
+    /// ruling), which the Speaker may settle.
+    pub pending: Option<Pending>,
+    /// Whether the Speaker paused the game: no turn is due meanwhile.
+    pub paused: bool,
 }
 
 impl Live {
@@ -306,7 +324,7 @@ impl Live {
     /// (Rule 1.1.10), and when: the earliest such player. Timeouts
     /// submitted for a player are not eir moves (RULINGS S7).
     pub fn resignation(&self) -> Option<(String, DateTime<Utc>)> {
-        if self.game.state.winner.is_some() {
+        if self.game.state.winner.is_some() || self.paused {
             return None;
         }
         self.game
@@ -337,7 +355,7 @@ impl Live {
             turn,
             player: self.game.to_play().to_string(),
             reminded: self.reminded_for == Some(turn),
-            held: self.game.state.winner.is_some() || self.questionable.is_some(),
+            held: self.game.state.winner.is_some() || self.questionable.is_some() || self.paused,
         }
     }
 }
@@ -346,9 +364,21 @@ impl Live {
 pub struct Referee {
     map: &'static Map,
     me: Identity,
-    /// Games by tag (upper case).
+    /// Games by tag (upper case). Read-only outside the referee: the
+    /// agenda follows the referee's own changes.
     pub games: BTreeMap<String, Live>,
     speaker: SpeakerConfig,
+    /// The Speaker's agenda: each game's next due time, ordered (issue
+    /// 20): a wake-up touches only the games that are due.
+    agenda: std::collections::BTreeSet<(DateTime<Utc>, String)>,
+    /// Each game's entry in the agenda.
+    due: std::collections::HashMap<String, DateTime<Utc>>,
+}
+
+/// A stored event's data; one that does not decode says which and why.
+fn decode<T: serde::de::DeserializeOwned>(e: &crate::store::EventRow) -> Result<T, String> {
+    serde_json::from_str(&e.data)
+        .map_err(|err| format!("event {} ({}) does not decode: {err}", e.id, e.kind))
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -364,6 +394,8 @@ struct Out<'a> {
     /// What reply Message-IDs derive from (the letter's id; another key for
     /// a held turn judged later, whose first reply said it was held).
     id_base: String,
+    /// The play a take-back withdrew, while its replacement is judged.
+    withdrawn: Option<String>,
 }
 
 impl Out<'_> {
@@ -381,11 +413,6 @@ impl Out<'_> {
             date: self.at,
             auto: Auto::Replied,
         });
-    }
-
-    fn lounge(&mut self, subject: String, body: String) {
-        let to = vec![self.me.lounge.clone()];
-        self.push(to, subject, body);
     }
 
     /// Tells the sender privately that the message changed nothing, and why.
@@ -479,19 +506,37 @@ impl Referee {
                     .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
             }
             let events = store.events(&row.tag)?;
-            let resigned: Vec<(usize, String)> = events
-                .iter()
-                .filter(|e| e.kind == "resigned")
-                .filter_map(|e| serde_json::from_str(&e.data).ok())
+            // An event that does not decode is an error, never skipped:
+            // a game rebuilt without it would be another game.
+            let of_kind = |kind: &'static str| events.iter().filter(move |e| e.kind == kind);
+            let resigned: Vec<(usize, String)> = of_kind("resigned")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let judged: Vec<usize> = of_kind(speaker::JUDGED)
+                .map(decode::<serde_json::Value>)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(bad)?
+                .into_iter()
+                .filter(|v| v["legal"] == true)
+                .filter_map(|v| v["turn"].as_u64())
+                .filter(|&t| t >= 1 && t as usize <= n_turns)
+                .map(|t| t as usize - 1)
                 .collect();
-            let game = Game::from_log_with(map, &row.tag, start, plays, resigned).map_err(|b| {
-                bad(format!(
-                    "turn {} no longer replays as legal: {:?}",
-                    b.index + 1,
-                    b.outcome.violations
-                ))
-            })?;
-            let (questionable, held, resumed_at) = buzz::load(&events);
+            let acks: Vec<(usize, String)> = of_kind("no-buzz")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let (pending, paused) = speaker::load(&events, n_turns).map_err(bad)?;
+            let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
+                .map_err(|b| {
+                    bad(format!(
+                        "turn {} no longer replays as legal: {:?}",
+                        b.index + 1,
+                        b.outcome.violations
+                    ))
+                })?;
+            let (questionable, held, resumed_at) = buzz::load(&events).map_err(bad)?;
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -502,10 +547,8 @@ impl Referee {
                     questionable,
                     held,
                     resumed_at,
-                    acks: events
-                        .iter()
-                        .filter(|e| e.kind == "no-buzz")
-                        .filter_map(|e| serde_json::from_str::<(usize, String)>(&e.data).ok())
+                    acks: acks
+                        .into_iter()
                         .filter(|(n, _)| *n == n_turns)
                         .map(|(_, p)| p)
                         .collect(),
@@ -516,15 +559,24 @@ impl Referee {
                         e.kind == "ended"
                             && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
                     }),
+                    pending,
+                    paused,
                 },
             );
         }
-        Ok(Referee {
+        let mut r = Referee {
             map,
             me,
             games,
             speaker,
-        })
+            agenda: Default::default(),
+            due: Default::default(),
+        };
+        let tags: Vec<String> = r.games.keys().cloned().collect();
+        for tag in tags {
+            r.reschedule(&tag);
+        }
+        Ok(r)
     }
 
     /// Whether `address` is a registered player's in any game.
@@ -584,13 +636,7 @@ impl Referee {
                 replies: 0,
             });
         }
-        let mut out = Out {
-            me: &self.me,
-            letter,
-            at: received,
-            mails: Vec::new(),
-            id_base: letter.message_id.clone(),
-        };
+        let mut out = Out::new(&self.me, letter, received, letter.message_id.clone());
         let mut commit = Commit {
             received_at: Some(received),
             ..Commit::default()
@@ -601,6 +647,11 @@ impl Referee {
             // delivery (it may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
+        } else if let Some((game, live, summary)) =
+            self.speaker_mail(letter, received, &mut out, &mut commit)
+        {
+            changed = live;
+            (game, "speaker".into(), summary)
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
@@ -663,7 +714,9 @@ impl Referee {
         });
         store.commit(&commit)?;
         if let Some(live) = changed {
-            self.games.insert(live.game.tag.clone(), live);
+            let tag = live.game.tag.clone();
+            self.games.insert(tag.clone(), live);
+            self.reschedule(&tag);
         }
         Ok(Handled {
             message_id: letter.message_id.clone(),
@@ -689,28 +742,54 @@ impl Referee {
     /// deadline, the end of a win, a resignation, a reminder or a Timeout),
     /// if ever.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
+        self.agenda.iter().next().map(|(t, _)| *t)
+    }
+
+    /// Changes a game by hand (tests, tools), keeping the agenda right;
+    /// false when there is no such game.
+    pub fn edit_game(&mut self, tag: &str, f: impl FnOnce(&mut Live)) -> bool {
+        let Some(live) = self.games.get_mut(tag) else {
+            return false;
+        };
+        f(live);
+        self.reschedule(tag);
+        true
+    }
+
+    /// Puts `tag` in the agenda at its next due time (or takes it out):
+    /// after every change of the game's state.
+    fn reschedule(&mut self, tag: &str) {
+        if let Some(old) = self.due.remove(tag) {
+            self.agenda.remove(&(old, tag.to_string()));
+        }
+        if let Some(t) = self.games.get(tag).and_then(|l| self.due_of(l)) {
+            self.due.insert(tag.to_string(), t);
+            self.agenda.insert((t, tag.to_string()));
+        }
+    }
+
+    /// When the Speaker next owes `live` something, if ever.
+    fn due_of(&self, live: &Live) -> Option<DateTime<Utc>> {
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
-        for live in self.games.values() {
-            if let Some(t) = self.win_window_end(live) {
-                let t = t + chrono::Duration::milliseconds(1);
+        if let Some(t) = self.win_window_end(live) {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(q) = &live.questionable {
+            if let Some(t) = crate::speaker::buzz::next_event(q) {
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
-            if let Some(q) = &live.questionable {
-                if let Some(t) = crate::speaker::buzz::next_event(q) {
-                    next = Some(next.map_or(t, |x| x.min(t)));
-                }
-            }
-            if !self.speaker.timeouts {
-                continue;
-            }
-            if let Some((_, t)) = live.resignation() {
-                let t = t + chrono::Duration::milliseconds(1);
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
-            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
+        }
+        if !self.speaker.timeouts {
+            return next;
+        }
+        if let Some((_, t)) = live.resignation() {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
+            next = Some(next.map_or(t, |x| x.min(t)));
         }
         next
     }
@@ -727,7 +806,14 @@ impl Referee {
         now: DateTime<Utc>,
     ) -> Result<Vec<Handled>, RefereeError> {
         let mut done = Vec::new();
-        let tags: Vec<String> = self.games.keys().cloned().collect();
+        // Only the games the agenda says are due: an idle game costs
+        // nothing here.
+        let tags: Vec<String> = self
+            .agenda
+            .iter()
+            .take_while(|(t, _)| *t <= now)
+            .map(|(_, tag)| tag.clone())
+            .collect();
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
@@ -742,6 +828,7 @@ impl Referee {
                 };
                 store.commit(&commit)?;
                 self.games.insert(tag.clone(), live);
+                self.reschedule(&tag);
                 done.push(Handled {
                     message_id: String::new(),
                     game: Some(tag.clone()),
@@ -773,8 +860,8 @@ impl Referee {
             .win_window_end(live)
             .is_some_and(|t| is_overdue(t, now))
         {
-            let key = format!("end-{tag}-{}", live.turns.len());
-            self.end_game(live, now, commit, &key, "no one buzzed it in time");
+            let th = Thread::clock(&tag, format!("end-{tag}-{}", live.turns.len()));
+            self.end_game(live, now, commit, &th, "no one buzzed it in time");
             return Some("game over".into());
         }
         if !self.speaker.timeouts {
@@ -803,16 +890,16 @@ impl Referee {
                          If no turn arrives by then, mornbot submits a Timeout for you.\n\n\
                          The GSD as it stands:\n\n{}",
                         fmt_time(deadline),
-                        render(&live.game.gsd(self.map))
+                        verbatim(&render(&live.game.gsd(self.map)))
                     ));
-                    let r = self.generated(
+                    let r = self.notice_mail(
+                        &Thread::clock(&tag, format!("reminder-{tag}-{turn}")),
                         vec![addr.to_string()],
-                        format!(
-                            "[{tag}] reminder: your turn {turn} is due by {}",
+                        &format!(
+                            "Reminder: your turn {turn} is due by {}",
                             fmt_time(deadline)
                         ),
-                        body,
-                        &format!("reminder-{tag}-{turn}"),
+                        &body,
                         now,
                     );
                     self.queue(commit, &r);
@@ -850,11 +937,11 @@ impl Referee {
                                 bot => self.me.address,
                             },
                         );
-                        let r = self.generated(
+                        let r = self.notice_mail(
+                            &Thread::clock(&tag, format!("timeout-{tag}-{turn}")),
                             vec![self.me.lounge.clone()],
-                            format!("[{tag}] Turn {turn}: {player} timed out"),
-                            body,
-                            &format!("timeout-{tag}-{turn}"),
+                            &format!("Turn {turn}: {player} timed out"),
+                            &body,
                             now,
                         );
                         self.queue(commit, &r);
@@ -882,54 +969,87 @@ impl Referee {
     /// 1.1.3), announcing it in the lounge.
     fn resign(&self, live: &mut Live, name: &str, now: DateTime<Utc>, commit: &mut Commit) {
         let tag = live.game.tag.clone();
+        let why = format!(
+            "{name} has played no move in {tag} for two calendar months and is treated as \
+             Resigned (Rules 1.1.10, 1.1.3)"
+        );
+        self.resign_because(
+            live,
+            name,
+            now,
+            commit,
+            &why,
+            &format!("resigned-{tag}-{name}"),
+        );
+    }
+
+    /// Resigns a player on the Speaker's word (Rule 1.1.3).
+    fn resign_by_speaker(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        key: &str,
+    ) {
+        let why = format!(
+            "The Speaker Resigns {name} from {} (Rule 1.1.3)",
+            live.game.tag
+        );
+        self.resign_because(live, name, now, commit, &why, key);
+    }
+
+    fn resign_because(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        why: &str,
+        key: &str,
+    ) {
+        let tag = live.game.tag.clone();
+        let had_winner = live.game.state.winner.is_some();
         live.game.resign(name);
         commit.events.push((
             tag.clone(),
             "resigned".into(),
             serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
         ));
+        // The last player left Wins by this resignation (Rule 1.1.3): there
+        // is no winning turn to buzz, so the game ends here, for this
+        // reason, in this one notice.
+        let won_now = !had_winner && live.game.state.winner.is_some();
+        if won_now {
+            live.ended = true;
+            commit
+                .events
+                .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+        }
         let mut text = format!(
-            "{name} has played no move in {tag} for two calendar months and is treated as \
-             Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table with eir Tokens and \
-             Possessions; eir Home is ownerless."
+            "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \
+             ownerless."
         );
         match &live.game.state.winner {
-            Some(w) => text.push_str(&format!(
-                " {w} is the last player left and Wins (Rule 1.1.3)."
+            Some(w) if won_now => text.push_str(&format!(
+                " {w} is the last player left and Wins {tag} (Rule 1.1.3). The game is \
+                 over; thank you all for playing."
             )),
+            Some(w) => text.push_str(&format!(" {w} has already won {tag}.")),
             None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
         }
-        text.push_str(&format!("\n\n{}", render(&live.game.gsd(self.map))));
-        let r = self.generated(
+        text.push_str(&format!(
+            "\n\n{}",
+            verbatim(&render(&live.game.gsd(self.map)))
+        ));
+        let r = self.notice_mail(
+            &Thread::clock(&tag, key.to_string()),
             vec![self.me.lounge.clone()],
-            format!("[{tag}] {name} has Resigned"),
-            self.notice(text),
-            &format!("resigned-{tag}-{name}"),
+            &format!("{name} has Resigned"),
+            &self.notice(text),
             now,
         );
         self.queue(commit, &r);
-    }
-
-    /// A mail the bot sends on its own initiative (RFC 3834
-    /// `auto-generated`), with a Message-ID stable for `key`.
-    fn generated(
-        &self,
-        to: Vec<String>,
-        subject: String,
-        body: String,
-        key: &str,
-        now: DateTime<Utc>,
-    ) -> Reply {
-        Reply {
-            to,
-            subject,
-            body,
-            in_reply_to: None,
-            references: Vec::new(),
-            message_id: outbound::reply_id(key, 0, &self.me),
-            date: now,
-            auto: Auto::Generated,
-        }
     }
 
     /// Resolves the game of a turn, asking the sender when it cannot.
@@ -977,7 +1097,6 @@ impl Referee {
     ) -> (bool, String) {
         let map = self.map;
         let tag = live.game.tag.clone();
-        let subject = format!("[{tag}]");
         let Some(me_player) = live.player_of(&letter.from).map(str::to_string) else {
             out.refuse(format!(
                 "{} is not the registered address of any player of {tag}, so mornbot \
@@ -1004,6 +1123,12 @@ impl Referee {
         if live.game.state.player_index(&me_player).is_none() {
             out.refuse(format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."));
             return (false, "resigned player".into());
+        }
+        if live.paused {
+            out.refuse(format!(
+                "The Speaker has paused {tag}: no turn is played until the Speaker resumes it."
+            ));
+            return (false, "paused".into());
         }
         if matches!(request, Request::Turn { .. }) {
             if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
@@ -1110,6 +1235,7 @@ impl Referee {
         match outcome.verdict {
             Verdict::Legal => {
                 live.game.play(map, play.clone());
+                live.pending = None;
                 let row = TurnRow {
                     n: n as u64,
                     player: play.player.clone(),
@@ -1125,12 +1251,14 @@ impl Referee {
                     .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))
                     .unwrap_or_default();
                 let winner = live.game.state.winner.clone();
-                out.lounge(
-                    format!("{subject} Turn {n}: {} (legal)", play.player),
+                out.game(
+                    &tag,
+                    &notice::legal_headline(n, &play.player, out.withdrawn.is_some()),
                     tpl(
                         "accepted",
                         minijinja::context! {
                             player => play.player, n, game => tag, play => play_text,
+                            withdrawn => out.withdrawn,
                             changes => outcome.changes, diffs, winner, window => self.speaker.win_window_hours,
                             next => live.game.to_play(),
                             deadline => live.deadline().map(fmt_time),
@@ -1164,7 +1292,18 @@ impl Referee {
                     .map(|v| format!("Rule {}: {}", v.rule, v.message))
                     .collect::<Vec<_>>()
                     .join("; ");
-                self.bot_buzz(live, n as u64, &play.player, &reason, received, commit);
+                let buzzed = (n as u64, play.player.as_str(), play_text.as_str());
+                self.bot_buzz(live, buzzed, &reason, received, commit);
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    false,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "bot-buzz".into(),
@@ -1172,12 +1311,14 @@ impl Referee {
                         "message_id": letter.message_id, "violations": outcome.violations})
                     .to_string(),
                 ));
-                out.lounge(
-                    format!("{subject} BUZZ: {}'s turn {n} is illegal", play.player),
+                out.game(
+                    &tag,
+                    &format!("BUZZ: {}'s turn {n} is illegal", play.player),
                     tpl(
                         "buzz",
                         minijinja::context! {
                             player => play.player, n, game => tag, play => play_text,
+                            withdrawn => out.withdrawn,
                             caret => caret(&play_text, needle.as_deref()),
                             violations => outcome.violations,
                             gsd => render(&live.game.gsd(map)),
@@ -1188,6 +1329,16 @@ impl Referee {
                 (true, "illegal".into())
             }
             Verdict::NeedsRuling => {
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    true,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "needs-ruling".into(),
@@ -1195,8 +1346,9 @@ impl Referee {
                         "message_id": letter.message_id, "rulings": outcome.rulings})
                     .to_string(),
                 ));
-                out.lounge(
-                    format!("{subject} Turn {n}: {} needs a human ruling", play.player),
+                out.game(
+                    &tag,
+                    &format!("Turn {n}: {} needs a human ruling", play.player),
                     tpl(
                         "ruling",
                         minijinja::context! {
@@ -1206,7 +1358,7 @@ impl Referee {
                         },
                     ),
                 );
-                (false, "needs ruling".into())
+                (true, "needs ruling".into())
             }
         }
     }
@@ -1243,34 +1395,30 @@ impl Referee {
             return (false, "take-back refused".into());
         }
         let keep = live.turns.len() - 1;
+        let withdrawn = live.turns[keep].play.clone();
         live.turns.truncate(keep);
         live.game.truncate(self.map, keep);
         commit.truncate.push((tag.clone(), keep as u64));
         if let Some(r) = replacement {
+            let first = out.mails.len();
+            out.withdrawn = Some(withdrawn.clone());
             let (changed, s) = self.turn(live, letter, r, received, out, commit);
+            out.withdrawn = None;
             if !changed {
                 // The replacement failed: the take-back alone stands, and
-                // the player is told with the failure's own reply above.
-                out.lounge(
-                    format!("[{tag}] {player} took back turn {}", keep + 1),
-                    self.notice(format!(
-                        "{player} took back eir turn {} (Rule 1.3.3); the replacement \
-                                 was not accepted ({s}). It is {player}'s turn.",
-                        keep + 1
-                    )),
-                );
+                // the player is told with the failure's own reply.
+                let tail =
+                    format!("The replacement was not accepted ({s}). It is {player}'s turn.");
+                self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
+                out.before(first);
             }
             return (true, format!("taken back; replacement {s}"));
         }
-        out.lounge(
-            format!("[{tag}] {player} took back turn {}", keep + 1),
-            self.notice(format!(
-                "{player} took back eir turn {} (Rule 1.3.3). It is {player}'s turn \
-                         again. The GSD as it stands:\n\n{}",
-                keep + 1,
-                render(&live.game.gsd(self.map))
-            )),
+        let tail = format!(
+            "It is {player}'s turn again. The GSD as it stands:\n\n{}",
+            verbatim(&render(&live.game.gsd(self.map)))
         );
+        self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
         (true, "taken back".into())
     }
 
@@ -1316,6 +1464,10 @@ impl Referee {
             match c {
                 Command::Help => help = true,
                 Command::Unknown(s) => unknown.push(s.clone()),
+                Command::Speaker(s) => parts.push(format!(
+                    "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
+                     use it, and this is not one of them.\n"
+                )),
                 Command::Rules => parts.push(coverage_text()),
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
@@ -1399,7 +1551,7 @@ fn history(live: &Live) -> String {
         s.push_str(&format!(
             "{:>4}  {}  {}\n",
             t.n,
-            t.submitted_at.format("%Y-%m-%d %H:%M"),
+            t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
             t.play
         ));
     }

@@ -257,6 +257,10 @@ pub enum Command {
         /// The topic, lowercased, if any.
         topic: Option<String>,
     },
+    /// A Speaker's command (`RESIGN <player> [game]`, `VOID [game]`,
+    /// `PAUSE [game]`, `RESUME [game]`): the whole line; only the Speaker's
+    /// addresses may use them.
+    Speaker(String),
     /// A command-shaped line the bot does not know (answer with HELP).
     Unknown(String),
 }
@@ -804,6 +808,10 @@ fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Command> {
     let t = t.strip_suffix('.').unwrap_or(t);
     let words: Vec<&str> = t.split_whitespace().collect();
     let (&word, args) = words.split_first()?;
+    let verb = word.to_ascii_uppercase();
+    if matches!(verb.as_str(), "RESIGN" | "VOID" | "PAUSE" | "RESUME") && args.len() <= 2 {
+        return Some(Command::Speaker(t.to_string()));
+    }
     if args.len() > 1 {
         return None;
     }

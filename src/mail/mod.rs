@@ -21,3 +21,4 @@ pub mod maildir;
 pub mod outbound;
 pub mod render;
 pub mod send;
+pub mod wrap;

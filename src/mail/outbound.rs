@@ -98,6 +98,47 @@ pub fn reply_id(answered: &str, k: usize, me: &Identity) -> String {
     )
 }
 
+/// The Message-ID (without angle brackets) at the root of game `tag`'s
+/// thread, e.g. `mn1.game@example.test`: derived from the tag and the
+/// bot's domain, so it is the same after a restart and on every notice.
+/// No mail carries it; mail clients thread the game's notices under it as
+/// under a message they have not seen.
+pub fn game_root(tag: &str, me: &Identity) -> String {
+    let tag: String = tag
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("{tag}.game@{}", me.domain())
+}
+
+/// The one Subject of every notice on game `tag`'s thread: a Subject that
+/// changed with each verdict would split the game into pieces in
+/// conversation views.
+pub fn game_subject(tag: &str) -> String {
+    format!("[{tag}] Game State")
+}
+
+/// The References of a notice on a game's thread: its root first, then
+/// the References of the message it answers and that message itself (each
+/// once).
+pub fn thread_references(root: &str, answered: Option<(&str, &[String])>) -> Vec<String> {
+    let mut refs = vec![root.to_string()];
+    if let Some((id, theirs)) = answered {
+        for r in theirs.iter().map(String::as_str).chain([id]) {
+            if !refs.iter().any(|x| x == r) {
+                refs.push(r.to_string());
+            }
+        }
+    }
+    refs
+}
+
 /// FNV-1a, 64 bits: stable across builds and platforms.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -441,6 +482,21 @@ mod tests {
         // Under the limit nothing changes.
         let small = build(&me(), &reply("Re: x", "short\n", "a@x")).unwrap();
         assert!(!String::from_utf8_lossy(&small.raw).contains("[mornbot: this reply was cut"));
+    }
+
+    #[test]
+    fn a_game_thread_has_one_root_and_one_subject() {
+        assert_eq!(game_root("MN1", &me()), "mn1.game@example.test");
+        assert_eq!(game_root("M N<1>", &me()), "m-n-1-.game@example.test");
+        assert!(usable_id(&game_root("MN1", &me())));
+        assert_eq!(game_subject("MN1"), "[MN1] Game State");
+        let root = game_root("MN1", &me());
+        assert_eq!(thread_references(&root, None), vec![root.clone()]);
+        let theirs = vec![root.clone(), "v1@x".to_string()];
+        assert_eq!(
+            thread_references(&root, Some(("p2@x", &theirs))),
+            vec![root.clone(), "v1@x".into(), "p2@x".into()]
+        );
     }
 
     #[test]

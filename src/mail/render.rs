@@ -1,5 +1,7 @@
 //! The mail texts, from the minijinja templates in `templates/` (compiled
-//! into the binary, so a deployed daemon needs no template files).
+//! into the binary, so a deployed daemon needs no template files). Every
+//! rendered text is wrapped ([`super::wrap`]): prose at 72 columns, a GSD
+//! (`{{ gsd | verbatim }}`) as it is.
 
 use std::sync::OnceLock;
 
@@ -21,6 +23,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("status", include_str!("../../templates/status.txt")),
     ("commands", include_str!("../../templates/commands.txt")),
     ("unclear", include_str!("../../templates/unclear.txt")),
+    ("speaker", include_str!("../../templates/speaker.txt")),
 ];
 
 fn env() -> &'static Environment<'static> {
@@ -30,6 +33,8 @@ fn env() -> &'static Environment<'static> {
         env.set_keep_trailing_newline(true);
         // Plain text: nothing is HTML-escaped.
         env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+        env.add_filter("verbatim", |s: String| super::wrap::verbatim(&s));
+        env.add_filter("quote", |s: String| super::wrap::quote(&s));
         for (name, text) in TEMPLATES {
             env.add_template(name, text)
                 .unwrap_or_else(|e| panic!("template {name}: {e}"));
@@ -38,12 +43,13 @@ fn env() -> &'static Environment<'static> {
     })
 }
 
-/// Renders template `name` with `ctx`. The templates are part of the
-/// binary and tested, so a failure here is a bug: it is reported in the
-/// text rather than by a panic, so the daemon keeps running.
+/// Renders template `name` with `ctx`, wrapped ([`super::wrap::wrap`]).
+/// The templates are part of the binary and tested, so a failure here is
+/// a bug: it is reported in the text rather than by a panic, so the daemon
+/// keeps running.
 pub fn render<S: Serialize>(name: &str, ctx: S) -> String {
     match env().get_template(name).and_then(|t| t.render(ctx)) {
-        Ok(s) => s,
+        Ok(s) => super::wrap::wrap(&s),
         Err(e) => format!("(mornbot: template {name} failed: {e})\n"),
     }
 }

@@ -27,17 +27,30 @@ pub enum Step {
         /// Whether the turn is in the log (a player's buzz) or was refused
         /// by the engine (the bot's buzz).
         logged: bool,
+        /// The play buzzed, as the log has it (empty in steps recorded
+        /// before it was kept).
+        #[serde(default)]
+        play: String,
     },
     /// The buzzer withdraws the Buzz: the turn is Legal again.
     Withdraw,
     /// The Buzzed Player concedes: Illegal.
     Concede,
     /// The Buzzed Player contests: the buzzer has 36 hours.
-    Defend,
+    Defend {
+        /// The defence given (empty when none, or recorded before it was
+        /// kept).
+        #[serde(default)]
+        defence: String,
+    },
     /// The buzzer concedes the defence: Legal.
     ConcedeDefence,
     /// The buzzer contests the defence: Judgment.
-    ContestDefence,
+    ContestDefence {
+        /// Why (empty when none, or recorded before it was kept).
+        #[serde(default)]
+        contest: String,
+    },
     /// A Referee was drawn with this seed (Rule 1.16.4).
     Referee {
         /// The Referee.
@@ -56,6 +69,12 @@ pub enum Step {
     },
     /// The 36 hours passed without an answer.
     Lapsed,
+    /// The Speaker settles the Turn by Judgment, at any stage (RULINGS
+    /// S13).
+    Speaker {
+        /// Legal or Illegal.
+        legal: bool,
+    },
 }
 
 /// Where a Questionable Turn stands.
@@ -97,6 +116,12 @@ pub struct Questionable {
     pub reason: String,
     /// Whether the turn is in the log.
     pub logged: bool,
+    /// The play buzzed (may be empty: see [`Step::Buzz`]).
+    pub play: String,
+    /// The Buzzed Player's defence, once contested.
+    pub defence: Option<String>,
+    /// The buzzer's contest of the defence, once contested.
+    pub contest: Option<String>,
     /// Where it stands.
     pub stage: Stage,
     /// Referees already tried (declined or silent).
@@ -130,6 +155,7 @@ pub fn apply(
                 buzzer,
                 reason,
                 logged,
+                play,
             },
         ) => Ok((
             Some(Questionable {
@@ -138,6 +164,9 @@ pub fn apply(
                 buzzer: buzzer.clone(),
                 reason: reason.clone(),
                 logged: *logged,
+                play: play.clone(),
+                defence: None,
+                contest: None,
                 stage: Stage::Defence {
                     until: buzz_response_deadline(at),
                 },
@@ -149,11 +178,20 @@ pub fn apply(
             Err("a Turn of this game is already Questionable: no further Buzz (Rule 1.16.2)".into())
         }
         (None, _) => Err("no Turn of this game is Questionable".into()),
+        (Some(_), Speaker { legal }) => Ok((
+            None,
+            Some(if *legal {
+                Settled::Legal
+            } else {
+                Settled::Illegal
+            }),
+        )),
         (Some(_), Withdraw) => Ok((None, Some(Settled::Legal))),
         (Some(q), Concede) if matches!(q.stage, Stage::Defence { .. }) => {
             Ok((None, Some(Settled::Illegal)))
         }
-        (Some(mut q), Defend) if matches!(q.stage, Stage::Defence { .. }) => {
+        (Some(mut q), Defend { defence }) if matches!(q.stage, Stage::Defence { .. }) => {
+            q.defence = Some(defence.clone());
             q.stage = Stage::Reply {
                 until: buzz_response_deadline(at),
             };
@@ -162,7 +200,8 @@ pub fn apply(
         (Some(q), ConcedeDefence) if matches!(q.stage, Stage::Reply { .. }) => {
             Ok((None, Some(Settled::Legal)))
         }
-        (Some(mut q), ContestDefence) if matches!(q.stage, Stage::Reply { .. }) => {
+        (Some(mut q), ContestDefence { contest }) if matches!(q.stage, Stage::Reply { .. }) => {
+            q.contest = Some(contest.clone());
             q.stage = Stage::Draw;
             Ok((Some(q), None))
         }
@@ -277,6 +316,19 @@ mod tests {
             buzzer: "Acton".into(),
             reason: "LV".into(),
             logged: true,
+            play: "Warren : [LV+1] Euston (NT)".into(),
+        }
+    }
+
+    fn defend() -> Step {
+        Step::Defend {
+            defence: "LV 1 is enough".into(),
+        }
+    }
+
+    fn contest() -> Step {
+        Step::ContestDefence {
+            contest: "it is not".into(),
         }
     }
 
@@ -301,7 +353,7 @@ mod tests {
     #[test]
     fn a_defence_unanswered_stands_and_a_contested_one_goes_to_judgment() {
         let (q, _) = apply(None, &buzz(), t(0)).unwrap();
-        let (q, _) = apply(q, &Step::Defend, t(10)).unwrap();
+        let (q, _) = apply(q, &defend(), t(10)).unwrap();
         let q1 = q.clone().unwrap();
         assert_eq!(q1.stage, Stage::Reply { until: t(46) });
         assert_eq!(
@@ -312,7 +364,7 @@ mod tests {
             apply(q.clone(), &Step::ConcedeDefence, t(11)).unwrap().1,
             Some(Settled::Legal)
         );
-        let (q, _) = apply(q, &Step::ContestDefence, t(12)).unwrap();
+        let (q, _) = apply(q, &contest(), t(12)).unwrap();
         assert_eq!(due(q.as_ref().unwrap(), t(12)), Some(Due::Draw));
         let (q, _) = apply(
             q,
@@ -357,8 +409,8 @@ mod tests {
     fn fold_replays_the_record() {
         let steps = vec![
             (t(0), buzz()),
-            (t(1), Step::Defend),
-            (t(2), Step::ContestDefence),
+            (t(1), defend()),
+            (t(2), contest()),
             (
                 t(2),
                 Step::Referee {
@@ -368,6 +420,9 @@ mod tests {
             ),
         ];
         let q = fold(&steps).unwrap();
+        assert_eq!(q.play, "Warren : [LV+1] Euston (NT)");
+        assert_eq!(q.defence.as_deref(), Some("LV 1 is enough"));
+        assert_eq!(q.contest.as_deref(), Some("it is not"));
         assert_eq!(
             q.stage,
             Stage::Judgment {
@@ -378,6 +433,27 @@ mod tests {
         assert_eq!(
             next_event(&q),
             Some(t(74) + chrono::Duration::milliseconds(1))
+        );
+    }
+
+    #[test]
+    fn steps_recorded_before_the_words_were_kept_still_read() {
+        let old = r#"{"step":"buzz","turn":4,"player":"Warren","buzzer":"Acton","reason":"LV","logged":true}"#;
+        let Step::Buzz { play, .. } = serde_json::from_str::<Step>(old).unwrap() else {
+            panic!("a Buzz");
+        };
+        assert_eq!(play, "");
+        assert_eq!(
+            serde_json::from_str::<Step>(r#"{"step":"defend"}"#).unwrap(),
+            Step::Defend {
+                defence: String::new()
+            }
+        );
+        assert_eq!(
+            serde_json::from_str::<Step>(r#"{"step":"contest-defence"}"#).unwrap(),
+            Step::ContestDefence {
+                contest: String::new()
+            }
         );
     }
 }

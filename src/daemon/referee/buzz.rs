@@ -5,9 +5,12 @@
 
 use chrono::{DateTime, Utc};
 
+use super::notice::{self, Thread};
 use super::{fmt_time, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
+use crate::mail::render::render as tpl;
+use crate::mail::wrap::{cut_sign_off, quote, verbatim};
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
 use crate::store::{Commit, EventRow};
 
@@ -19,20 +22,21 @@ const HELD: &str = "held";
 #[allow(clippy::type_complexity)]
 pub(super) fn load(
     events: &[EventRow],
-) -> (
-    Option<Questionable>,
-    Vec<(DateTime<Utc>, Letter)>,
-    Option<DateTime<Utc>>,
-) {
+) -> Result<
+    (
+        Option<Questionable>,
+        Vec<(DateTime<Utc>, Letter)>,
+        Option<DateTime<Utc>>,
+    ),
+    String,
+> {
     let mut q = None;
     let mut held = Vec::new();
     let mut resumed = None;
     for e in events {
         match e.kind.as_str() {
             STEP => {
-                let Ok(step) = serde_json::from_str::<Step>(&e.data) else {
-                    continue;
-                };
+                let step: Step = super::decode(e)?;
                 if let Ok((next, settled)) = machine::apply(q.clone(), &step, e.at) {
                     q = next;
                     if settled.is_some() {
@@ -42,20 +46,16 @@ pub(super) fn load(
                     }
                 }
             }
-            HELD => {
-                if let Ok(l) = serde_json::from_str::<Letter>(&e.data) {
-                    held.push((e.at, l));
-                }
-            }
+            HELD => held.push((e.at, super::decode::<Letter>(e)?)),
             _ => {}
         }
     }
-    (q, held, resumed)
+    Ok((q, held, resumed))
 }
 
 impl Referee {
     /// Records a step: the event, the new state; returns the settlement.
-    fn step(
+    pub(super) fn step(
         &self,
         live: &mut Live,
         step: Step,
@@ -72,32 +72,33 @@ impl Referee {
         Ok(settled)
     }
 
-    /// A lounge post the bot makes on its own account within a commit.
-    fn announce(
+    /// A lounge post the bot makes on its own account within a commit,
+    /// on the game's thread.
+    pub(super) fn announce(
         &self,
         commit: &mut Commit,
-        key: &str,
-        subject: String,
+        th: &Thread,
+        headline: String,
         body: String,
         at: DateTime<Utc>,
     ) {
-        self.mail_to(commit, vec![self.me.lounge.clone()], key, subject, body, at);
+        self.mail_to(commit, vec![self.me.lounge.clone()], th, headline, body, at);
     }
 
     fn mail_to(
         &self,
         commit: &mut Commit,
         to: Vec<String>,
-        key: &str,
-        subject: String,
+        th: &Thread,
+        headline: String,
         body: String,
         at: DateTime<Utc>,
     ) {
-        let body = format!(
-            "{body}\n-- \nmornbot, the Speaker's automation. Send HELP to {} for commands.\n",
-            self.me.address
+        let body = tpl(
+            "speaker",
+            minijinja::context! { text => body, bot => self.me.address },
         );
-        let r = self.generated(to, subject, body, key, at);
+        let r = self.notice_mail(th, to, &headline, &body, at);
         self.queue(commit, &r);
     }
 
@@ -106,8 +107,7 @@ impl Referee {
     pub(super) fn bot_buzz(
         &self,
         live: &mut Live,
-        turn: u64,
-        player: &str,
+        (turn, player, play): (u64, &str, &str),
         reason: &str,
         at: DateTime<Utc>,
         commit: &mut Commit,
@@ -120,6 +120,7 @@ impl Referee {
                 buzzer: BOT.into(),
                 reason: reason.to_string(),
                 logged: false,
+                play: play.to_string(),
             },
             at,
             commit,
@@ -203,12 +204,13 @@ impl Referee {
                         ));
                     }
                     if self.win_acknowledged(live) {
-                        let key = format!("{}#end", letter.message_id);
+                        let th =
+                            Thread::answering(&tag, format!("{}#end", letter.message_id), letter);
                         self.end_game(
                             live,
                             at,
                             commit,
-                            &key,
+                            &th,
                             "every other player has acknowledged it",
                         );
                         (true, "no buzz: game over".into())
@@ -277,8 +279,9 @@ impl Referee {
                     turn: t,
                     player,
                     buzzer: me.clone(),
-                    reason: reason.clone(),
+                    reason: cut_sign_off(reason),
                     logged: true,
+                    play: live.turns[(t - 1) as usize].play.clone(),
                 }
             }
             (Workflow::Buzz { .. }, Some(q)) => {
@@ -296,21 +299,25 @@ impl Referee {
             {
                 Step::Concede
             }
-            (Workflow::Contest, Some(q))
+            (Workflow::Contest { text }, Some(q))
                 if q.player.eq_ignore_ascii_case(&me)
                     && matches!(q.stage, Stage::Defence { .. }) =>
             {
-                Step::Defend
+                Step::Defend {
+                    defence: cut_sign_off(text),
+                }
             }
             (Workflow::Concede, Some(q))
                 if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
                 Step::ConcedeDefence
             }
-            (Workflow::Contest, Some(q))
+            (Workflow::Contest { text }, Some(q))
                 if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
-                Step::ContestDefence
+                Step::ContestDefence {
+                    contest: cut_sign_off(text),
+                }
             }
             (
                 Workflow::Judgment { legal },
@@ -343,53 +350,49 @@ impl Referee {
                 return (false, "workflow step refused".into());
             }
         };
-        let key = format!("{}#step", letter.message_id);
+        let th = Thread::answering(&tag, format!("{}#step", letter.message_id), letter);
         if let Some(s) = settled {
             let before = q.as_ref().expect("only a Questionable Turn settles");
-            self.settle(live, before, s, at, commit, &key);
+            self.settle(live, before, s, at, commit, &th);
             return (true, summary);
         }
         let q = live
             .questionable
             .clone()
             .expect("not settled, so still questionable");
-        let text = match &step {
-            Step::Buzz { turn, player, reason, .. } => format!(
-                "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\nReason given: {reason}\n\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
-                live.turns[(*turn - 1) as usize].play,
+        let (headline, text) = match &step {
+            Step::Buzz { turn, player, reason, .. } => (format!("Turn {turn} is Questionable"), format!(
+                "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\n{me}'s reason:\n\n{}\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
+                notice::buzzed_play(live, &q),
+                quote(reason),
                 self.stage_deadline(&q)
-            ),
-            Step::Defend => {
-                let mut t = format!("{me} contests the Buzz of turn {} of {tag}. {} has until {} to concede or contest the defence (Rule 1.16.3); no contest by then makes the turn Legal.", q.turn, q.buzzer, self.stage_deadline(&q));
+            )),
+            Step::Defend { defence } => {
+                let mut t = format!("{me} contests the Buzz of turn {} of {tag}:\n\n{}\n{} has until {} to concede or contest the defence (Rule 1.16.3); no contest by then makes the turn Legal.", q.turn, quote(defence), q.buzzer, self.stage_deadline(&q));
                 if q.buzzer == BOT && self.speaker.bot_contests_defences {
                     // The bot, as buzzer, contests so a human decides.
-                    let _ = self.step(live, Step::ContestDefence, at, commit);
-                    t.push_str(" mornbot, the buzzer, contests the defence, so that a human Referee decides.");
-                    self.announce(commit, &key, format!("[{tag}] turn {}: Buzz contested", q.turn), t, at);
-                    self.draw(live, at, commit, &format!("{key}#draw"));
+                    let contest = "mornbot, the buzzer, contests the defence, so that a human Referee decides.";
+                    let _ = self.step(live, Step::ContestDefence { contest: contest.into() }, at, commit);
+                    t.push_str(&format!(" {contest}"));
+                    self.announce(commit, &th, format!("Turn {}: Buzz contested", q.turn), t, at);
+                    self.draw(live, at, commit, &th.sub("#draw"));
                     return (true, summary);
                 }
-                t
+                (format!("Turn {}: Buzz contested", q.turn), t)
             }
-            Step::ContestDefence => {
-                self.announce(commit, &key, format!("[{tag}] turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}: the matter goes to Judgment (Rule 1.16.3).", q.turn), at);
-                self.draw(live, at, commit, &format!("{key}#draw"));
+            Step::ContestDefence { contest } => {
+                self.announce(commit, &th, format!("Turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}:\n\n{}\nThe matter goes to Judgment (Rule 1.16.3).", q.turn, quote(contest)), at);
+                self.draw(live, at, commit, &th.sub("#draw"));
                 return (true, summary);
             }
             Step::Declined => {
-                self.announce(commit, &key, format!("[{tag}] turn {}: Referee declined", q.turn), format!("{me} declines to judge turn {} of {tag}; another Referee is drawn (Rule 1.16.4).", q.turn), at);
-                self.draw(live, at, commit, &format!("{key}#draw"));
+                self.announce(commit, &th, format!("Turn {}: Referee declined", q.turn), format!("{me} declines to judge turn {} of {tag}; another Referee is drawn (Rule 1.16.4).", q.turn), at);
+                self.draw(live, at, commit, &th.sub("#draw"));
                 return (true, summary);
             }
-            other => format!("{other:?}"),
+            other => (format!("Turn {} is Questionable", q.turn), format!("{other:?}")),
         };
-        self.announce(
-            commit,
-            &key,
-            format!("[{tag}] turn {} is Questionable", q.turn),
-            text,
-            at,
-        );
+        self.announce(commit, &th, headline, text, at);
         (true, summary)
     }
 
@@ -414,7 +417,7 @@ impl Referee {
         live: &mut Live,
         at: DateTime<Utc>,
         commit: &mut Commit,
-        key: &str,
+        th: &Thread,
         why: &str,
     ) {
         let tag = live.game.tag.clone();
@@ -423,8 +426,8 @@ impl Referee {
         commit
             .events
             .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
-        self.announce(commit, key, format!("[{tag}] game over: {winner} wins"),
-            format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), render(&live.game.gsd(self.map))), at);
+        self.announce(commit, th, format!("Game over: {winner} wins"),
+            format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&render(&live.game.gsd(self.map)))), at);
     }
 
     fn stage_deadline(&self, q: &Questionable) -> String {
@@ -438,7 +441,13 @@ impl Referee {
 
     /// Draws a Referee (Rule 1.16.4) among the Active players other than
     /// the two, excluding those already tried; none: the game is on hold.
-    pub(super) fn draw(&self, live: &mut Live, at: DateTime<Utc>, commit: &mut Commit, key: &str) {
+    pub(super) fn draw(
+        &self,
+        live: &mut Live,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+        th: &Thread,
+    ) {
         let Some(q) = live.questionable.clone() else {
             return;
         };
@@ -466,17 +475,17 @@ impl Referee {
                 );
                 let q = live.questionable.clone().expect("judging");
                 let until = self.stage_deadline(&q);
-                self.announce(commit, key, format!("[{tag}] turn {}: {name} is Referee", q.turn),
+                self.announce(commit, th, format!("Turn {}: {name} is Referee", q.turn),
                     format!("{name} is drawn at random (seed {seed}) from {} as Referee of turn {} of {tag} (Rule 1.16.4), and has until {until} to post a Judgment.", pool.join(", "), q.turn), at);
                 if let Some(addr) = live.address_of(&name) {
-                    self.mail_to(commit, vec![addr.to_string()], &format!("{key}#referee"),
-                        format!("[{tag}] you are Referee of turn {}", q.turn),
-                        format!("You are the Referee of {}'s turn {} of {tag}, buzzed by {}: {}\n\nReply by {until} with \"Judgment: Legal\" or \"Judgment: Illegal\" (your decision is binding), or \"Decline\".", q.player, q.turn, q.buzzer, q.reason), at);
+                    self.mail_to(commit, vec![addr.to_string()], &th.sub("#referee"),
+                        format!("You are Referee of turn {}", q.turn),
+                        format!("You are the Referee of {}'s turn {} of {tag}, buzzed by {} (Rule 1.16.4).\n\n{}\nReply by {until} with \"Judgment: Legal\" or \"Judgment: Illegal\" (your decision is binding), or \"Decline\".", q.player, q.turn, q.buzzer, notice::the_case(live, &q)), at);
                 }
             }
             None => {
                 let _ = self.step(live, Step::OnHold, at, commit);
-                self.announce(commit, key, format!("[{tag}] on hold"),
+                self.announce(commit, th, "On hold".to_string(),
                     format!("No Referee is available for turn {} of {tag} (Rule 1.16.4): the game is on hold until the Speaker appoints one.", q.turn), at);
             }
         }
@@ -492,7 +501,7 @@ impl Referee {
         settled: Settled,
         at: DateTime<Utc>,
         commit: &mut Commit,
-        key: &str,
+        th: &Thread,
     ) {
         let (turn, player, logged) = (q.turn, q.player.clone(), q.logged);
         live.resumed_at = Some(at);
@@ -500,6 +509,14 @@ impl Referee {
         let held = std::mem::take(&mut live.held);
         match settled {
             Settled::Illegal => {
+                if live.pending.as_ref().is_some_and(|p| p.turn == turn) {
+                    live.pending = None;
+                    commit.events.push((
+                        tag.clone(),
+                        super::speaker::JUDGED.into(),
+                        serde_json::json!({"turn": turn, "legal": false}).to_string(),
+                    ));
+                }
                 let mut text = format!("{player}'s turn {turn} of {tag} is Illegal (Rule 1.16.1)");
                 if logged {
                     let keep = (turn - 1) as usize;
@@ -515,45 +532,39 @@ impl Referee {
                     text.push('.');
                 }
                 for (_, l) in &held {
-                    self.mail_to(commit, vec![l.from.clone()], &format!("{}#discarded", l.message_id), format!("[{tag}] your held turn is void"),
+                    self.mail_to(commit, vec![l.from.clone()], &Thread::answering(&tag, format!("{}#discarded", l.message_id), l), "Your held turn is void".to_string(),
                         format!("Your Mistimed turn came after turn {turn} of {tag}, which is Illegal: it never happened (Rule 1.16.1). Please post your turn again if it is yours to play."), at);
                 }
                 text.push_str(&format!(
                     " It is {}'s turn. The GSD:\n\n{}",
                     live.game.to_play(),
-                    render(&live.game.gsd(self.map))
+                    verbatim(&render(&live.game.gsd(self.map)))
                 ));
-                self.announce(
-                    commit,
-                    key,
-                    format!("[{tag}] turn {turn} is Illegal"),
-                    text,
-                    at,
-                );
+                self.announce(commit, th, format!("Turn {turn} is Illegal"), text, at);
             }
             Settled::Legal => {
-                let text = if logged {
+                let pending = live.pending.take().filter(|p| p.turn == turn);
+                let text = if logged && !held.is_empty() {
+                    // Who plays next is for the held turns' verdicts to say:
+                    // the first of them plays now.
+                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). The {} turn(s) held meanwhile are judged now, in the order they arrived; each verdict follows and says who plays next.", held.len())
+                } else if logged {
                     format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
+                } else if pending
+                    .as_ref()
+                    .is_some_and(|p| self.apply_judged(live, p, commit))
+                {
+                    // RULINGS S11: the Judgment's word stands; the engine
+                    // plays the refused turn as far as it models it.
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. It is {}'s turn. The GSD:\n\n{}", live.game.to_play(), render(&live.game.gsd(self.map)))
                 } else {
-                    // RULINGS S11: the engine refused the turn and cannot
-                    // play it; a human must apply it.
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but mornbot's engine refused it, so it cannot apply it: the Speaker must post the GSD with it (needs a human ruling). Play stays with {}.", live.game.to_play())
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. Play stays with {}.", live.game.to_play())
                 };
-                self.announce(
-                    commit,
-                    key,
-                    format!("[{tag}] turn {turn} is Legal"),
-                    text,
-                    at,
-                );
+                self.announce(commit, th, format!("Turn {turn} is Legal"), text, at);
                 for (hat, l) in held {
-                    let mut o = Out {
-                        me: &self.me,
-                        letter: &l,
-                        at: hat,
-                        mails: Vec::new(),
-                        id_base: format!("{}#held", l.message_id),
-                    };
+                    // Dated now, after the notice above: a verdict dated
+                    // when its turn arrived would be read before it.
+                    let mut o = Out::new(&self.me, &l, at, format!("{}#held", l.message_id));
                     let _ = self.turn(live, &l, &l.request, hat, &mut o, commit);
                     for r in &o.mails {
                         self.queue(commit, r);
@@ -571,25 +582,24 @@ impl Referee {
         commit: &mut Commit,
     ) -> Option<String> {
         let q = live.questionable.clone()?;
-        let key = format!(
-            "speaker-{}-{}-{}",
-            live.game.tag,
-            q.turn,
-            now.timestamp_millis()
+        let tag = live.game.tag.clone();
+        let th = Thread::clock(
+            &tag,
+            format!("speaker-{tag}-{}-{}", q.turn, now.timestamp_millis()),
         );
         match machine::due(&q, now)? {
             machine::Due::Lapse => {
                 let settled = self.step(live, Step::Lapsed, now, commit).ok()??;
-                self.settle(live, &q, settled, now, commit, &key);
+                self.settle(live, &q, settled, now, commit, &th);
                 Some(format!("turn {}: 36 hours lapsed, {settled:?}", q.turn))
             }
             machine::Due::Draw => {
-                self.draw(live, now, commit, &key);
+                self.draw(live, now, commit, &th);
                 Some(format!("turn {}: Referee drawn", q.turn))
             }
             machine::Due::RefereeSilent => {
                 let _ = self.step(live, Step::Declined, now, commit);
-                self.draw(live, now, commit, &key);
+                self.draw(live, now, commit, &th);
                 Some(format!("turn {}: Referee silent, redrawn", q.turn))
             }
         }

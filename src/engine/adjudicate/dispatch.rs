@@ -163,7 +163,8 @@ impl Turn<'_> {
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.not_adjudicated(a),
             A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
-            A::Topple { .. } | A::Unspoon => self.not_adjudicated(a),
+            A::Topple { .. } => self.not_adjudicated(a),
+            A::Unspoon => self.unspoon(a),
         }
     }
 
@@ -190,12 +191,22 @@ impl Turn<'_> {
                         let before = self.tally.spent.len();
                         self.pay(&a.render(), spec.rule, &cost);
                         self.tally.spent.truncate(before);
-                        self.change(format!("{} -> {}", fmt_tokens(&cost), fmt_tokens(&gain)));
                     } else {
                         let cost = self.with_bocks(a, cost);
                         self.pay(&a.render(), spec.rule, &cost);
                     }
                     self.gain(&gain);
+                    let gained: Vec<(u32, Colour)> =
+                        gain.iter().copied().filter(|(n, _)| *n > 0).collect();
+                    if !gained.is_empty() {
+                        self.change(format!(
+                            "{} gains {} for {} (Rule {})",
+                            self.my_name(),
+                            fmt_tokens(&gained),
+                            a.render(),
+                            spec.rule
+                        ));
+                    }
                 }
                 _ => self.ruling(
                     spec.rule,

@@ -42,7 +42,16 @@ impl Turn<'_> {
                 }
             }
         }
-        if !short.is_empty() {
+        if short.is_empty() {
+            let paid: Vec<(u32, Colour)> = cost.iter().copied().filter(|(n, _)| *n > 0).collect();
+            if !paid.is_empty() {
+                let who = self.my_name();
+                self.change(format!(
+                    "{who} pays {} for {what} (Rule {rule})",
+                    fmt_tokens(&paid)
+                ));
+            }
+        } else {
             let who = self.my_name();
             self.illegal(
                 rule,

@@ -76,6 +76,22 @@ pub fn adjudicate(map: &Map, state: &GameState, play: &Play) -> Outcome {
     t.finish()
 }
 
+/// A play a Judgment made Legal (Rules 1.16.4, 1.1.6: the Speaker's word
+/// stands): judged as [`adjudicate`] does, and its state is the state as
+/// far as the engine could play it, whatever the verdict (RULINGS S11).
+/// `None` only when the play is not the Turn of the player to move.
+pub fn adjudicate_judged(map: &Map, state: &GameState, play: &Play) -> Outcome {
+    let mut t = Turn::new(map, state, play);
+    t.run();
+    let s = t.s.clone();
+    let mut out = t.finish();
+    // Out of turn (Rule 1.3.2) the engine played nothing: no state.
+    if !out.violations.iter().any(|v| v.rule == "1.3.2") {
+        out.state = Some(s);
+    }
+    out
+}
+
 /// What a handler leaves the dispatcher to do about the Action's price
 /// (`grammar/actions.toml`'s Cost and Gain): never a bare bool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,6 +230,8 @@ struct Initial {
     stacks: Vec<(StationId, Vec<Colour>)>,
     /// Each player's (Big or Huge, Huge) Possessions (Rule 1.4.31).
     sizes: Vec<(u32, u32)>,
+    /// Each player's name, LV and Charge, for what the Turn changed.
+    levels: Vec<(String, u32, i32)>,
 }
 
 /// One Turn being judged: the state it changes and what it has done.
@@ -252,6 +270,11 @@ impl<'a> Turn<'a> {
             initial: Initial {
                 stacks: state.stacks.clone(),
                 sizes: state.players.iter().map(luggage::sizes).collect(),
+                levels: state
+                    .players
+                    .iter()
+                    .map(|p| (p.name.clone(), p.lv, p.charge))
+                    .collect(),
             },
         }
     }
@@ -274,7 +297,26 @@ impl<'a> Turn<'a> {
         self.out.changes.push(what.into());
     }
 
-    fn finish(self) -> Outcome {
+    /// Each player's LV and Charge that the Turn changed, in words.
+    fn level_changes(&mut self) {
+        let mut lines = Vec::new();
+        for p in &self.s.players {
+            let Some((_, lv, charge)) = self.initial.levels.iter().find(|(n, ..)| *n == p.name)
+            else {
+                continue;
+            };
+            if *lv != p.lv {
+                lines.push(format!("{}'s LV {lv} -> {}", p.name, p.lv));
+            }
+            if *charge != p.charge {
+                lines.push(format!("{}'s Charge {charge} -> {}", p.name, p.charge));
+            }
+        }
+        self.out.changes.extend(lines);
+    }
+
+    fn finish(mut self) -> Outcome {
+        self.level_changes();
         let verdict = if !self.out.violations.is_empty() {
             Verdict::Illegal
         } else if !self.out.rulings.is_empty() {
@@ -359,6 +401,16 @@ impl<'a> Turn<'a> {
 }
 
 /// Tokens as words: `1 Gold, 2 Silver`.
+/// Tokens by colour, `1 Red, 2 Blue`, in the order of [`Colour::ALL`].
+fn fmt_colours(t: &[Colour]) -> String {
+    let counts: Vec<(u32, Colour)> = Colour::ALL
+        .iter()
+        .map(|c| (t.iter().filter(|x| *x == c).count() as u32, *c))
+        .filter(|(n, _)| *n > 0)
+        .collect();
+    fmt_tokens(&counts)
+}
+
 fn fmt_tokens(t: &[(u32, Colour)]) -> String {
     if t.is_empty() {
         return "nothing".into();

@@ -241,10 +241,11 @@ impl Turn<'_> {
             Directive::TokensTo(t) => Some(t.clone()),
             _ => None,
         });
+        let tokens = fmt_colours(&spent);
         let Some(target) = named else {
             self.change(format!(
-                "{} spent Token(s) discarded: no Stack named (Rule 1.4.19)",
-                spent.len()
+                "the Tokens spent ({tokens}) are discarded: the play names no Stack for \
+                 them, e.g. {{Tokens to Euston}} (Rule 1.4.19)"
             ));
             return;
         };
@@ -259,7 +260,7 @@ impl Turn<'_> {
         let at = self.s.players[self.me].at.map(|p| p.station);
         let far = at.is_none_or(|a| self.map.quadrant_distance(a, id) >= 2);
         if !far || self.pegged(id) {
-            self.change(format!("spent Tokens discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
+            self.change(format!("the Tokens spent ({tokens}) are discarded: {name} is in or next to the final Quadrant, or Pegged (Rules 1.4.19, 1.11.4)"));
             return;
         }
         let unlimited = self.unlimited_stack(id);
@@ -271,7 +272,7 @@ impl Turn<'_> {
         }
         self.stack_reward(id);
         self.change(format!(
-            "spent Tokens placed on the Stack at {name} (Rule 1.4.19)"
+            "the Tokens spent ({tokens}) are placed on the Stack at {name} (Rule 1.4.19)"
         ));
     }
 

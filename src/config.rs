@@ -277,6 +277,10 @@ pub struct SpeakerConfig {
     /// player has replied "No buzz", or this many hours after it without a
     /// Buzz; 0: only the acknowledgements end it.
     pub win_window_hours: u32,
+    /// The Speaker's addresses: they may settle a turn awaiting Judgment
+    /// (`Judgment: Legal`, or a GSD carrying it) and use the Speaker's
+    /// commands (`RESIGN <player>`, `VOID`, `PAUSE`, `RESUME`).
+    pub addresses: Vec<String>,
 }
 
 impl Default for SpeakerConfig {
@@ -286,6 +290,7 @@ impl Default for SpeakerConfig {
             bot_contests_defences: true,
             timeouts: true,
             win_window_hours: 36,
+            addresses: Vec::new(),
         }
     }
 }

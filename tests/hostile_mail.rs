@@ -101,6 +101,7 @@ fn kind_name(k: &Kind) -> &'static str {
         Kind::Withdraw => "withdraw",
         Kind::Judgment { .. } => "judgment",
         Kind::Decline => "decline",
+        Kind::NotUnderstood { .. } => "not-understood",
         Kind::Chatter => "chatter",
     }
 }

@@ -325,7 +325,9 @@ mod thread {
     fn the_end_of_a_game_is_on_the_thread() {
         let mut t = T::new();
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
-        t.referee.games.get_mut("MN1").unwrap().game.state.winner = Some("Rushton".into());
+        assert!(t
+            .referee
+            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
         let due = t.referee.next_due().unwrap();
         let m = t.tick(due);
         assert_eq!(m[0].headline(), "Game over: Rushton wins");

@@ -164,7 +164,7 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     // The bot's buzz is recorded for the Speaker.
     let ev = t.store.events("MN1").unwrap();
     let kinds: Vec<&str> = ev.iter().map(|e| e.kind.as_str()).collect();
-    assert_eq!(kinds, vec!["buzz-step", "bot-buzz"]);
+    assert_eq!(kinds, vec!["buzz-step", "pending", "bot-buzz"]);
     // The turn is Questionable until settled; Warren's next turn concedes
     // the Buzz and is judged (RULINGS S10).
     assert!(t.referee.games["MN1"].questionable.is_some());
@@ -308,6 +308,8 @@ fn commands_are_answered_privately() {
     assert!(m.contains("MN1: turn 1 played"), "{m}");
     assert!(m.contains("Next to play: Warren"), "{m}");
     assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
+    // HISTORY times say their zone.
+    assert!(m.contains("2026-11-16 09:01 UTC  Rushton : Epping"), "{m}");
     assert!(m.contains("Not understood: DANCE"), "{m}");
 }
 
@@ -634,12 +636,25 @@ mod speaker {
         assert!(posted[0].contains("To: lounge@example.test"));
         // Rushton's last move was at 09:01 (see T::send): e goes next, and
         // Warren, the last player left, Wins (Rule 1.1.3).
+        let before = t.store.all_mail().unwrap().len();
         let s = summaries(&mut t, jan16 + chrono::Duration::minutes(5));
         assert_eq!(s[0], "Rushton Resigned (Rule 1.1.10)");
         assert_eq!(
             t.referee.games["MN1"].game.state.winner.as_deref(),
             Some("Warren")
         );
+        // The game ends there, by Rule 1.1.3, in the resignation's own
+        // notice: no later "reached Mornington Crescent (Rule 1.1.1)".
+        assert!(t.referee.games["MN1"].ended);
+        let later = summaries(&mut t, jan16 + chrono::Duration::days(30));
+        assert!(later.is_empty(), "{later:?}");
+        let mails: Vec<String> = t.store.all_mail().unwrap()[before..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).into_owned())
+            .collect();
+        assert_eq!(mails.len(), 1, "{mails:?}");
+        assert!(mails[0].contains("Wins MN1 (Rule 1.1.3)"), "{}", mails[0]);
+        assert!(!mails.iter().any(|m| m.contains("Rule 1.1.1")), "{mails:?}");
         // A restart replays the log and the resignations alike.
         let r = Referee::load(
             Map::london_1999(),
@@ -651,6 +666,7 @@ mod speaker {
         )
         .unwrap();
         assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
+        assert!(r.games["MN1"].ended);
         assert_eq!(
             r.games["MN1"].game.state.players.len(),
             2,
@@ -933,7 +949,9 @@ mod winning {
     fn won() -> T {
         let mut t = T::new();
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
-        t.referee.games.get_mut("MN1").unwrap().game.state.winner = Some("Rushton".into());
+        assert!(t
+            .referee
+            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
         t
     }
 

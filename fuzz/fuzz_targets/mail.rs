@@ -1,7 +1,8 @@
-//! Fuzz raw mail through reading, authentication, classification and the
-//! reply built to it: nothing panics, and whatever the mail holds, the
-//! reply's header lines stay under RFC 5322's 998 characters and carry no
-//! control character. Run with `-rss_limit_mb` and `-timeout` (scripts/test
+//! Fuzz raw mail through reading, authentication, classification, the
+//! referee (a game with three players, an in-memory store) and the reply
+//! built to it: nothing panics, the referee never fails on a message, and
+//! whatever the mail holds, the reply's header lines stay under RFC 5322's
+//! 998 characters and carry no control character. Run with `-rss_limit_mb` and `-timeout` (scripts/test
 //! does) so that a mail costing too much memory or time is a finding.
 #![no_main]
 
@@ -11,7 +12,55 @@ use mornbot::mail::inbound::{parse, Limits};
 use mornbot::mail::outbound::{build, reply_id, Auto, Identity, Reply};
 use mornbot::map::Map;
 
+/// The whole pipeline the daemon runs: `letter` then `Referee::handle`,
+/// committed to an in-memory store. A store error is a finding.
+fn referee(data: &[u8]) {
+    use mornbot::config::{Config, GameConfig, PlayerConfig, SpeakerConfig};
+    use mornbot::daemon::letter::{letter, Context};
+    use mornbot::daemon::referee::Referee;
+    use mornbot::store::{Origin, Store};
+    let me = Identity {
+        address: "mornbot@example.org".into(),
+        name: "mornbot".into(),
+        lounge: "lounge@lists.example.org".into(),
+    };
+    let game = GameConfig {
+        tag: "MN12".into(),
+        start: "Monday 0900".into(),
+        players: ["Rushton", "Cryer", "Garden"]
+            .iter()
+            .map(|n| PlayerConfig {
+                name: n.to_string(),
+                address: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect(),
+        referee: None,
+        rulings: Default::default(),
+    };
+    let speaker = SpeakerConfig {
+        addresses: vec!["speaker@example.org".into()],
+        ..SpeakerConfig::default()
+    };
+    let now = chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap();
+    let mut store = Store::in_memory().unwrap();
+    let map = Map::london_1999();
+    let mut r = Referee::load(map, me.clone(), speaker, &[game], &mut store, now).unwrap();
+    let mut cfg = Config::default();
+    cfg.bot.address = me.address.clone();
+    cfg.bot.lounge = me.lounge.clone();
+    cfg.bot.max_message_bytes = 1 << 20;
+    let ctx = Context::new(map, &me, &cfg);
+    let l = letter(data, &ctx, &r);
+    let origin = Origin {
+        source: "fuzz".into(),
+        uidvalidity: None,
+        uid: None,
+    };
+    r.handle(&mut store, origin, &l, now).unwrap();
+}
+
 fuzz_target!(|data: &[u8]| {
+    referee(data);
     let limits = Limits {
         own_addresses: vec!["mornbot@example.org".into()],
         loop_token: Some("mornbot@example.org".into()),

@@ -255,6 +255,7 @@ pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
             plays: g.plays.clone(),
             state: end,
             resigned: Vec::new(),
+            judged: Vec::new(),
         };
         crate::gsd::table_diffs(&g, &replayed.gsd(map), ("the GSD says", "the replay gives"))
     } else {

@@ -1,13 +1,17 @@
-//! Raw mail to the referee's [`Letter`]: parsing ([`crate::mail::inbound`])
-//! and classification ([`crate::mail::classify`]) glued to the games the
-//! referee knows.
+//! Raw mail to the referee's [`Letter`]s: parsing ([`crate::mail::inbound`],
+//! [`crate::mail::digest`]) and classification ([`crate::mail::classify`])
+//! glued to the games the referee knows.
 
 use crate::config::Config;
 use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
-use crate::mail::classify::{self, ClassifyContext, Excerpt, GameRef, Kind, Replacement};
+use crate::mail::classify::{
+    self, ClassifyContext, Excerpt, GameRef, Kind, LooksLike, Replacement,
+};
+use crate::mail::digest;
 use crate::mail::identity;
-use crate::mail::inbound::{self, InboundError, Limits};
+use crate::mail::inbound::{self, Inbound, InboundError, Limits};
 use crate::mail::outbound::Identity;
+use crate::mail::render::render;
 use crate::map::Map;
 
 /// What reading a message needs besides its bytes.
@@ -103,12 +107,72 @@ pub fn oversize(headers: &[u8], size: usize, ctx: &Context) -> Letter {
     unreadable(&e, headers)
 }
 
-/// Reads and classifies one message.
+/// Reads and classifies one message (a digest as one message: see
+/// [`letters`]).
 pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
+    match inbound::parse(raw, &ctx.limits) {
+        Ok(m) => read(m, ctx, referee),
+        Err(e) => unreadable(&e, raw),
+    }
+}
+
+/// Reads one raw mail into the letters it holds, in the order they are to
+/// be judged: for a MIME digest ([`crate::mail::digest`]) each of its posts,
+/// then the mail itself (RULINGS L6). The posts of a digest a player
+/// forwarded are read only when they are players' own. The digest itself is
+/// never answered when the lounge sent it, nor for not being understood
+/// when a player forwarded it.
+pub fn letters(raw: &[u8], ctx: &Context, referee: &Referee) -> (Vec<Letter>, Letter) {
     let msg = match inbound::parse(raw, &ctx.limits) {
         Ok(m) => m,
-        Err(e) => return unreadable(&e, raw),
+        Err(e) => return (Vec::new(), unreadable(&e, raw)),
     };
+    let Some(d) = digest::read(raw, &msg, &ctx.limits) else {
+        return (Vec::new(), read(msg, ctx, referee));
+    };
+    let mut out = Vec::with_capacity(d.posts.len() + 1);
+    let mut others = 0;
+    for p in d.posts {
+        let l = match p.read {
+            Ok(post) => read(post, ctx, referee),
+            Err(e) => unreadable(&e, &p.raw),
+        };
+        if !d.from_list && !referee.is_registered(&l.from) {
+            others += 1;
+            continue;
+        }
+        out.push(l);
+    }
+    let note = format!(
+        "a digest of {} post(s), each judged on its own{}{}",
+        out.len(),
+        if others > 0 {
+            format!("; {others} not a player's, not read")
+        } else {
+            String::new()
+        },
+        if d.unread > 0 {
+            format!(
+                "; {} past the first {}, not read",
+                d.unread,
+                digest::MAX_POSTS
+            )
+        } else {
+            String::new()
+        },
+    );
+    tracing::info!(id = %msg.message_id, from_list = d.from_list, "{note}");
+    let mut itself = read(msg, ctx, referee);
+    if d.from_list {
+        itself.no_reply = Some(note);
+    } else if matches!(itself.request, Request::Unclear(_)) {
+        itself.request = Request::Chatter;
+    }
+    (out, itself)
+}
+
+/// Classifies a message read by [`inbound::parse`].
+fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
     let cctx = ClassifyContext {
         map: ctx.map,
         games: referee.roster(),
@@ -120,12 +184,6 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
         GameRef::Ambiguous(v) => Err(v),
         GameRef::Unknown => Err(Vec::new()),
     };
-    let mut request = request_of(c.kind);
-    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
-    // sees chatter.
-    if request == Request::Chatter && first_line(&msg.body).is_some_and(is_no_buzz) {
-        request = Request::Workflow(Workflow::NoBuzz);
-    }
     // A post the list re-sent under its own From (DMARC): find its author,
     // and never answer the list itself.
     let list = identity::List {
@@ -153,6 +211,29 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
     if let Some(a) = msg.auto {
         no_reply = Some(format!("not answered: {a:?}"));
     }
+    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
+    // sees chatter, or, sent to the bot, a letter it did not understand.
+    let no_buzz = first_line(&msg.body).is_some_and(is_no_buzz);
+    let request = match c.kind {
+        Kind::Chatter
+        | Kind::NotUnderstood {
+            looks_like: LooksLike::Letter,
+            ..
+        } if no_buzz => Request::Workflow(Workflow::NoBuzz),
+        // Mail to the bot is answered; in the lounge, only a player's
+        // failed attempt (RULINGS L5).
+        Kind::NotUnderstood { line, looks_like } if c.direct || referee.is_registered(&from) => {
+            Request::Unclear(unclear(
+                &line,
+                &looks_like,
+                game.as_ref().ok(),
+                ctx,
+                referee,
+            ))
+        }
+        Kind::NotUnderstood { .. } => Request::Chatter,
+        k => request_of(k),
+    };
     let mut references = msg.references.clone();
     if let Some(r) = &msg.in_reply_to {
         if !references.contains(r) {
@@ -173,6 +254,39 @@ pub fn letter(raw: &[u8], ctx: &Context, referee: &Referee) -> Letter {
             .is_err(),
         no_reply,
     }
+}
+
+/// The reply to a message the bot did not understand: the line it read,
+/// and what it made of it.
+fn unclear(
+    line: &str,
+    looks_like: &LooksLike,
+    game: Option<&String>,
+    ctx: &Context,
+    referee: &Referee,
+) -> String {
+    let roster = referee.roster();
+    let info = game
+        .and_then(|g| roster.iter().find(|i| i.tag == *g))
+        .or(roster.first());
+    let players = game
+        .and_then(|g| roster.iter().find(|i| i.tag == *g))
+        .map(|i| i.players.clone())
+        .unwrap_or_default();
+    let (looks, word, name) = match looks_like {
+        LooksLike::Letter => ("letter", None, None),
+        LooksLike::Command(w) => ("command", Some(w.as_str()), None),
+        LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str())),
+        LooksLike::Play(None) => ("nameless", None, None),
+    };
+    render(
+        "unclear",
+        minijinja::context! {
+            line, looks, word, name, game, players, bot => ctx.bot,
+            example_game => info.map_or("MN1", |i| i.tag.as_str()),
+            example_player => info.and_then(|i| i.players.first()).map_or("Rushton", String::as_str),
+        },
+    )
 }
 
 fn turn_of(e: Excerpt, gsd: bool) -> Request {
@@ -202,6 +316,7 @@ fn request_of(kind: Kind) -> Request {
                         None | Some("coverage") => Command::Rules,
                         Some(t) => Command::Unknown(format!("RULES {t}")),
                     },
+                    classify::Command::Speaker(s) => Command::Speaker(s),
                     classify::Command::Unknown(s) => Command::Unknown(s),
                 })
                 .collect(),
@@ -226,7 +341,7 @@ fn request_of(kind: Kind) -> Request {
         Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
         Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
         Kind::Decline => Request::Workflow(Workflow::Decline),
-        Kind::Chatter => Request::Chatter,
+        Kind::Chatter | Kind::NotUnderstood { .. } => Request::Chatter,
     }
 }
 

@@ -303,7 +303,13 @@ pub fn judge(
     }
 }
 
-/// Parses, classifies and judges one raw message, committing its effects.
+/// Parses, classifies and judges one raw message, committing its effects:
+/// a digest's posts one by one, each in its own transaction, then the
+/// digest itself (see [`letter::letters`]); the summary covers them all.
+///
+/// Only the last commit records the mail's mailbox position: after a crash
+/// between two posts the mail is read again, and the posts already judged
+/// are duplicates by their Message-IDs.
 pub fn process(
     referee: &mut Referee,
     store: &mut Store,
@@ -312,8 +318,27 @@ pub fn process(
     origin: Origin,
     received: DateTime<Utc>,
 ) -> Result<Handled, DaemonError> {
-    let l = letter::letter(raw, ctx, referee);
-    Ok(referee.handle(store, origin, &l, received)?)
+    let (letters, itself) = letter::letters(raw, ctx, referee);
+    let mut posts = Vec::with_capacity(letters.len());
+    for l in &letters {
+        let at = Origin {
+            uid: None,
+            ..origin.clone()
+        };
+        let h = referee.handle(store, at, l, received)?;
+        tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "digest post: {}", h.summary);
+        posts.push(h);
+    }
+    let mut h = referee.handle(store, origin, &itself, received)?;
+    if !posts.is_empty() {
+        h.kind = "digest".into();
+        h.replies += posts.iter().map(|p| p.replies).sum::<usize>();
+        let each: Vec<&str> = posts.iter().map(|p| p.summary.as_str()).collect();
+        let n = posts.len();
+        let s = if n == 1 { "" } else { "s" };
+        h.summary = format!("{n} post{s}: {}", each.join("; "));
+    }
+    Ok(h)
 }
 
 /// Handles a message too large to download, from its headers: a polite

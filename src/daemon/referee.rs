@@ -22,6 +22,9 @@ use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
 mod buzz;
+mod speaker;
+
+pub use speaker::Pending;
 mod notice;
 
 use notice::Thread;
@@ -83,6 +86,9 @@ pub enum Request {
     /// A message that cannot be read (too large, no headers): answered
     /// with this reason.
     Refuse(String),
+    /// A message meant for the bot that it did not understand: answered
+    /// privately with this text, what the bot made of it (RULINGS L5).
+    Unclear(String),
     /// Nothing to do, never answered.
     Chatter,
 }
@@ -132,6 +138,9 @@ pub enum Command {
     History(Option<String>),
     /// `RULES coverage`.
     Rules,
+    /// A Speaker's command line (`RESIGN Cryer MN1`, `VOID`, `PAUSE`,
+    /// `RESUME`).
+    Speaker(String),
     /// Anything else.
     Unknown(String),
 }
@@ -261,6 +270,11 @@ pub struct Live {
     /// The turn whose reminder was sent (the timers table holds them all;
     /// this spares the Speaker a query on every wake-up).
     pub reminded_for: Option<u64>,
+    /// A turn awaiting a Judgment (refused by the engine, or needing a
+    /// ruling), which the Speaker may settle.
+    pub pending: Option<Pending>,
+    /// Whether the Speaker paused the game: no turn is due meanwhile.
+    pub paused: bool,
 }
 
 impl Live {
@@ -310,7 +324,7 @@ impl Live {
     /// (Rule 1.1.10), and when: the earliest such player. Timeouts
     /// submitted for a player are not eir moves (RULINGS S7).
     pub fn resignation(&self) -> Option<(String, DateTime<Utc>)> {
-        if self.game.state.winner.is_some() {
+        if self.game.state.winner.is_some() || self.paused {
             return None;
         }
         self.game
@@ -341,7 +355,7 @@ impl Live {
             turn,
             player: self.game.to_play().to_string(),
             reminded: self.reminded_for == Some(turn),
-            held: self.game.state.winner.is_some() || self.questionable.is_some(),
+            held: self.game.state.winner.is_some() || self.questionable.is_some() || self.paused,
         }
     }
 }
@@ -350,9 +364,21 @@ impl Live {
 pub struct Referee {
     map: &'static Map,
     me: Identity,
-    /// Games by tag (upper case).
+    /// Games by tag (upper case). Read-only outside the referee: the
+    /// agenda follows the referee's own changes.
     pub games: BTreeMap<String, Live>,
     speaker: SpeakerConfig,
+    /// The Speaker's agenda: each game's next due time, ordered (issue
+    /// 20): a wake-up touches only the games that are due.
+    agenda: std::collections::BTreeSet<(DateTime<Utc>, String)>,
+    /// Each game's entry in the agenda.
+    due: std::collections::HashMap<String, DateTime<Utc>>,
+}
+
+/// A stored event's data; one that does not decode says which and why.
+fn decode<T: serde::de::DeserializeOwned>(e: &crate::store::EventRow) -> Result<T, String> {
+    serde_json::from_str(&e.data)
+        .map_err(|err| format!("event {} ({}) does not decode: {err}", e.id, e.kind))
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -480,19 +506,37 @@ impl Referee {
                     .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
             }
             let events = store.events(&row.tag)?;
-            let resigned: Vec<(usize, String)> = events
-                .iter()
-                .filter(|e| e.kind == "resigned")
-                .filter_map(|e| serde_json::from_str(&e.data).ok())
+            // An event that does not decode is an error, never skipped:
+            // a game rebuilt without it would be another game.
+            let of_kind = |kind: &'static str| events.iter().filter(move |e| e.kind == kind);
+            let resigned: Vec<(usize, String)> = of_kind("resigned")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let judged: Vec<usize> = of_kind(speaker::JUDGED)
+                .map(decode::<serde_json::Value>)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(bad)?
+                .into_iter()
+                .filter(|v| v["legal"] == true)
+                .filter_map(|v| v["turn"].as_u64())
+                .filter(|&t| t >= 1 && t as usize <= n_turns)
+                .map(|t| t as usize - 1)
                 .collect();
-            let game = Game::from_log_with(map, &row.tag, start, plays, resigned).map_err(|b| {
-                bad(format!(
-                    "turn {} no longer replays as legal: {:?}",
-                    b.index + 1,
-                    b.outcome.violations
-                ))
-            })?;
-            let (questionable, held, resumed_at) = buzz::load(&events);
+            let acks: Vec<(usize, String)> = of_kind("no-buzz")
+                .map(decode)
+                .collect::<Result<_, _>>()
+                .map_err(bad)?;
+            let (pending, paused) = speaker::load(&events, n_turns).map_err(bad)?;
+            let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
+                .map_err(|b| {
+                    bad(format!(
+                        "turn {} no longer replays as legal: {:?}",
+                        b.index + 1,
+                        b.outcome.violations
+                    ))
+                })?;
+            let (questionable, held, resumed_at) = buzz::load(&events).map_err(bad)?;
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -503,10 +547,8 @@ impl Referee {
                     questionable,
                     held,
                     resumed_at,
-                    acks: events
-                        .iter()
-                        .filter(|e| e.kind == "no-buzz")
-                        .filter_map(|e| serde_json::from_str::<(usize, String)>(&e.data).ok())
+                    acks: acks
+                        .into_iter()
                         .filter(|(n, _)| *n == n_turns)
                         .map(|(_, p)| p)
                         .collect(),
@@ -517,15 +559,24 @@ impl Referee {
                         e.kind == "ended"
                             && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
                     }),
+                    pending,
+                    paused,
                 },
             );
         }
-        Ok(Referee {
+        let mut r = Referee {
             map,
             me,
             games,
             speaker,
-        })
+            agenda: Default::default(),
+            due: Default::default(),
+        };
+        let tags: Vec<String> = r.games.keys().cloned().collect();
+        for tag in tags {
+            r.reschedule(&tag);
+        }
+        Ok(r)
     }
 
     /// Whether `address` is a registered player's in any game.
@@ -596,6 +647,11 @@ impl Referee {
             // delivery (it may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
+        } else if let Some((game, live, summary)) =
+            self.speaker_mail(letter, received, &mut out, &mut commit)
+        {
+            changed = live;
+            (game, "speaker".into(), summary)
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
@@ -606,6 +662,10 @@ impl Referee {
                 Request::Commands(cmds) => {
                     let s = self.commands(cmds, &mut out);
                     (None, "command".into(), s)
+                }
+                Request::Unclear(text) => {
+                    out.sender(text.clone());
+                    (None, "unclear".into(), "not understood".into())
                 }
                 Request::Workflow(w) => match self.which_game(letter, &mut out) {
                     None => (None, "buzz".into(), "game unknown".into()),
@@ -654,7 +714,9 @@ impl Referee {
         });
         store.commit(&commit)?;
         if let Some(live) = changed {
-            self.games.insert(live.game.tag.clone(), live);
+            let tag = live.game.tag.clone();
+            self.games.insert(tag.clone(), live);
+            self.reschedule(&tag);
         }
         Ok(Handled {
             message_id: letter.message_id.clone(),
@@ -680,28 +742,54 @@ impl Referee {
     /// deadline, the end of a win, a resignation, a reminder or a Timeout),
     /// if ever.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
+        self.agenda.iter().next().map(|(t, _)| *t)
+    }
+
+    /// Changes a game by hand (tests, tools), keeping the agenda right;
+    /// false when there is no such game.
+    pub fn edit_game(&mut self, tag: &str, f: impl FnOnce(&mut Live)) -> bool {
+        let Some(live) = self.games.get_mut(tag) else {
+            return false;
+        };
+        f(live);
+        self.reschedule(tag);
+        true
+    }
+
+    /// Puts `tag` in the agenda at its next due time (or takes it out):
+    /// after every change of the game's state.
+    fn reschedule(&mut self, tag: &str) {
+        if let Some(old) = self.due.remove(tag) {
+            self.agenda.remove(&(old, tag.to_string()));
+        }
+        if let Some(t) = self.games.get(tag).and_then(|l| self.due_of(l)) {
+            self.due.insert(tag.to_string(), t);
+            self.agenda.insert((t, tag.to_string()));
+        }
+    }
+
+    /// When the Speaker next owes `live` something, if ever.
+    fn due_of(&self, live: &Live) -> Option<DateTime<Utc>> {
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let mut next: Option<DateTime<Utc>> = None;
-        for live in self.games.values() {
-            if let Some(t) = self.win_window_end(live) {
-                let t = t + chrono::Duration::milliseconds(1);
+        if let Some(t) = self.win_window_end(live) {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(q) = &live.questionable {
+            if let Some(t) = crate::speaker::buzz::next_event(q) {
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
-            if let Some(q) = &live.questionable {
-                if let Some(t) = crate::speaker::buzz::next_event(q) {
-                    next = Some(next.map_or(t, |x| x.min(t)));
-                }
-            }
-            if !self.speaker.timeouts {
-                continue;
-            }
-            if let Some((_, t)) = live.resignation() {
-                let t = t + chrono::Duration::milliseconds(1);
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
-            if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
-                next = Some(next.map_or(t, |x| x.min(t)));
-            }
+        }
+        if !self.speaker.timeouts {
+            return next;
+        }
+        if let Some((_, t)) = live.resignation() {
+            let t = t + chrono::Duration::milliseconds(1);
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
+        if let Some(t) = crate::speaker::machine::next_event(&live.turn_clock(), before) {
+            next = Some(next.map_or(t, |x| x.min(t)));
         }
         next
     }
@@ -718,7 +806,14 @@ impl Referee {
         now: DateTime<Utc>,
     ) -> Result<Vec<Handled>, RefereeError> {
         let mut done = Vec::new();
-        let tags: Vec<String> = self.games.keys().cloned().collect();
+        // Only the games the agenda says are due: an idle game costs
+        // nothing here.
+        let tags: Vec<String> = self
+            .agenda
+            .iter()
+            .take_while(|(t, _)| *t <= now)
+            .map(|(_, tag)| tag.clone())
+            .collect();
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
@@ -733,6 +828,7 @@ impl Referee {
                 };
                 store.commit(&commit)?;
                 self.games.insert(tag.clone(), live);
+                self.reschedule(&tag);
                 done.push(Handled {
                     message_id: String::new(),
                     game: Some(tag.clone()),
@@ -873,21 +969,73 @@ impl Referee {
     /// 1.1.3), announcing it in the lounge.
     fn resign(&self, live: &mut Live, name: &str, now: DateTime<Utc>, commit: &mut Commit) {
         let tag = live.game.tag.clone();
+        let why = format!(
+            "{name} has played no move in {tag} for two calendar months and is treated as \
+             Resigned (Rules 1.1.10, 1.1.3)"
+        );
+        self.resign_because(
+            live,
+            name,
+            now,
+            commit,
+            &why,
+            &format!("resigned-{tag}-{name}"),
+        );
+    }
+
+    /// Resigns a player on the Speaker's word (Rule 1.1.3).
+    fn resign_by_speaker(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        key: &str,
+    ) {
+        let why = format!(
+            "The Speaker Resigns {name} from {} (Rule 1.1.3)",
+            live.game.tag
+        );
+        self.resign_because(live, name, now, commit, &why, key);
+    }
+
+    fn resign_because(
+        &self,
+        live: &mut Live,
+        name: &str,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+        why: &str,
+        key: &str,
+    ) {
+        let tag = live.game.tag.clone();
+        let had_winner = live.game.state.winner.is_some();
         live.game.resign(name);
         commit.events.push((
             tag.clone(),
             "resigned".into(),
             serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
         ));
+        // The last player left Wins by this resignation (Rule 1.1.3): there
+        // is no winning turn to buzz, so the game ends here, for this
+        // reason, in this one notice.
+        let won_now = !had_winner && live.game.state.winner.is_some();
+        if won_now {
+            live.ended = true;
+            commit
+                .events
+                .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+        }
         let mut text = format!(
-            "{name} has played no move in {tag} for two calendar months and is treated as \
-             Resigned (Rules 1.1.10, 1.1.3): gone from the Token Table with eir Tokens and \
-             Possessions; eir Home is ownerless."
+            "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \
+             ownerless."
         );
         match &live.game.state.winner {
-            Some(w) => text.push_str(&format!(
-                " {w} is the last player left and Wins (Rule 1.1.3)."
+            Some(w) if won_now => text.push_str(&format!(
+                " {w} is the last player left and Wins {tag} (Rule 1.1.3). The game is \
+                 over; thank you all for playing."
             )),
+            Some(w) => text.push_str(&format!(" {w} has already won {tag}.")),
             None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
         }
         text.push_str(&format!(
@@ -895,7 +1043,7 @@ impl Referee {
             verbatim(&render(&live.game.gsd(self.map)))
         ));
         let r = self.notice_mail(
-            &Thread::clock(&tag, format!("resigned-{tag}-{name}")),
+            &Thread::clock(&tag, key.to_string()),
             vec![self.me.lounge.clone()],
             &format!("{name} has Resigned"),
             &self.notice(text),
@@ -975,6 +1123,12 @@ impl Referee {
         if live.game.state.player_index(&me_player).is_none() {
             out.refuse(format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."));
             return (false, "resigned player".into());
+        }
+        if live.paused {
+            out.refuse(format!(
+                "The Speaker has paused {tag}: no turn is played until the Speaker resumes it."
+            ));
+            return (false, "paused".into());
         }
         if matches!(request, Request::Turn { .. }) {
             if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
@@ -1081,6 +1235,7 @@ impl Referee {
         match outcome.verdict {
             Verdict::Legal => {
                 live.game.play(map, play.clone());
+                live.pending = None;
                 let row = TurnRow {
                     n: n as u64,
                     player: play.player.clone(),
@@ -1139,6 +1294,16 @@ impl Referee {
                     .join("; ");
                 let buzzed = (n as u64, play.player.as_str(), play_text.as_str());
                 self.bot_buzz(live, buzzed, &reason, received, commit);
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    false,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "bot-buzz".into(),
@@ -1164,6 +1329,16 @@ impl Referee {
                 (true, "illegal".into())
             }
             Verdict::NeedsRuling => {
+                self.set_pending(
+                    live,
+                    n,
+                    &play.player,
+                    &play_text,
+                    letter,
+                    received,
+                    true,
+                    commit,
+                );
                 commit.events.push((
                     tag.clone(),
                     "needs-ruling".into(),
@@ -1183,7 +1358,7 @@ impl Referee {
                         },
                     ),
                 );
-                (false, "needs ruling".into())
+                (true, "needs ruling".into())
             }
         }
     }
@@ -1289,6 +1464,10 @@ impl Referee {
             match c {
                 Command::Help => help = true,
                 Command::Unknown(s) => unknown.push(s.clone()),
+                Command::Speaker(s) => parts.push(format!(
+                    "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
+                     use it, and this is not one of them.\n"
+                )),
                 Command::Rules => parts.push(coverage_text()),
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
@@ -1322,7 +1501,11 @@ impl Referee {
                 },
             ));
         }
-        out.sender(parts.join("\n"));
+        // One signature, at the end: a client hides what follows a `-- `.
+        out.sender(tpl(
+            "commands",
+            minijinja::context! { parts, bot => self.me.address },
+        ));
         format!("{} commands", cmds.len())
     }
 
@@ -1368,7 +1551,7 @@ fn history(live: &Live) -> String {
         s.push_str(&format!(
             "{:>4}  {}  {}\n",
             t.n,
-            t.submitted_at.format("%Y-%m-%d %H:%M"),
+            t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
             t.play
         ));
     }

@@ -1,6 +1,7 @@
 //! A game as the daemon keeps it: a starting state and the log of legal
 //! plays, the current state being their fold (rollback is a replay).
 
+use crate::engine::adjudicate::adjudicate_judged;
 use crate::engine::{adjudicate, GameState, Outcome, Verdict};
 use crate::gsd::{Gsd, Play};
 use crate::map::Map;
@@ -19,6 +20,9 @@ pub struct Game {
     /// Resignations (Rules 1.1.3, 1.1.10): `(n, player)`, the player left
     /// after the first `n` plays.
     pub resigned: Vec<(usize, String)>,
+    /// 0-based indices of the plays a Judgment made Legal: folded as far as
+    /// the engine can play them, whatever its verdict (RULINGS S11).
+    pub judged: Vec<usize>,
 }
 
 /// A log that does not replay: the index of the first play that is not
@@ -40,6 +44,7 @@ impl Game {
             start,
             plays: Vec::new(),
             resigned: Vec::new(),
+            judged: Vec::new(),
         }
     }
 
@@ -61,17 +66,58 @@ impl Game {
         plays: Vec<Play>,
         resigned: Vec<(usize, String)>,
     ) -> Result<Game, Box<BadLog>> {
-        let (state, stop) = fold(map, &start, &plays, &resigned);
+        let mut g = Game {
+            tag: tag.to_string(),
+            state: start.clone(),
+            start,
+            plays,
+            resigned,
+            judged: Vec::new(),
+        };
+        g.refold(map)?;
+        Ok(g)
+    }
+
+    /// [`Game::from_log_with`], with the plays made Legal by Judgment.
+    pub fn from_log_judged(
+        map: &Map,
+        tag: &str,
+        start: GameState,
+        plays: Vec<Play>,
+        resigned: Vec<(usize, String)>,
+        judged: Vec<usize>,
+    ) -> Result<Game, Box<BadLog>> {
+        let mut g = Game {
+            tag: tag.to_string(),
+            state: start.clone(),
+            start,
+            plays,
+            resigned,
+            judged,
+        };
+        g.refold(map)?;
+        Ok(g)
+    }
+
+    fn refold(&mut self, map: &Map) -> Result<(), Box<BadLog>> {
+        let (state, stop) = fold(map, &self.start, &self.plays, &self.resigned, &self.judged);
         if let Some((index, outcome)) = stop {
             return Err(Box::new(BadLog { index, outcome }));
         }
-        Ok(Game {
-            tag: tag.to_string(),
-            start,
-            plays,
-            state,
-            resigned,
-        })
+        self.state = state;
+        Ok(())
+    }
+
+    /// Appends a play a Judgment made Legal (the Speaker's or a Referee's
+    /// word stands), played as far as the engine can; `None` when it is
+    /// not the Turn of the player to move.
+    pub fn play_by_judgment(&mut self, map: &Map, play: Play) -> Option<Outcome> {
+        let out = adjudicate_judged(map, &self.state, &play);
+        let next = out.state.clone()?;
+        self.state = next;
+        self.judged.push(self.plays.len());
+        self.plays.push(play);
+        Some(out)
     }
 
     /// A player Resigns (Rule 1.1.3; Rule 1.1.10 after two months without
@@ -106,7 +152,8 @@ impl Game {
     pub fn truncate(&mut self, map: &Map, n: usize) {
         self.plays.truncate(n);
         self.resigned.retain(|(k, _)| *k <= n);
-        let (state, _) = fold(map, &self.start, &self.plays, &self.resigned);
+        self.judged.retain(|k| *k < n);
+        let (state, _) = fold(map, &self.start, &self.plays, &self.resigned, &self.judged);
         self.state = state;
     }
 
@@ -167,6 +214,7 @@ fn fold(
     start: &GameState,
     plays: &[Play],
     resigned: &[(usize, String)],
+    judged: &[usize],
 ) -> (GameState, Option<(usize, Outcome)>) {
     let mut state = start.clone();
     for i in 0..=plays.len() {
@@ -174,7 +222,13 @@ fn fold(
             resign(&mut state, name);
         }
         let Some(play) = plays.get(i) else { break };
-        let out = adjudicate(map, &state, play);
+        let out = if judged.contains(&i) {
+            let mut o = adjudicate_judged(map, &state, play);
+            o.verdict = Verdict::Legal;
+            o
+        } else {
+            adjudicate(map, &state, play)
+        };
         match (&out.verdict, &out.state) {
             (Verdict::Legal, Some(next)) => state = next.clone(),
             _ => return (state, Some((i, out))),

@@ -20,7 +20,7 @@ pub mod rulings;
 mod state;
 pub mod time;
 
-pub use adjudicate::adjudicate;
+pub use adjudicate::{adjudicate, adjudicate_judged};
 pub use convert::StateError;
 pub use disruption::Disruption;
 pub use game::{BadLog, Game};

@@ -14,6 +14,12 @@
 //!
 //! - **The signature** (a line `-- ` or `--`) and everything after it is
 //!   ignored.
+//! - **A list footer** is ignored like a signature: a rule of ten or more
+//!   `_` (Mailman's) or a line starting `-=-=-` (Groups.io's) followed by at
+//!   most eight non-blank lines to the end of the body, none of them a
+//!   `From:` line (that would be an Outlook quote), one of which says
+//!   `mailing list`, `unsubscribe`, `listinfo` or `mailman` (any case). A
+//!   list appends it to every post, so a post of commands stays commands.
 //! - **Quoted lines** never classify a message on their own: lines starting
 //!   with `>` (after at most three spaces); an attribution line introducing
 //!   a quote (`On ..., X wrote:`, `X schrieb:`, ... when the next non-blank
@@ -84,11 +90,31 @@
 //!    `{`, or while its brackets are open, continue it (at most 8 lines).
 //!    Only the first Play line is taken. A known player's line is taken even
 //!    when it does not parse, so the bot can answer with the error.
-//! 7. **Mail sent to the bot's address** (in `To` or `Cc`) that is none of
-//!    the above is [`Kind::Command`] with its command lines, or, when it has
-//!    none, one [`Command::Unknown`] holding its first content line, so the
-//!    bot answers with HELP.
-//! 8. Anything else is [`Kind::Chatter`].
+//! 7. **Commands among other lines** (RULINGS L4): a message with a command
+//!    line is [`Kind::Command`], its commands in order. Sent to the bot's
+//!    address (in `To` or `Cc`), every command line counts and every other
+//!    content line is a [`Command::Unknown`] (so the reply says it was not
+//!    understood), except a greeting and a sign-off: at most two short lines
+//!    (three words or fewer, not command-shaped) before the first command
+//!    line and after the last. Posted to the lounge, a command line counts
+//!    only when its command word is in capitals (`STATUS MN12`, not a
+//!    `Status` heading in prose), and only the command-shaped lines and the
+//!    failed attempts (rule 8) among the rest are [`Command::Unknown`]: prose
+//!    is for the players. In rules 2 and 7, a subject that is a command (not
+//!    a reply's: `Re: HELP` is the bot's own answer) comes first, unless the
+//!    body repeats it.
+//! 8. **Not understood** (RULINGS L5): a content line that looks like a
+//!    failed attempt at a command (a command word in capitals with words the
+//!    command does not take, at most four words: `STATUS of MN12 please`)
+//!    or at a Play (a line that parses as a Play under a name that is no
+//!    player of the game: `Rushtin : Euston (NT)`; or a line with a Line
+//!    code in brackets that parses as a Play once a name is put before it:
+//!    `[LV+1] Euston (NT)`) makes the message [`Kind::NotUnderstood`], in
+//!    the lounge as in mail to the bot; mail sent to the bot's address that
+//!    is none of the above is [`Kind::NotUnderstood`] too, holding its first
+//!    content line. The caller answers it privately (and, in the lounge,
+//!    only a registered player).
+//! 9. Anything else is [`Kind::Chatter`].
 //!
 //! # Which game
 //!
@@ -109,6 +135,8 @@ use serde::Serialize;
 use super::inbound::Inbound;
 use crate::gsd::parse_play;
 use crate::map::Map;
+
+mod unclear;
 
 /// A game the bot referees, as [`classify`] needs to know it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -228,6 +256,10 @@ pub enum Command {
         /// The topic, lowercased, if any.
         topic: Option<String>,
     },
+    /// A Speaker's command (`RESIGN <player> [game]`, `VOID [game]`,
+    /// `PAUSE [game]`, `RESUME [game]`): the whole line; only the Speaker's
+    /// addresses may use them.
+    Speaker(String),
     /// A command-shaped line the bot does not know (answer with HELP).
     Unknown(String),
 }
@@ -277,9 +309,35 @@ pub enum Kind {
         /// GSD.
         play: Option<Excerpt>,
     },
+    /// Meant for the bot, but not understood: mail sent to its address that
+    /// is none of the above, or a failed attempt at a command or a Play
+    /// (rule 8). Answered privately with what the bot made of it.
+    NotUnderstood {
+        /// The line read (its first content line, or the attempt), at most
+        /// [`MAX_QUOTED_CHARS`] characters.
+        line: String,
+        /// What it looked like.
+        looks_like: LooksLike,
+    },
     /// Anything else: never answered.
     Chatter,
 }
+
+/// What a message the bot did not understand looked like (rule 8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum LooksLike {
+    /// Mail to the bot's address: meant for it, whatever it says.
+    Letter,
+    /// A command word (given in capitals, e.g. `STATUS`) with words the
+    /// command does not take.
+    Command(String),
+    /// A Play line, under a name that is no player of the game (`Some`), or
+    /// without a name (`None`).
+    Play(Option<String>),
+}
+
+/// The most characters of a line a [`Kind::NotUnderstood`] quotes.
+pub const MAX_QUOTED_CHARS: usize = 200;
 
 /// Classifies a message (see the module docs for every rule applied).
 pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
@@ -410,6 +468,30 @@ fn unmarked_after(raw: &[&str], i: usize) -> bool {
         .is_some_and(|l| !is_quote_line(l))
 }
 
+/// Words of which one marks a list footer.
+const FOOTER_WORDS: [&str; 4] = ["mailing list", "unsubscribe", "listinfo", "mailman"];
+
+/// The line index where a list footer starts, if the body ends with one
+/// (see the module docs).
+fn footer_start(raw: &[&str]) -> Option<usize> {
+    let rule = |t: &str| {
+        let t = t.trim();
+        (t.len() >= 10 && t.chars().all(|c| c == '_')) || t.starts_with("-=-=-")
+    };
+    let i = raw.iter().rposition(|l| rule(l))?;
+    let after: Vec<&str> = raw[i + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let said = after.iter().any(|l| {
+        let lower = l.to_lowercase();
+        FOOTER_WORDS.iter().any(|w| lower.contains(w))
+    });
+    let quote = after.iter().any(|l| l.starts_with("From:"));
+    (after.len() <= 8 && said && !quote).then_some(i)
+}
+
 fn body_lines(body: &str) -> Vec<BodyLine<'_>> {
     let mut lines: Vec<BodyLine<'_>> = Vec::new();
     let mut forwarded = false;
@@ -417,8 +499,9 @@ fn body_lines(body: &str) -> Vec<BodyLine<'_>> {
         .split('\n')
         .map(|t| t.strip_suffix('\r').unwrap_or(t))
         .collect();
+    let footer = footer_start(&raw);
     for (i, &text) in raw.iter().enumerate() {
-        if text == "-- " || text == "--" {
+        if text == "-- " || text == "--" || footer == Some(i) {
             break;
         }
         let underscores = text.trim().len() >= 10 && text.trim().chars().all(|c| c == '_');
@@ -724,6 +807,10 @@ fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Command> {
     let t = t.strip_suffix('.').unwrap_or(t);
     let words: Vec<&str> = t.split_whitespace().collect();
     let (&word, args) = words.split_first()?;
+    let verb = word.to_ascii_uppercase();
+    if matches!(verb.as_str(), "RESIGN" | "VOID" | "PAUSE" | "RESUME") && args.len() <= 2 {
+        return Some(Command::Speaker(t.to_string()));
+    }
     if args.len() > 1 {
         return None;
     }
@@ -865,13 +952,12 @@ fn kind(
         .zip(&commands)
         .all(|(l, c)| c.is_some() || command_shaped(l.text));
     if known > 0 && all_shaped {
-        return Kind::Command(
-            content
-                .iter()
-                .zip(commands)
-                .map(|(l, c)| c.unwrap_or_else(|| Command::Unknown(l.text.trim().to_string())))
-                .collect(),
-        );
+        let cmds = content
+            .iter()
+            .zip(commands)
+            .map(|(l, c)| c.unwrap_or_else(|| Command::Unknown(l.text.trim().to_string())))
+            .collect();
+        return Kind::Command(unclear::with_subject(msg, cmds, ctx));
     }
 
     let text = first.text.trim();
@@ -953,18 +1039,12 @@ fn kind(
         let all: Vec<&str> = content.iter().map(|l| l.text.trim()).collect();
         return buzz(rest, &all.join("\n"), players);
     }
-    // 7. Mail to the bot.
-    if direct {
-        let found: Vec<Command> = content
-            .iter()
-            .filter_map(|l| parse_command(l.text, ctx))
-            .collect();
-        if found.is_empty() {
-            return Kind::Command(vec![Command::Unknown(text.to_string())]);
-        }
-        return Kind::Command(found);
+    // 7. Commands among other lines.
+    if let Some(cmds) = unclear::mixed_commands(&content, direct, players, ctx) {
+        return Kind::Command(unclear::with_subject(msg, cmds, ctx));
     }
-    Kind::Chatter
+    // 8. Not understood.
+    unclear::not_understood(&content, direct, players, ctx).unwrap_or(Kind::Chatter)
 }
 
 /// `Some(true)` for Legal, `Some(false)` for Illegal: the first of the two
@@ -1188,7 +1268,7 @@ fn replacement(
 mod tests {
     use super::*;
 
-    fn ctx() -> ClassifyContext<'static> {
+    pub(super) fn ctx() -> ClassifyContext<'static> {
         ClassifyContext {
             map: Map::london_1999(),
             games: vec![
@@ -1205,7 +1285,7 @@ mod tests {
         }
     }
 
-    fn msg(subject: &str, body: &str) -> Inbound {
+    pub(super) fn msg(subject: &str, body: &str) -> Inbound {
         Inbound {
             message_id: "m@x".into(),
             in_reply_to: None,
@@ -1225,7 +1305,7 @@ mod tests {
         }
     }
 
-    fn kind_of(subject: &str, body: &str) -> Kind {
+    pub(super) fn kind_of(subject: &str, body: &str) -> Kind {
         classify(&msg(subject, body), &ctx()).kind
     }
 
@@ -1262,7 +1342,11 @@ mod tests {
             ])
         );
         assert_eq!(kind_of("", "STATUS is annoying me today"), Kind::Chatter);
-        assert_eq!(kind_of("", "STATUS\nThanks, everyone"), Kind::Chatter);
+        // A command among prose (rule 7), a sign-off after it.
+        assert_eq!(
+            kind_of("", "STATUS\nThanks, everyone"),
+            Kind::Command(vec![Command::Status { game: None }])
+        );
         assert_eq!(kind_of("", "SCORES"), Kind::Chatter);
     }
 
@@ -1481,14 +1565,17 @@ mod tests {
     }
 
     #[test]
-    fn direct_mail_gets_help() {
+    fn direct_mail_is_answered() {
         let mut m = msg("hello", "Hi bot, what can you do?");
         m.to = vec!["MornBot@Example.org".into()];
         let c = classify(&m, &ctx());
         assert!(c.direct);
         assert_eq!(
             c.kind,
-            Kind::Command(vec![Command::Unknown("Hi bot, what can you do?".into())])
+            Kind::NotUnderstood {
+                line: "Hi bot, what can you do?".into(),
+                looks_like: LooksLike::Letter
+            }
         );
         m.body = "Hi bot\nSTATUS MN12\nthanks".into();
         assert_eq!(
@@ -1497,11 +1584,30 @@ mod tests {
                 game: Some("MN12".into())
             }])
         );
-        // The same in the lounge is chatter.
-        assert_eq!(
-            kind_of("hello", "Hi bot\nSTATUS MN12\nthanks"),
-            Kind::Chatter
-        );
+        // In the lounge, prose to the players is chatter.
+        assert_eq!(kind_of("hello", "Hi all, what a game."), Kind::Chatter);
+    }
+
+    #[test]
+    fn list_footers_are_cut_like_signatures() {
+        for footer in [
+            "_______________________________________________\nlounge mailing list\nlounge@lists.example.org\nhttps://lists.example.org/mailman/listinfo/lounge",
+            "_______________________________________________\nlounge mailing list -- lounge@lists.example.org\nTo unsubscribe send an email to lounge-leave@lists.example.org",
+            "-=-=-=-=-=-=-=-=-=-=-=-\nGroups.io Links: You receive all messages sent to this group.\n\nYou automatically follow any topics you start or reply to.\nView/Reply Online (#12): https://groups.io/g/lounge/message/12\nMute This Topic: https://groups.io/mt/1/2\nGroup Owner: lounge+owner@groups.io\nUnsubscribe: https://groups.io/g/lounge/unsub",
+        ] {
+            assert_eq!(
+                kind_of("[MN12] help", &format!("HELP\n\n{footer}\n")),
+                Kind::Command(vec![Command::Help]),
+                "{footer}"
+            );
+        }
+        // Not a footer: an Outlook quote, or a rule with prose after it.
+        let outlook = "HELP\n________________________________\nFrom: Tim\nSubject: mailing list";
+        assert_eq!(kind_of("", outlook), Kind::Command(vec![Command::Help]));
+        let lines = body_lines("HELP\n__________\nsome words\nand more");
+        assert_eq!(lines.iter().filter(|l| l.is_content()).count(), 4);
+        let lines = body_lines("HELP\n__________\nlounge mailing list");
+        assert_eq!(lines.iter().filter(|l| l.is_content()).count(), 1);
     }
 
     #[test]

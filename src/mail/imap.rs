@@ -231,6 +231,20 @@ impl Adapter {
             cfg.wait == Wait::Idle && s.capabilities().await.map_err(proto)?.has_str("IDLE");
         loop {
             self.fetch_new(&mut s, store, validity).await?;
+            // New mail announced while we fetched (an untagged EXISTS in
+            // the middle of a SEARCH or FETCH) is not announced again when
+            // IDLE starts: look again before waiting.
+            let mut announced = false;
+            while let Ok(u) = s.unsolicited_responses.try_recv() {
+                announced |= matches!(
+                    u,
+                    async_imap::types::UnsolicitedResponse::Exists(_)
+                        | async_imap::types::UnsolicitedResponse::Recent(_)
+                );
+            }
+            if announced {
+                continue;
+            }
             if idle_ok {
                 let mut h = s.idle();
                 h.init().await.map_err(proto)?;

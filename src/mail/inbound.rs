@@ -517,29 +517,35 @@ const MANAGER_WORDS: [&str; 13] = [
     "moderators",
 ];
 
+/// Is `from` an address of the manager of the list `list` (its
+/// `lounge+owner@`, `lounge-request@`, `owner-lounge@`, ...)?
+pub(crate) fn is_manager_of(from: &str, list: &str) -> bool {
+    let (local, domain) = split_addr(from);
+    let list = address::normalize(list);
+    let (l_local, l_domain) = split_addr(&list);
+    if l_local.is_empty() || domain != l_domain {
+        return false;
+    }
+    if local == format!("owner-{l_local}") {
+        return true;
+    }
+    ['+', '-'].iter().any(|&sep| {
+        local
+            .strip_prefix(l_local)
+            .and_then(|r| r.strip_prefix(sep))
+            .is_some_and(|rest| {
+                let word = rest.split(['+', '-', '=', '.']).next().unwrap_or("");
+                MANAGER_WORDS.contains(&word)
+            })
+    })
+}
+
 /// Is `from` an address of the list software (see [`AutoKind::ListNotice`])?
 fn is_list_manager(from: &str, list: Option<&str>) -> bool {
-    let (local, domain) = split_addr(from);
-    if let Some(list) = list {
-        let list = address::normalize(list);
-        let (l_local, l_domain) = split_addr(&list);
-        if !l_local.is_empty() && domain == l_domain {
-            if local == format!("owner-{l_local}") {
-                return true;
-            }
-            for sep in ['+', '-'] {
-                if let Some(rest) = local
-                    .strip_prefix(l_local)
-                    .and_then(|r| r.strip_prefix(sep))
-                {
-                    let word = rest.split(['+', '-', '=', '.']).next().unwrap_or("");
-                    if MANAGER_WORDS.contains(&word) {
-                        return true;
-                    }
-                }
-            }
-        }
+    if list.is_some_and(|l| is_manager_of(from, l)) {
+        return true;
     }
+    let (local, _) = split_addr(from);
     let generic = (local.starts_with("owner-") && local.len() > 6)
         || local.ends_with("-owner")
         || local.ends_with("+owner")

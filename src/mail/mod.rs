@@ -3,14 +3,16 @@
 //! [`inbound`] turns raw RFC 5322 bytes into an [`inbound::Inbound`] (text
 //! body, threading headers, loop and auto-reply markers, the trusted
 //! `Authentication-Results` verdict); [`classify`] says what a message is
-//! (a turn, a Buzz, a command, chatter...) and which game it concerns. Both
-//! are pure; each module's docs list the judgment calls it makes. Mail the
+//! (a turn, a Buzz, a command, chatter...) and which game it concerns;
+//! [`digest`] reads the posts of a MIME digest as messages of their own.
+//! They are pure; each module's docs list the judgment calls it makes. Mail the
 //! bot must never answer ([`inbound::AutoKind`]) classifies as chatter. The
 //! IMAP, Maildir and SMTP transports live beside them.
 
 pub mod address;
 pub mod auth;
 pub mod classify;
+pub mod digest;
 pub mod identity;
 pub mod imap;
 pub mod inbound;

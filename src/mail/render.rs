@@ -21,6 +21,8 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("notice", include_str!("../../templates/notice.txt")),
     ("help", include_str!("../../templates/help.txt")),
     ("status", include_str!("../../templates/status.txt")),
+    ("commands", include_str!("../../templates/commands.txt")),
+    ("unclear", include_str!("../../templates/unclear.txt")),
     ("speaker", include_str!("../../templates/speaker.txt")),
 ];
 

@@ -69,6 +69,12 @@ pub enum Step {
     },
     /// The 36 hours passed without an answer.
     Lapsed,
+    /// The Speaker settles the Turn by Judgment, at any stage (RULINGS
+    /// S13).
+    Speaker {
+        /// Legal or Illegal.
+        legal: bool,
+    },
 }
 
 /// Where a Questionable Turn stands.
@@ -172,6 +178,14 @@ pub fn apply(
             Err("a Turn of this game is already Questionable: no further Buzz (Rule 1.16.2)".into())
         }
         (None, _) => Err("no Turn of this game is Questionable".into()),
+        (Some(_), Speaker { legal }) => Ok((
+            None,
+            Some(if *legal {
+                Settled::Legal
+            } else {
+                Settled::Illegal
+            }),
+        )),
         (Some(_), Withdraw) => Ok((None, Some(Settled::Legal))),
         (Some(q), Concede) if matches!(q.stage, Stage::Defence { .. }) => {
             Ok((None, Some(Settled::Illegal)))

@@ -22,20 +22,21 @@ const HELD: &str = "held";
 #[allow(clippy::type_complexity)]
 pub(super) fn load(
     events: &[EventRow],
-) -> (
-    Option<Questionable>,
-    Vec<(DateTime<Utc>, Letter)>,
-    Option<DateTime<Utc>>,
-) {
+) -> Result<
+    (
+        Option<Questionable>,
+        Vec<(DateTime<Utc>, Letter)>,
+        Option<DateTime<Utc>>,
+    ),
+    String,
+> {
     let mut q = None;
     let mut held = Vec::new();
     let mut resumed = None;
     for e in events {
         match e.kind.as_str() {
             STEP => {
-                let Ok(step) = serde_json::from_str::<Step>(&e.data) else {
-                    continue;
-                };
+                let step: Step = super::decode(e)?;
                 if let Ok((next, settled)) = machine::apply(q.clone(), &step, e.at) {
                     q = next;
                     if settled.is_some() {
@@ -45,20 +46,16 @@ pub(super) fn load(
                     }
                 }
             }
-            HELD => {
-                if let Ok(l) = serde_json::from_str::<Letter>(&e.data) {
-                    held.push((e.at, l));
-                }
-            }
+            HELD => held.push((e.at, super::decode::<Letter>(e)?)),
             _ => {}
         }
     }
-    (q, held, resumed)
+    Ok((q, held, resumed))
 }
 
 impl Referee {
     /// Records a step: the event, the new state; returns the settlement.
-    fn step(
+    pub(super) fn step(
         &self,
         live: &mut Live,
         step: Step,
@@ -77,7 +74,7 @@ impl Referee {
 
     /// A lounge post the bot makes on its own account within a commit,
     /// on the game's thread.
-    fn announce(
+    pub(super) fn announce(
         &self,
         commit: &mut Commit,
         th: &Thread,
@@ -512,6 +509,14 @@ impl Referee {
         let held = std::mem::take(&mut live.held);
         match settled {
             Settled::Illegal => {
+                if live.pending.as_ref().is_some_and(|p| p.turn == turn) {
+                    live.pending = None;
+                    commit.events.push((
+                        tag.clone(),
+                        super::speaker::JUDGED.into(),
+                        serde_json::json!({"turn": turn, "legal": false}).to_string(),
+                    ));
+                }
                 let mut text = format!("{player}'s turn {turn} of {tag} is Illegal (Rule 1.16.1)");
                 if logged {
                     let keep = (turn - 1) as usize;
@@ -538,16 +543,18 @@ impl Referee {
                 self.announce(commit, th, format!("Turn {turn} is Illegal"), text, at);
             }
             Settled::Legal => {
-                let text = if logged && !held.is_empty() {
-                    // Who plays next is for the held turns' verdicts to say:
-                    // the first of them plays now.
-                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). The {} turn(s) held meanwhile are judged now, in the order they arrived; each verdict follows and says who plays next.", held.len())
-                } else if logged {
-                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
+                let pending = live.pending.take().filter(|p| p.turn == turn);
+                let text = if logged {
+                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). {}", next_up(live, &held))
+                } else if pending
+                    .as_ref()
+                    .is_some_and(|p| self.apply_judged(live, p, commit))
+                {
+                    // RULINGS S11: the Judgment's word stands; the engine
+                    // plays the refused turn as far as it models it.
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. {} The GSD:\n\n{}", next_up(live, &held), verbatim(&render(&live.game.gsd(self.map))))
                 } else {
-                    // RULINGS S11: the engine refused the turn and cannot
-                    // play it; a human must apply it.
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but mornbot's engine refused it, so it cannot apply it: the Speaker must post the GSD with it (needs a human ruling). Play stays with {}.", live.game.to_play())
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. Play stays with {}.", live.game.to_play())
                 };
                 self.announce(commit, th, format!("Turn {turn} is Legal"), text, at);
                 for (hat, l) in held {
@@ -611,4 +618,19 @@ fn follows(live: &Live, q: &Questionable, poster: &str) -> bool {
         .map(|k| &s.players[(i + k) % n])
         .find(|p| p.active)
         .is_some_and(|p| p.name.eq_ignore_ascii_case(poster))
+}
+
+/// Who plays next after a Questionable Turn settled Legal: with turns held,
+/// the first of them plays now, so naming the player to move would be
+/// untrue by the next notice; their verdicts say it.
+fn next_up(live: &Live, held: &[(DateTime<Utc>, Letter)]) -> String {
+    if held.is_empty() {
+        format!("It is {}'s turn.", live.game.to_play())
+    } else {
+        format!(
+            "The {} turn(s) held meanwhile are judged now, in the order they arrived; \
+             each verdict follows and says who plays next.",
+            held.len()
+        )
+    }
 }

@@ -179,4 +179,78 @@ impl Turn<'_> {
         ));
         Charge::Table
     }
+
+    /// `[Unspoon]` (Rule 1.4.39): destroys one Spoon Clamp carried,
+    /// "whilst at any Station in Quadrant Zero". The index's Cost "5 any"
+    /// is five Tokens of one colour the Spoon lets its carrier spend
+    /// (Black, Bronze or Green): the only one e holds five of, or the one
+    /// named `{pays Black}` (RULINGS.md E62).
+    pub(super) fn unspoon(&mut self, a: &Action) -> Charge {
+        let me = self.me;
+        let rule = "1.4.39";
+        let Some(at) = self.here() else {
+            self.illegal(rule, "the Piece must be on the Map");
+            return Charge::Free;
+        };
+        if !self.map.station(at).quadrants.contains(&0) {
+            self.illegal(
+                rule,
+                format!(
+                    "[Unspoon] is played whilst at a Station in Quadrant Zero, not at {}",
+                    self.name(at)
+                ),
+            );
+            return Charge::Free;
+        }
+        let found = self.s.players[me]
+            .possessions
+            .iter()
+            .position(|p| !p.nantucket && p.good() == Good::SpoonClamp);
+        let Some(i) = found else {
+            self.illegal(rule, format!("{} carries no Spoon Clamp", self.my_name()));
+            return Charge::Free;
+        };
+        let t = self.s.players[me].tokens;
+        let allowed = [Colour::Black, Colour::Bronze, Colour::Green];
+        let enough: Vec<Colour> = allowed.into_iter().filter(|c| t.get(*c) >= 5).collect();
+        let named = self.directive(|d| match d {
+            crate::gsd::Directive::Pays(c) => Some(*c),
+            _ => None,
+        });
+        let colour = match (named, enough.as_slice()) {
+            (Some(c), _) if !allowed.contains(&c) => {
+                self.illegal(rule, format!("a player carrying a Spoon Clamp may not spend {} Tokens: [Unspoon] is paid in Black, Bronze or Green", c.name()));
+                return Charge::Free;
+            }
+            (Some(c), _) if t.get(c) < 5 => {
+                self.illegal(
+                    rule,
+                    format!(
+                        "[Unspoon] costs five {} Tokens; {} holds {}",
+                        c.name(),
+                        self.my_name(),
+                        t.get(c)
+                    ),
+                );
+                return Charge::Free;
+            }
+            (Some(c), _) => c,
+            (None, [c]) => *c,
+            (None, []) => {
+                self.illegal(rule, "[Unspoon] costs five Tokens of one colour a Spooned player may spend (Black, Bronze or Green); the player holds five of none");
+                return Charge::Free;
+            }
+            (None, _) => {
+                self.illegal(rule, "the player holds five Tokens of several colours: a comment names the one paid, e.g. {pays Black}");
+                return Charge::Free;
+            }
+        };
+        self.pay(&a.render(), rule, &[(5, colour)]);
+        self.s.players[me].possessions.remove(i);
+        self.change(format!(
+            "the Spoon Clamp is destroyed for five {} Tokens (Rule {rule})",
+            colour.name()
+        ));
+        Charge::Paid
+    }
 }

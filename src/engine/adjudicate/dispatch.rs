@@ -163,7 +163,8 @@ impl Turn<'_> {
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.not_adjudicated(a),
             A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
-            A::Topple { .. } | A::Unspoon => self.not_adjudicated(a),
+            A::Topple { .. } => self.not_adjudicated(a),
+            A::Unspoon => self.unspoon(a),
         }
     }
 

@@ -76,6 +76,22 @@ pub fn adjudicate(map: &Map, state: &GameState, play: &Play) -> Outcome {
     t.finish()
 }
 
+/// A play a Judgment made Legal (Rules 1.16.4, 1.1.6: the Speaker's word
+/// stands): judged as [`adjudicate`] does, and its state is the state as
+/// far as the engine could play it, whatever the verdict (RULINGS S11).
+/// `None` only when the play is not the Turn of the player to move.
+pub fn adjudicate_judged(map: &Map, state: &GameState, play: &Play) -> Outcome {
+    let mut t = Turn::new(map, state, play);
+    t.run();
+    let s = t.s.clone();
+    let mut out = t.finish();
+    // Out of turn (Rule 1.3.2) the engine played nothing: no state.
+    if !out.violations.iter().any(|v| v.rule == "1.3.2") {
+        out.state = Some(s);
+    }
+    out
+}
+
 /// What a handler leaves the dispatcher to do about the Action's price
 /// (`grammar/actions.toml`'s Cost and Gain): never a bare bool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,305 @@
+//! Rules 7 and 8 of [`super`]: commands among other lines, and what the bot
+//! does not understand but must not pass over in silence (RULINGS L4, L5).
+
+use super::{
+    command_shaped, parse_command, play_head, subject_core, BodyLine, ClassifyContext, Command,
+    Kind, LooksLike, MAX_QUOTED_CHARS,
+};
+use crate::gsd::parse_play;
+use crate::mail::inbound::Inbound;
+
+/// The command words, as a failed attempt writes them (in capitals).
+const COMMAND_WORDS: [&str; 5] = ["HELP", "STATUS", "GSD", "HISTORY", "RULES"];
+
+/// The most lines a greeting or a sign-off around commands may take.
+const COURTESY_LINES: usize = 2;
+
+/// The commands of a message with other lines too (rule 7), or `None`
+/// when it has no command line.
+pub(super) fn mixed_commands(
+    content: &[&BodyLine<'_>],
+    direct: bool,
+    players: &[String],
+    ctx: &ClassifyContext<'_>,
+) -> Option<Vec<Command>> {
+    let parsed: Vec<Option<Command>> = content
+        .iter()
+        .map(|l| parse_command(l.text, ctx).filter(|_| direct || in_capitals(l.text)))
+        .collect();
+    let first = parsed.iter().position(Option::is_some)?;
+    let last = parsed.iter().rposition(Option::is_some)?;
+    let greeting = courtesy(&content[..first]);
+    let sign_off = courtesy(&content[last + 1..]);
+    let reported = |i: usize, t: &str| {
+        let courtesy = (i < first && greeting) || (i > last && sign_off);
+        !courtesy
+            && (direct
+                || command_shaped(t)
+                || command_attempt(t).is_some()
+                || play_attempt(t, players, ctx).is_some())
+    };
+    Some(
+        content
+            .iter()
+            .zip(parsed)
+            .enumerate()
+            .filter_map(|(i, (l, c))| {
+                let t = l.text.trim();
+                c.or_else(|| reported(i, t).then(|| Command::Unknown(quoted(t))))
+            })
+            .collect(),
+    )
+}
+
+/// Whether `lines` are a greeting or a sign-off: at most
+/// [`COURTESY_LINES`] lines of at most three words, none command-shaped.
+fn courtesy(lines: &[&BodyLine<'_>]) -> bool {
+    lines.len() <= COURTESY_LINES
+        && lines.iter().all(|l| {
+            let t = l.text.trim();
+            t.split_whitespace().count() <= 3 && !command_shaped(t) && command_attempt(t).is_none()
+        })
+}
+
+/// Whether a line's first word is written in capitals.
+fn in_capitals(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.chars().all(|c| !c.is_ascii_lowercase()))
+}
+
+/// `cmds` with the subject's command first, when the subject is one (not
+/// a reply's) that the body does not repeat.
+pub(super) fn with_subject(
+    msg: &Inbound,
+    mut cmds: Vec<Command>,
+    ctx: &ClassifyContext<'_>,
+) -> Vec<Command> {
+    let (subject, reply) = subject_core(&msg.subject);
+    if reply || msg.in_reply_to.is_some() {
+        return cmds;
+    }
+    if let Some(c) = parse_command(subject, ctx) {
+        if !cmds.contains(&c) {
+            cmds.insert(0, c);
+        }
+    }
+    cmds
+}
+
+/// A message the bot does not understand (rule 8), or `None` for chatter.
+pub(super) fn not_understood(
+    content: &[&BodyLine<'_>],
+    direct: bool,
+    players: &[String],
+    ctx: &ClassifyContext<'_>,
+) -> Option<Kind> {
+    for l in content {
+        let t = l.text.trim();
+        let looks_like = if let Some(w) = command_attempt(t) {
+            Some(LooksLike::Command(w.to_string()))
+        } else {
+            play_attempt(t, players, ctx).map(LooksLike::Play)
+        };
+        if let Some(looks_like) = looks_like {
+            return Some(Kind::NotUnderstood {
+                line: quoted(t),
+                looks_like,
+            });
+        }
+    }
+    let first = content.first()?;
+    direct.then(|| Kind::NotUnderstood {
+        line: quoted(first.text.trim()),
+        looks_like: LooksLike::Letter,
+    })
+}
+
+/// The command word of a line that starts with one in capitals but is
+/// not a command (`STATUS of MN12 please`), in at most four words.
+fn command_attempt(t: &str) -> Option<&'static str> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() > 4 {
+        return None;
+    }
+    let first = words.first()?.trim_end_matches([':', ',', '.', '!', '?']);
+    COMMAND_WORDS.iter().find(|w| **w == first).copied()
+}
+
+/// A Play line under a name that is no player (`Some(name)`), or one
+/// without a name that has a Line code in brackets (`None`); only when the
+/// game's players are known (otherwise any Play line is taken, rule 6).
+fn play_attempt(t: &str, players: &[String], ctx: &ClassifyContext<'_>) -> Option<Option<String>> {
+    let someone = players.first()?;
+    if t.len() > 500 {
+        return None;
+    }
+    if let Some(name) = play_head(t) {
+        let known = name.eq_ignore_ascii_case("drone")
+            || players.iter().any(|p| p.eq_ignore_ascii_case(name));
+        return (!known && parse_play(t, ctx.map).is_ok()).then(|| Some(name.to_string()));
+    }
+    (t.contains('(') && parse_play(&format!("{someone} : {t}"), ctx.map).is_ok()).then_some(None)
+}
+
+/// A line as a reply may quote it: at most [`MAX_QUOTED_CHARS`] characters.
+fn quoted(t: &str) -> String {
+    match t.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((i, _)) => format!("{}...", &t[..i]),
+        None => t.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{ctx, kind_of, msg};
+    use super::super::{classify, GameInfo};
+    use super::*;
+
+    fn direct(subject: &str, body: &str) -> Kind {
+        let mut m = msg(subject, body);
+        m.to = vec!["mornbot@example.org".into()];
+        classify(&m, &ctx()).kind
+    }
+
+    #[test]
+    fn every_command_word_is_a_command_alone() {
+        for w in COMMAND_WORDS {
+            assert!(parse_command(w, &ctx()).is_some(), "{w}");
+        }
+    }
+
+    #[test]
+    fn several_commands_and_a_question_to_the_bot_are_all_answered() {
+        assert_eq!(
+            direct("", "HELP\nSTATUS\nGSD MN12\nwhat are the scores?"),
+            Kind::Command(vec![
+                Command::Help,
+                Command::Status { game: None },
+                Command::Gsd {
+                    game: Some("MN12".into())
+                },
+                Command::Unknown("what are the scores?".into()),
+            ])
+        );
+        // A greeting and a sign-off are not questions.
+        assert_eq!(
+            direct("", "Hi bot,\nSTATUS MN12\nThanks,\nTim"),
+            Kind::Command(vec![Command::Status {
+                game: Some("MN12".into())
+            }])
+        );
+        // Three lines after the last command are not a sign-off.
+        assert_eq!(
+            direct("", "STATUS\nThanks\nsee you\nTim"),
+            Kind::Command(vec![
+                Command::Status { game: None },
+                Command::Unknown("Thanks".into()),
+                Command::Unknown("see you".into()),
+                Command::Unknown("Tim".into()),
+            ])
+        );
+    }
+
+    #[test]
+    fn a_subject_command_comes_first_unless_repeated_or_a_reply() {
+        assert_eq!(
+            direct("STATUS", "GSD\nHELP"),
+            Kind::Command(vec![
+                Command::Status { game: None },
+                Command::Gsd { game: None },
+                Command::Help,
+            ])
+        );
+        assert_eq!(
+            direct("HELP", "HELP\nGSD"),
+            Kind::Command(vec![Command::Help, Command::Gsd { game: None }])
+        );
+        assert_eq!(
+            direct("Re: HELP", "GSD"),
+            Kind::Command(vec![Command::Gsd { game: None }])
+        );
+    }
+
+    #[test]
+    fn commands_in_the_lounge_among_prose() {
+        assert_eq!(
+            kind_of("hello", "Hi all\nSTATUS MN12\nthanks, see you all tonight"),
+            Kind::Command(vec![Command::Status {
+                game: Some("MN12".into())
+            }])
+        );
+        // A heading in prose is not a command; a command-shaped line is
+        // reported.
+        assert_eq!(kind_of("", "Rules\nI think 1.6 is unclear."), Kind::Chatter);
+        assert_eq!(
+            kind_of("", "Evening all.\nSTATUS\nSCORES MN12"),
+            Kind::Command(vec![
+                Command::Status { game: None },
+                Command::Unknown("SCORES MN12".into())
+            ])
+        );
+    }
+
+    #[test]
+    fn failed_attempts_are_not_understood() {
+        assert_eq!(
+            kind_of("", "Evening all.\nSTATUS of MN12 please"),
+            Kind::NotUnderstood {
+                line: "STATUS of MN12 please".into(),
+                looks_like: LooksLike::Command("STATUS".into())
+            }
+        );
+        assert_eq!(
+            kind_of("[MN12] my turn", "Rushtin : Euston (NT)"),
+            Kind::NotUnderstood {
+                line: "Rushtin : Euston (NT)".into(),
+                looks_like: LooksLike::Play(Some("Rushtin".into()))
+            }
+        );
+        assert_eq!(
+            kind_of("[MN12] my turn", "[LV+1] Euston (VC via: CN,NT)"),
+            Kind::NotUnderstood {
+                line: "[LV+1] Euston (VC via: CN,NT)".into(),
+                looks_like: LooksLike::Play(None)
+            }
+        );
+        // Chatter stays chatter.
+        for body in [
+            "STATUS is annoying me today, frankly",
+            "Note: I'm away until Monday",
+            "I went to Euston (NT) yesterday.",
+            "Pass the salt",
+        ] {
+            assert_eq!(kind_of("[MN12] hello", body), Kind::Chatter, "{body}");
+        }
+        // Without known players any Play line is a Play (rule 6).
+        let c = ClassifyContext {
+            games: vec![GameInfo {
+                tag: "MN1".into(),
+                players: vec![],
+            }],
+            ..ctx()
+        };
+        assert!(matches!(
+            classify(&msg("", "Rushtin : Euston (NT)"), &c).kind,
+            Kind::Turn { .. }
+        ));
+    }
+
+    #[test]
+    fn mail_to_the_bot_is_never_chatter() {
+        assert_eq!(
+            direct("hello", "Hi bot, what can you do?"),
+            Kind::NotUnderstood {
+                line: "Hi bot, what can you do?".into(),
+                looks_like: LooksLike::Letter
+            }
+        );
+        let long = "x".repeat(500);
+        let Kind::NotUnderstood { line, .. } = direct("", &long) else {
+            panic!()
+        };
+        assert_eq!(line.chars().count(), MAX_QUOTED_CHARS + 3);
+    }
+}

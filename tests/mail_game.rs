@@ -1,0 +1,219 @@
+//! A game of 30+ turns by mail against the real stack (Dovecot, Postfix,
+//! mlmmj on loopback; issue 13's "done when"): an out-of-turn post, an
+//! Outlook reply over an unmarked quote, a post a list re-sent under its
+//! own From for DMARC, a Judgment by the Speaker, a take-back, and a quiet
+//! stretch under IMAP IDLE (keepalives every second) in which a reminder
+//! and a Timeout fire on time.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
+
+mod support;
+
+use std::time::Duration;
+
+use support::{config, header, imap_all, lounge_with, reply_to, smtp_send, wait_until, Daemon};
+
+/// Game seconds per real second: 36 weekday hours pass in 26 s (60 s
+/// over a weekend), far longer than any step of the game takes.
+const SPEED: &str = "5000";
+
+struct Game {
+    smtp: u16,
+    imap: u16,
+    n: usize,
+    log: std::path::PathBuf,
+}
+
+impl Game {
+    fn id(&self) -> String {
+        format!("g{}@example.test", self.n)
+    }
+
+    /// Sends `raw` (headers without Message-ID, a blank line, a body) from
+    /// `from` to `rcpt`; returns its Message-ID.
+    fn send(&mut self, from: &str, rcpt: &str, head: &str, body: &str) -> String {
+        self.n += 1;
+        let id = self.id();
+        let raw = format!("{head}\nMessage-ID: <{id}>\n\n{body}\n");
+        smtp_send(self.smtp, &format!("{from}@example.test"), &[rcpt], &raw);
+        id
+    }
+
+    /// A plain post of `body` by `who` to the lounge.
+    fn post(&mut self, who: &str, body: &str) -> String {
+        let head =
+            format!("From: {who}@example.test\nTo: lounge@example.test\nSubject: [MN1] my turn");
+        self.send(who, "lounge@example.test", &head, body)
+    }
+
+    /// The reply to `id` in `user`'s mailbox.
+    fn reply(&self, user: &str, id: &str) -> String {
+        wait_until(Duration::from_secs(30), &format!("a reply to {id}"), || {
+            reply_to(self.imap, user, id)
+        })
+    }
+
+    /// Posts a play and waits for its verdict in the lounge.
+    fn play(&mut self, who: &str, play: &str, turn: usize) -> String {
+        let id = self.post(who, play);
+        let r = self.reply("rushton", &id);
+        let name = play.split(" : ").next().unwrap();
+        assert!(
+            r.contains(&format!("Turn {turn}: {name} (legal)")),
+            "turn {turn} ({play}):\n{r}\nlog:\n{}",
+            std::fs::read_to_string(&self.log).unwrap_or_default()
+        );
+        r
+    }
+}
+
+/// A mail with its line breaks as spaces (prose is wrapped at 72).
+fn flat(m: &str) -> String {
+    m.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The body of a mail (after its header).
+fn body(raw: &str) -> &str {
+    raw.split_once("\n\n").map_or("", |(_, b)| b)
+}
+
+#[test]
+fn a_thirty_turn_game_by_mail_with_the_mail_people_send() {
+    let Some(stack) = lounge_with(&[("MAILSTACK_IDLE_NOTIFY", "1s")]) else {
+        return;
+    };
+    stack.adduser("speaker", "speaker-pw");
+    stack.subscribe("speaker@example.test");
+    let cfg = config(
+        &stack,
+        &stack.dir.join("bot-data"),
+        "\n[speaker]\naddresses = [\"speaker@example.test\"]\n",
+    );
+    let text = std::fs::read_to_string(&cfg)
+        .unwrap()
+        .replace("wait = \"poll\"\npoll_ms = 20", "wait = \"idle\"");
+    std::fs::write(&cfg, text).unwrap();
+    let log = stack.dir.join("mornbot.log");
+    let mut daemon = Daemon::start_with(&cfg, &log, &[("MORNBOT_CLOCK_SPEED", SPEED)]);
+    let mut g = Game {
+        smtp: stack.port("SMTP_PORT"),
+        imap: stack.port("IMAP_PORT"),
+        n: 0,
+        log: log.clone(),
+    };
+    g.play("rushton", "Rushton : Epping (CN) [Home: Hainault]", 1);
+    g.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]", 2);
+    let last = g.play("acton", "Acton : Upminster (DS) [Home: Hornchurch]", 3);
+
+    // Out of turn: refused to Acton alone, nothing held, play goes on.
+    let id = g.post("acton", "Acton : Pass");
+    let r = g.reply("acton", &id);
+    assert!(r.contains("Rule 1.3.2"), "{r}");
+    assert_eq!(header(&r, "To"), Some("acton@example.test"));
+    g.play("rushton", "Rushton : Pass", 4);
+    assert!(reply_to(g.imap, "rushton", &id).is_none(), "private");
+
+    // Warren replies from Outlook: the play on top, the last verdict (with
+    // its GSD) quoted below a From/Sent/To/Subject block without ">".
+    let quoted = body(&last).to_string();
+    let head = "From: Warren <warren@example.test>\nTo: lounge@example.test\n\
+                Subject: RE: [MN1] Turn 3: Acton (legal)\nContent-Type: text/plain; charset=us-ascii";
+    let outlook = format!(
+        "Warren : Pass\n\nRegards,\nWarren\n\n________________________________\n\
+         From: mornbot <bot@example.test>\nSent: Monday, November 16, 2026 9:03 AM\n\
+         To: lounge@example.test\nSubject: [MN1] Turn 3: Acton (legal)\n\n{quoted}"
+    );
+    let id = g.send("warren", "lounge@example.test", head, &outlook);
+    let r = g.reply("rushton", &id);
+    assert!(r.contains("Turn 5: Warren (legal)"), "{r}");
+
+    // A list that rewrites From for DMARC (Mailman 3, Google Groups): the
+    // post reaches the bot as the list's, the author in X-Original-From.
+    let head = "From: \"Acton via lounge\" <lounge@example.test>\n\
+                X-Original-From: Acton <acton@example.test>\nReply-To: lounge@example.test\n\
+                To: lounge@example.test\nSubject: [lounge] [MN1] my turn";
+    let id = g.send("acton", "bot@example.test", head, "Acton : Pass");
+    let r = g.reply("rushton", &id);
+    assert!(r.contains("Turn 6: Acton (legal)"), "{r}");
+
+    // An illegal turn is buzzed; the Speaker judges it Legal, and it is
+    // applied (as far as the engine models it).
+    let id = g.post("rushton", "Rushton : Bank (CN)");
+    let buzz = g.reply("warren", &id);
+    assert!(buzz.contains("is illegal"), "{buzz}");
+    let head = format!(
+        "From: speaker@example.test\nTo: lounge@example.test\nSubject: Re: [MN1] BUZZ\n\
+         In-Reply-To: {}",
+        header(&buzz, "Message-ID").unwrap()
+    );
+    g.send("speaker", "lounge@example.test", &head, "Judgment: Legal");
+    let r = wait_until(Duration::from_secs(30), "the Speaker's Judgment", || {
+        imap_all(g.imap, "warren")
+            .into_iter()
+            .find(|m| m.contains("Legal by Judgment"))
+    });
+    assert!(flat(&r).contains("It is Warren's turn"), "{r}");
+
+    // Turns 8 to 10, then Rushton takes turn 10 back and plays it again.
+    g.play("warren", "Warren : Pass", 8);
+    g.play("acton", "Acton : Pass", 9);
+    g.play("rushton", "Rushton : Pass", 10);
+    let id = g.post("rushton", "Take back my turn");
+    g.reply("rushton", &id);
+    // Turn 10 is Rushton's again: the take-back removed it.
+    g.play("rushton", "Rushton : Pass", 10);
+
+    // Passes to turn 31.
+    let order = ["warren", "acton", "rushton"];
+    for turn in 11..=31 {
+        let who = order[(turn - 11) % 3];
+        let name = format!("{}{}", who[..1].to_uppercase(), &who[1..]);
+        g.play(who, &format!("{name} : Pass"), turn);
+    }
+
+    // A quiet lounge: Warren (turn 32) is reminded and then timed out, on
+    // time, with Dovecot's keepalive every second under IDLE. The mails'
+    // Dates are on the game's clock; the reminder names the deadline.
+    // Prose is wrapped at 72 columns: compare with line breaks as spaces.
+    let find = |user: &str, what: &str| {
+        imap_all(g.imap, user)
+            .into_iter()
+            .find(|m| flat(m).contains(what))
+    };
+    let reminder = wait_until(Duration::from_secs(120), "Warren's reminder", || {
+        find("warren", "your turn 32 in MN1 is due")
+    });
+    let t = wait_until(Duration::from_secs(120), "Warren's Timeout", || {
+        find("rushton", "Warren : Timeout")
+    });
+    let date = |m: &str| {
+        chrono::DateTime::parse_from_rfc2822(header(m, "Date").unwrap())
+            .unwrap()
+            .with_timezone(&chrono::Utc)
+    };
+    let reminder_text = flat(&reminder);
+    let due_text = reminder_text
+        .split("due by ")
+        .nth(1)
+        .and_then(|r| r.split(" GMT").next())
+        .unwrap_or_else(|| panic!("{reminder_text}"));
+    let due = chrono::NaiveDateTime::parse_from_str(due_text, "%a %d %b %Y %H:%M")
+        .unwrap_or_else(|e| panic!("{due_text}: {e}"))
+        .and_utc();
+    // One real second is 83 game minutes: on time means within two game
+    // hours after the deadline (and the reminder within two hours of its
+    // time, 12 hours before).
+    let late = date(&t) - due;
+    assert!(
+        late >= chrono::Duration::zero() && late <= chrono::Duration::hours(2),
+        "deadline {due}, Timeout at {}",
+        date(&t)
+    );
+    let early = due - date(&reminder);
+    assert!(
+        early >= chrono::Duration::hours(10) && early <= chrono::Duration::hours(12),
+        "deadline {due}, reminder at {}",
+        date(&reminder)
+    );
+    assert!(flat(&t).contains("Next to play: Acton"), "{t}");
+    assert!(daemon.terminate().success());
+}

@@ -707,3 +707,41 @@ mod held {
         assert!(m[0].body.contains("It is Warren's turn."), "{}", m[0].body);
     }
 }
+
+mod speakers_notices {
+    use super::*;
+    use mornbot::daemon::referee::Command;
+
+    #[test]
+    fn a_void_by_the_speaker_is_on_the_thread_with_its_gsd_whole() {
+        let mut t = T::with(SpeakerConfig {
+            addresses: vec!["speaker@example.org".into()],
+            ..SpeakerConfig::default()
+        });
+        // A play line longer than 72 columns, as the GSD carries it.
+        let long = "Rushton : Epping (CN) [Home: Hainault] {a comment long enough to pass \
+                    the seventy-two columns of prose}";
+        assert_eq!(t.play("rushton", long).0, "legal");
+        t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
+        let l = t.letter(
+            "speaker",
+            Request::Commands(vec![Command::Speaker("VOID MN1".into())]),
+            "VOID MN1",
+        );
+        let (_, m) = t.send(l);
+        let void = m
+            .iter()
+            .find(|x| x.headline() == "Turn 2 voided by the Speaker")
+            .unwrap_or_else(|| panic!("{m:#?}"));
+        // The Speaker's command came privately: the notice answers no
+        // message of the lounge's.
+        assert!(void.on_thread(None), "{void:#?}");
+        let played = t.referee.games["MN1"].turns[0].play.clone();
+        assert!(played.chars().count() > 72, "{played}");
+        assert!(
+            void.body.contains(&format!("\n{played}\n")),
+            "{}",
+            void.body
+        );
+    }
+}

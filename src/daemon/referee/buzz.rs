@@ -544,19 +544,15 @@ impl Referee {
             }
             Settled::Legal => {
                 let pending = live.pending.take().filter(|p| p.turn == turn);
-                let text = if logged && !held.is_empty() {
-                    // Who plays next is for the held turns' verdicts to say:
-                    // the first of them plays now.
-                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). The {} turn(s) held meanwhile are judged now, in the order they arrived; each verdict follows and says who plays next.", held.len())
-                } else if logged {
-                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). It is {}'s turn.", live.game.to_play())
+                let text = if logged {
+                    format!("{player}'s turn {turn} of {tag} is Legal: it stands, and play continues (Rule 1.16.1). {}", next_up(live, &held))
                 } else if pending
                     .as_ref()
                     .is_some_and(|p| self.apply_judged(live, p, commit))
                 {
                     // RULINGS S11: the Judgment's word stands; the engine
                     // plays the refused turn as far as it models it.
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. It is {}'s turn. The GSD:\n\n{}", live.game.to_play(), render(&live.game.gsd(self.map)))
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. {} The GSD:\n\n{}", next_up(live, &held), verbatim(&render(&live.game.gsd(self.map))))
                 } else {
                     format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. Play stays with {}.", live.game.to_play())
                 };
@@ -622,4 +618,19 @@ fn follows(live: &Live, q: &Questionable, poster: &str) -> bool {
         .map(|k| &s.players[(i + k) % n])
         .find(|p| p.active)
         .is_some_and(|p| p.name.eq_ignore_ascii_case(poster))
+}
+
+/// Who plays next after a Questionable Turn settled Legal: with turns held,
+/// the first of them plays now, so naming the player to move would be
+/// untrue by the next notice; their verdicts say it.
+fn next_up(live: &Live, held: &[(DateTime<Utc>, Letter)]) -> String {
+    if held.is_empty() {
+        format!("It is {}'s turn.", live.game.to_play())
+    } else {
+        format!(
+            "The {} turn(s) held meanwhile are judged now, in the order they arrived; \
+             each verdict follows and says who plays next.",
+            held.len()
+        )
+    }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, Request, Workflow};
 use crate::gsd::{parse_gsd, render, render_play};
+use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
 use crate::store::{Commit, EventRow, TurnRow};
 
@@ -177,7 +178,7 @@ impl Referee {
                     p.turn,
                     p.play,
                     live.game.to_play(),
-                    render(&live.game.gsd(self.map))
+                    verbatim(&render(&live.game.gsd(self.map)))
                 )
             } else {
                 format!(
@@ -326,7 +327,7 @@ impl Referee {
                 commit.truncate.push((tag.clone(), keep as u64));
                 self.announce(commit, &th, format!("Turn {} voided by the Speaker", last.n),
                     format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\nIt is {}'s turn. The GSD:\n\n{}",
-                        last.player, last.n, last.play, live.game.to_play(), render(&live.game.gsd(self.map))), at);
+                        last.player, last.n, last.play, live.game.to_play(), verbatim(&render(&live.game.gsd(self.map)))), at);
                 (true, format!("Turn {} of {tag} is void.", last.n))
             }
             "PAUSE" | "RESUME" => {

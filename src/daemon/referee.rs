@@ -22,7 +22,10 @@ use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
 mod buzz;
+mod event;
 mod speaker;
+
+pub use event::{Event, Judged, Paused, Refused};
 
 pub use speaker::Pending;
 mod notice;
@@ -146,7 +149,7 @@ pub enum Command {
 }
 
 /// The message as the referee sees it (already parsed and classified).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Letter {
     /// Message-ID.
     pub message_id: String,
@@ -375,12 +378,6 @@ pub struct Referee {
     due: std::collections::HashMap<String, DateTime<Utc>>,
 }
 
-/// A stored event's data; one that does not decode says which and why.
-fn decode<T: serde::de::DeserializeOwned>(e: &crate::store::EventRow) -> Result<T, String> {
-    serde_json::from_str(&e.data)
-        .map_err(|err| format!("event {} ({}) does not decode: {err}", e.id, e.kind))
-}
-
 fn fmt_time(t: DateTime<Utc>) -> String {
     t.format("%a %d %b %Y %H:%M GMT").to_string()
 }
@@ -505,29 +502,25 @@ impl Referee {
                 plays
                     .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
             }
-            let events = store.events(&row.tag)?;
             // An event that does not decode is an error, never skipped:
             // a game rebuilt without it would be another game.
-            let of_kind = |kind: &'static str| events.iter().filter(move |e| e.kind == kind);
-            let resigned: Vec<(usize, String)> = of_kind("resigned")
-                .map(decode)
-                .collect::<Result<_, _>>()
-                .map_err(bad)?;
-            let judged: Vec<usize> = of_kind(speaker::JUDGED)
-                .map(decode::<serde_json::Value>)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(bad)?
-                .into_iter()
-                .filter(|v| v["legal"] == true)
-                .filter_map(|v| v["turn"].as_u64())
-                .filter(|&t| t >= 1 && t as usize <= n_turns)
-                .map(|t| t as usize - 1)
-                .collect();
-            let acks: Vec<(usize, String)> = of_kind("no-buzz")
-                .map(decode)
-                .collect::<Result<_, _>>()
-                .map_err(bad)?;
-            let (pending, paused) = speaker::load(&events, n_turns).map_err(bad)?;
+            let events = Event::decode_all(&store.events(&row.tag)?).map_err(bad)?;
+            let mut resigned = Vec::new();
+            let mut judged = Vec::new();
+            let mut acks = Vec::new();
+            let mut ended = false;
+            for (_, e) in &events {
+                match e {
+                    Event::Resigned(n, who) => resigned.push((*n, who.clone())),
+                    Event::Judged(j) if j.legal && j.turn >= 1 && j.turn as usize <= n_turns => {
+                        judged.push(j.turn as usize - 1)
+                    }
+                    Event::NoBuzz(n, who) if *n == n_turns => acks.push(who.clone()),
+                    Event::Ended(n) => ended |= *n == n_turns,
+                    _ => {}
+                }
+            }
+            let (pending, paused) = speaker::load(&events, n_turns);
             let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
                 .map_err(|b| {
                     bad(format!(
@@ -536,7 +529,7 @@ impl Referee {
                         b.outcome.violations
                     ))
                 })?;
-            let (questionable, held, resumed_at) = buzz::load(&events).map_err(bad)?;
+            let (questionable, held, resumed_at) = buzz::load(&events);
             games.insert(
                 row.tag.clone(),
                 Live {
@@ -547,18 +540,11 @@ impl Referee {
                     questionable,
                     held,
                     resumed_at,
-                    acks: acks
-                        .into_iter()
-                        .filter(|(n, _)| *n == n_turns)
-                        .map(|(_, p)| p)
-                        .collect(),
+                    acks,
                     reminded_for: store
                         .timer_done(&row.tag, "reminder", &(n_turns + 1).to_string())?
                         .then_some(n_turns as u64 + 1),
-                    ended: events.iter().any(|e| {
-                        e.kind == "ended"
-                            && serde_json::from_str::<usize>(&e.data).ok() == Some(n_turns)
-                    }),
+                    ended,
                     pending,
                     paused,
                 },
@@ -1011,20 +997,14 @@ impl Referee {
         let tag = live.game.tag.clone();
         let had_winner = live.game.state.winner.is_some();
         live.game.resign(name);
-        commit.events.push((
-            tag.clone(),
-            "resigned".into(),
-            serde_json::to_string(&(live.game.plays.len(), name)).expect("json"),
-        ));
+        Event::Resigned(live.game.plays.len(), name.to_string()).record(&tag, commit);
         // The last player left Wins by this resignation (Rule 1.1.3): there
         // is no winning turn to buzz, so the game ends here, for this
         // reason, in this one notice.
         let won_now = !had_winner && live.game.state.winner.is_some();
         if won_now {
             live.ended = true;
-            commit
-                .events
-                .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+            Event::Ended(live.turns.len()).record(&tag, commit);
         }
         let mut text = format!(
             "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \
@@ -1304,13 +1284,15 @@ impl Referee {
                     false,
                     commit,
                 );
-                commit.events.push((
-                    tag.clone(),
-                    "bot-buzz".into(),
-                    serde_json::json!({"turn": n, "player": play.player, "play": play_text,
-                        "message_id": letter.message_id, "violations": outcome.violations})
-                    .to_string(),
-                ));
+                Event::BotBuzz(Refused {
+                    turn: n,
+                    player: play.player.clone(),
+                    play: play_text.clone(),
+                    message_id: letter.message_id.clone(),
+                    violations: outcome.violations.clone(),
+                    ..Refused::default()
+                })
+                .record(&tag, commit);
                 out.game(
                     &tag,
                     &format!("BUZZ: {}'s turn {n} is illegal", play.player),
@@ -1339,13 +1321,15 @@ impl Referee {
                     true,
                     commit,
                 );
-                commit.events.push((
-                    tag.clone(),
-                    "needs-ruling".into(),
-                    serde_json::json!({"turn": n, "player": play.player, "play": play_text,
-                        "message_id": letter.message_id, "rulings": outcome.rulings})
-                    .to_string(),
-                ));
+                Event::NeedsRuling(Refused {
+                    turn: n,
+                    player: play.player.clone(),
+                    play: play_text.clone(),
+                    message_id: letter.message_id.clone(),
+                    rulings: outcome.rulings.clone(),
+                    ..Refused::default()
+                })
+                .record(&tag, commit);
                 out.game(
                     &tag,
                     &format!("Turn {n}: {} needs a human ruling", play.player),

@@ -31,7 +31,7 @@ pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, Visit}
 use serde::Serialize;
 
 /// One thing wrong with a play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Violation {
     /// The rule broken, e.g. `"1.6.2"`.
     pub rule: String,

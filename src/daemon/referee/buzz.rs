@@ -6,51 +6,44 @@
 use chrono::{DateTime, Utc};
 
 use super::notice::{self, Thread};
-use super::{fmt_time, Letter, Live, Out, Referee, Workflow};
+use super::{fmt_time, Event, Judged, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::{cut_sign_off, quote, verbatim};
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
-use crate::store::{Commit, EventRow};
-
-const STEP: &str = "buzz-step";
-const HELD: &str = "held";
+use crate::store::Commit;
 
 /// The Questionable Turn, the held turns, and when play last resumed, of
 /// a game, from its events.
 #[allow(clippy::type_complexity)]
 pub(super) fn load(
-    events: &[EventRow],
-) -> Result<
-    (
-        Option<Questionable>,
-        Vec<(DateTime<Utc>, Letter)>,
-        Option<DateTime<Utc>>,
-    ),
-    String,
-> {
+    events: &[(DateTime<Utc>, Event)],
+) -> (
+    Option<Questionable>,
+    Vec<(DateTime<Utc>, Letter)>,
+    Option<DateTime<Utc>>,
+) {
     let mut q = None;
     let mut held = Vec::new();
     let mut resumed = None;
-    for e in events {
-        match e.kind.as_str() {
-            STEP => {
-                let step: Step = super::decode(e)?;
-                if let Ok((next, settled)) = machine::apply(q.clone(), &step, e.at) {
+    for (at, e) in events {
+        match e {
+            Event::BuzzStep(step) => {
+                if let Ok((next, settled)) = machine::apply(q.clone(), step, *at) {
                     q = next;
                     if settled.is_some() {
                         // Settling judged (or discarded) the held turns.
                         held.clear();
-                        resumed = Some(e.at);
+                        resumed = Some(*at);
                     }
                 }
             }
-            HELD => held.push((e.at, super::decode::<Letter>(e)?)),
+            Event::Held(letter) => held.push((*at, (**letter).clone())),
             _ => {}
         }
     }
-    Ok((q, held, resumed))
+    (q, held, resumed)
 }
 
 impl Referee {
@@ -64,11 +57,7 @@ impl Referee {
     ) -> Result<Option<Settled>, String> {
         let (next, settled) = machine::apply(live.questionable.clone(), &step, at)?;
         live.questionable = next;
-        commit.events.push((
-            live.game.tag.clone(),
-            STEP.into(),
-            serde_json::to_string(&step).expect("serialisable"),
-        ));
+        Event::BuzzStep(step).record(&live.game.tag, commit);
         Ok(settled)
     }
 
@@ -150,11 +139,7 @@ impl Referee {
             // turn, refused privately when judged (Rule 1.3.2); never held.
             return None;
         }
-        commit.events.push((
-            live.game.tag.clone(),
-            HELD.into(),
-            serde_json::to_string(letter).expect("serialisable"),
-        ));
+        Event::Held(Box::new(letter.clone())).record(&live.game.tag, commit);
         live.held.push((at, letter.clone()));
         out.sender(self.notice(format!(
             "Turn {} of {} ({}'s) is Questionable: {}. Play is held (Rule 1.16.1), so \
@@ -197,11 +182,7 @@ impl Referee {
                 {
                     if !live.acks.iter().any(|a| a.eq_ignore_ascii_case(&me)) {
                         live.acks.push(me.clone());
-                        commit.events.push((
-                            tag.clone(),
-                            "no-buzz".into(),
-                            serde_json::to_string(&(live.turns.len(), &me)).expect("json"),
-                        ));
+                        Event::NoBuzz(live.turns.len(), me.clone()).record(&tag, commit);
                     }
                     if self.win_acknowledged(live) {
                         let th =
@@ -423,9 +404,7 @@ impl Referee {
         let tag = live.game.tag.clone();
         let winner = live.game.state.winner.clone().unwrap_or_default();
         live.ended = true;
-        commit
-            .events
-            .push((tag.clone(), "ended".into(), live.turns.len().to_string()));
+        Event::Ended(live.turns.len()).record(&tag, commit);
         self.announce(commit, th, format!("Game over: {winner} wins"),
             format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&render(&live.game.gsd(self.map)))), at);
     }
@@ -511,11 +490,7 @@ impl Referee {
             Settled::Illegal => {
                 if live.pending.as_ref().is_some_and(|p| p.turn == turn) {
                     live.pending = None;
-                    commit.events.push((
-                        tag.clone(),
-                        super::speaker::JUDGED.into(),
-                        serde_json::json!({"turn": turn, "legal": false}).to_string(),
-                    ));
+                    Event::Judged(Judged { turn, legal: false }).record(&tag, commit);
                 }
                 let mut text = format!("{player}'s turn {turn} of {tag} is Illegal (Rule 1.16.1)");
                 if logged {

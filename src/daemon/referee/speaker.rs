@@ -10,15 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, Request, Workflow};
+use super::{Event, Judged, Paused};
 use crate::gsd::{parse_gsd, render, render_play};
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
-use crate::store::{Commit, EventRow, TurnRow};
-
-/// Event kinds of this module.
-pub(super) const JUDGED: &str = "judged";
-pub(super) const PENDING: &str = "pending";
-pub(super) const PAUSED: &str = "paused";
+use crate::store::{Commit, TurnRow};
 
 /// A turn the engine did not apply and a human must settle: refused (the
 /// bot's Buzz) or beyond the engine ("needs a human ruling").
@@ -196,11 +192,11 @@ impl Referee {
             );
             (applied, "speaker judgment: Legal".into())
         } else {
-            commit.events.push((
-                tag.clone(),
-                JUDGED.into(),
-                serde_json::json!({"turn": p.turn, "legal": false}).to_string(),
-            ));
+            Event::Judged(Judged {
+                turn: p.turn,
+                legal: false,
+            })
+            .record(&tag, commit);
             self.announce(
                 commit,
                 &th,
@@ -240,11 +236,7 @@ impl Referee {
             submitted_at: at,
             ruling,
         };
-        commit.events.push((
-            live.game.tag.clone(),
-            PENDING.into(),
-            serde_json::to_string(&p).expect("serialisable"),
-        ));
+        Event::Pending(p.clone()).record(&live.game.tag, commit);
         live.pending = Some(p);
     }
 
@@ -270,11 +262,11 @@ impl Referee {
         };
         live.turns.push(row.clone());
         commit.turns.push((tag.clone(), row));
-        commit.events.push((
-            tag,
-            JUDGED.into(),
-            serde_json::json!({"turn": p.turn, "legal": true}).to_string(),
-        ));
+        Event::Judged(Judged {
+            turn: p.turn,
+            legal: true,
+        })
+        .record(&tag, commit);
         true
     }
 
@@ -346,11 +338,7 @@ impl Referee {
                     // The awaited player's 36 hours start again now.
                     live.resumed_at = Some(at);
                 }
-                commit.events.push((
-                    tag.clone(),
-                    PAUSED.into(),
-                    serde_json::json!({"paused": pause, "at": at}).to_string(),
-                ));
+                Event::Paused(Paused { paused: pause, at }).record(&tag, commit);
                 let text = if pause {
                     format!("The Speaker pauses {tag}: no turn is due and no Timeout runs until the Speaker resumes it.")
                 } else {
@@ -379,31 +367,22 @@ impl Referee {
 
 /// The turn awaiting a Judgment and whether the game is paused, from a
 /// game's events and its number of logged turns.
-pub(super) fn load(events: &[EventRow], n_turns: usize) -> Result<(Option<Pending>, bool), String> {
+pub(super) fn load(events: &[(DateTime<Utc>, Event)], n_turns: usize) -> (Option<Pending>, bool) {
     let mut pending: Option<Pending> = None;
     let mut paused = false;
-    for e in events {
-        match e.kind.as_str() {
-            PENDING => pending = Some(super::decode(e)?),
-            JUDGED => {
-                let v: serde_json::Value = super::decode(e)?;
-                if pending
-                    .as_ref()
-                    .is_some_and(|p| Some(p.turn) == v["turn"].as_u64())
-                {
-                    pending = None;
-                }
+    for (_, e) in events {
+        match e {
+            Event::Pending(p) => pending = Some(p.clone()),
+            Event::Judged(j) if pending.as_ref().is_some_and(|p| p.turn == j.turn) => {
+                pending = None;
             }
-            PAUSED => {
-                let v: serde_json::Value = super::decode(e)?;
-                paused = v["paused"] == true;
-            }
+            Event::Paused(p) => paused = p.paused,
             _ => {}
         }
     }
     // Moot once the log moved on (the player played again, or a rollback).
     let pending = pending.filter(|p| p.turn == n_turns as u64 + 1);
-    Ok((pending, paused))
+    (pending, paused)
 }
 
 /// A Speaker command line (`RESIGN Cryer MN1`, `VOID [MN1]`, `PAUSE`,

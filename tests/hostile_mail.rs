@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use mornbot::mail::classify::{classify, ClassifyContext, GameInfo, Kind};
+use mornbot::mail::classify::{classify, ClassifyContext, GameInfo};
 use mornbot::mail::inbound::{parse, AuthVerdict, InboundError, Limits};
 use mornbot::mail::outbound::{build, reply_id, Auto, Identity, Reply};
 use mornbot::map::Map;
@@ -87,22 +87,6 @@ fn ctx() -> ClassifyContext<'static> {
             },
         ],
         bot_address: "mornbot@example.org".into(),
-    }
-}
-
-fn kind_name(k: &Kind) -> &'static str {
-    match k {
-        Kind::Turn { .. } => "turn",
-        Kind::Command(_) => "commands",
-        Kind::TakeBack { .. } => "take-back",
-        Kind::Buzz { .. } => "buzz",
-        Kind::Concede => "concede",
-        Kind::Contest { .. } => "contest",
-        Kind::Withdraw => "withdraw",
-        Kind::Judgment { .. } => "judgment",
-        Kind::Decline => "decline",
-        Kind::NotUnderstood { .. } => "not-understood",
-        Kind::Chatter => "chatter",
     }
 }
 
@@ -191,7 +175,7 @@ fn run(name: &str, case: &Case, raw: &[u8]) {
             }
             let c = classify(&m, &ctx());
             if let Some(kind) = &e.kind {
-                assert_eq!(kind_name(&c.kind), kind, "{name}: kind");
+                assert_eq!(c.request.name(), kind, "{name}: kind");
             }
             // The daemon threads a reply under References + In-Reply-To.
             let mut refs = m.references.clone();

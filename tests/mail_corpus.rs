@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use mornbot::gsd::{parse_gsd, parse_play};
 use mornbot::mail::classify::{
-    classify, ClassifyContext, Command, Excerpt, GameInfo, GameRef, Kind, LooksLike, Replacement,
+    classify, ClassifyContext, Command, Excerpt, GameInfo, GameRef, LooksLike, Request, Workflow,
 };
 use mornbot::mail::digest;
 use mornbot::mail::inbound::{parse, AuthVerdict, AutoKind, Inbound, Limits};
@@ -143,10 +143,10 @@ fn command_text(c: &Command) -> String {
     };
     match c {
         Command::Help => "HELP".into(),
-        Command::Status { game } => with("STATUS", game),
-        Command::Gsd { game } => with("GSD", game),
-        Command::History { game } => with("HISTORY", game),
-        Command::Rules { topic } => with("RULES", topic),
+        Command::Status(game) => with("STATUS", game),
+        Command::Gsd(game) => with("GSD", game),
+        Command::History(game) => with("HISTORY", game),
+        Command::Rules => "RULES".into(),
         Command::Speaker(s) => s.clone(),
         Command::Unknown(s) => format!("? {s}"),
     }
@@ -154,7 +154,24 @@ fn command_text(c: &Command) -> String {
 
 /// Fills `e` with an excerpt, checking it lies where it says in `body`
 /// and reads as what it is.
-fn excerpt(name: &str, body: &str, x: &Excerpt, gsd: bool, e: &mut Expect) {
+fn excerpt(name: &str, body: &str, x: &Request, e: &mut Expect) {
+    let Request::Turn {
+        text,
+        gsd,
+        line,
+        column,
+    } = x
+    else {
+        panic!("{name}: not a turn: {x:?}")
+    };
+    let (gsd, x) = (
+        *gsd,
+        Excerpt {
+            text: text.clone(),
+            line: *line,
+            column: *column,
+        },
+    );
     let first = x.text.split('\n').next().unwrap_or("");
     let at: String = body
         .split('\n')
@@ -202,56 +219,32 @@ fn actual(name: &str, m: &Inbound) -> Expect {
         game: Some(game_name(&c.game)),
         ..Expect::default()
     };
-    let kind = match &c.kind {
-        Kind::Turn { gsd, play } => {
-            match (gsd, play) {
-                (Some(x), _) => {
-                    excerpt(name, &m.body, x, true, &mut e);
-                    // Every GSD a mail carries is the corpus's one.
-                    let parsed = parse_gsd(&x.text, Map::london_1999()).unwrap();
-                    let reference = parse_gsd(GSD, Map::london_1999()).unwrap();
-                    assert_eq!(parsed, reference, "{name}: the GSD");
-                }
-                (None, Some(x)) => excerpt(name, &m.body, x, false, &mut e),
-                (None, None) => {}
+    match &c.request {
+        t @ Request::Turn { gsd, text, .. } => {
+            excerpt(name, &m.body, t, &mut e);
+            if *gsd {
+                // Every GSD a mail carries is the corpus's one.
+                let parsed = parse_gsd(text, Map::london_1999()).unwrap();
+                let reference = parse_gsd(GSD, Map::london_1999()).unwrap();
+                assert_eq!(parsed, reference, "{name}: the GSD");
             }
-            "turn"
         }
-        Kind::TakeBack { replacement } => {
-            match replacement {
-                Some(Replacement::Gsd(x)) => excerpt(name, &m.body, x, true, &mut e),
-                Some(Replacement::Play(x)) => excerpt(name, &m.body, x, false, &mut e),
-                None => {}
-            }
-            "take-back"
-        }
-        Kind::Command(cmds) => {
+        Request::TakeBack(Some(t)) => excerpt(name, &m.body, t, &mut e),
+        Request::Commands(cmds) => {
             e.commands = Some(cmds.iter().map(command_text).collect());
-            "commands"
         }
-        Kind::Buzz {
+        Request::Workflow(Workflow::Buzz {
             player,
             turn,
             reason,
-        } => {
+        }) => {
             e.player.clone_from(player);
             e.turn = *turn;
             e.reason = Some(reason.clone());
-            "buzz"
         }
-        Kind::Withdraw => "withdraw",
-        Kind::Concede => "concede",
-        Kind::Contest { text } => {
-            e.reason = Some(text.clone());
-            "contest"
-        }
-        Kind::Judgment { legal, text } => {
-            e.legal = Some(*legal);
-            e.reason = Some(text.clone());
-            "judgment"
-        }
-        Kind::Decline => "decline",
-        Kind::NotUnderstood { line, looks_like } => {
+        Request::Workflow(Workflow::Contest { text }) => e.reason = Some(text.clone()),
+        Request::Workflow(Workflow::Judgment { legal }) => e.legal = Some(*legal),
+        Request::NotUnderstood { line, looks_like } => {
             e.text = Some(line.clone());
             e.looks_like = Some(match looks_like {
                 LooksLike::Letter => "letter".into(),
@@ -259,10 +252,10 @@ fn actual(name: &str, m: &Inbound) -> Expect {
                 LooksLike::Play(Some(n)) => format!("player {n}"),
                 LooksLike::Play(None) => "play without a name".into(),
             });
-            "not-understood"
         }
-        Kind::Chatter => "chatter",
-    };
+        _ => {}
+    }
+    let kind = c.request.name();
     e.kind = Some(kind.into());
     e
 }

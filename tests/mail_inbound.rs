@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use mornbot::gsd::{parse_gsd, Gsd};
-use mornbot::mail::classify::{classify, ClassifyContext, GameInfo, Kind, Replacement};
+use mornbot::mail::classify::{classify, ClassifyContext, GameInfo, Request, Workflow};
 use mornbot::mail::digest;
 use mornbot::mail::inbound::{
     html_to_text, parse, AuthVerdict, AutoKind, Inbound, InboundError, Limits,
@@ -174,13 +174,16 @@ fn an_html_blockquote_is_quoted() {
 #[test]
 fn a_take_back_replaces_with_its_own_gsd() {
     let m = read("32-take-back.eml");
-    let Kind::TakeBack {
-        replacement: Some(Replacement::Gsd(g)),
-    } = classify(&m, &ctx()).kind
-    else {
-        panic!("not a take-back with a GSD")
+    let Request::TakeBack(Some(g)) = classify(&m, &ctx()).request else {
+        panic!("not a take-back")
     };
-    let parsed = parse_gsd(&g.text, Map::london_1999()).unwrap();
+    let Request::Turn {
+        text, gsd: true, ..
+    } = *g
+    else {
+        panic!("not a take-back with a GSD: {g:?}")
+    };
+    let parsed = parse_gsd(&text, Map::london_1999()).unwrap();
     assert_eq!(parsed.plays.len(), 3);
     assert_eq!(parsed.plays[0].player, "Rushton");
     assert_ne!(parsed, reference());
@@ -225,8 +228,8 @@ fn a_bounce_is_read_for_its_text_only_and_never_a_buzz() {
     let mut unmarked = m.clone();
     unmarked.auto = None;
     assert!(matches!(
-        classify(&unmarked, &ctx()).kind,
-        Kind::Buzz { .. }
+        classify(&unmarked, &ctx()).request,
+        Request::Workflow(Workflow::Buzz { .. })
     ));
 }
 
@@ -411,10 +414,8 @@ proptest! {
         let c = if games { ctx() } else { ClassifyContext { games: Vec::new(), ..ctx() } };
         let m = classify(&inbound(subject, body, to_bot), &c);
         // An excerpt always points inside the body.
-        if let Kind::Turn { gsd, play } = &m.kind {
-            for e in gsd.iter().chain(play) {
-                prop_assert!(e.line >= 1 && e.column >= 1);
-            }
+        if let Request::Turn { line, column, .. } = &m.request {
+            prop_assert!(*line >= 1 && *column >= 1);
         }
     }
 }

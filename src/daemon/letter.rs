@@ -3,15 +3,13 @@
 //! glued to the games the referee knows.
 
 use crate::config::Config;
-use crate::daemon::referee::{Command, Letter, Referee, Request, Workflow};
-use crate::mail::classify::{
-    self, ClassifyContext, Excerpt, GameRef, Kind, LooksLike, Replacement,
-};
+use crate::daemon::referee::{Letter, Referee};
+use crate::mail::classify::{self, ClassifyContext, GameRef};
 use crate::mail::digest;
 use crate::mail::identity;
 use crate::mail::inbound::{self, Inbound, InboundError, Limits};
 use crate::mail::outbound::Identity;
-use crate::mail::render::render;
+use crate::mail::request::Request;
 use crate::map::Map;
 
 /// What reading a message needs besides its bytes.
@@ -165,7 +163,7 @@ pub fn letters(raw: &[u8], ctx: &Context, referee: &Referee) -> (Vec<Letter>, Le
     let mut itself = read(msg, ctx, referee);
     if d.from_list {
         itself.no_reply = Some(note);
-    } else if matches!(itself.request, Request::Unclear(_)) {
+    } else if matches!(itself.request, Request::NotUnderstood { .. }) {
         itself.request = Request::Chatter;
     }
     (out, itself)
@@ -211,28 +209,13 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
     if let Some(a) = msg.auto {
         no_reply = Some(format!("not answered: {a:?}"));
     }
-    // "No buzz": acknowledging a winning turn (Rule 1.1.1); the classifier
-    // sees chatter, or, sent to the bot, a letter it did not understand.
-    let no_buzz = first_line(&msg.body).is_some_and(is_no_buzz);
-    let request = match c.kind {
-        Kind::Chatter
-        | Kind::NotUnderstood {
-            looks_like: LooksLike::Letter,
-            ..
-        } if no_buzz => Request::Workflow(Workflow::NoBuzz),
-        // Mail to the bot is answered; in the lounge, only a player's
-        // failed attempt (RULINGS L5).
-        Kind::NotUnderstood { line, looks_like } if c.direct || referee.is_registered(&from) => {
-            Request::Unclear(unclear(
-                &line,
-                &looks_like,
-                game.as_ref().ok(),
-                ctx,
-                referee,
-            ))
+    // Mail to the bot is answered when not understood; in the lounge,
+    // only a registered player's failed attempt (RULINGS L5).
+    let request = match c.request {
+        Request::NotUnderstood { .. } if !(c.direct || referee.is_registered(&from)) => {
+            Request::Chatter
         }
-        Kind::NotUnderstood { .. } => Request::Chatter,
-        k => request_of(k),
+        r => r,
     };
     let mut references = msg.references.clone();
     if let Some(r) = &msg.in_reply_to {
@@ -254,113 +237,4 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
             .is_err(),
         no_reply,
     }
-}
-
-/// The reply to a message the bot did not understand: the line it read,
-/// and what it made of it.
-fn unclear(
-    line: &str,
-    looks_like: &LooksLike,
-    game: Option<&String>,
-    ctx: &Context,
-    referee: &Referee,
-) -> String {
-    let roster = referee.roster();
-    let info = game
-        .and_then(|g| roster.iter().find(|i| i.tag == *g))
-        .or(roster.first());
-    let players = game
-        .and_then(|g| roster.iter().find(|i| i.tag == *g))
-        .map(|i| i.players.clone())
-        .unwrap_or_default();
-    let (looks, word, name) = match looks_like {
-        LooksLike::Letter => ("letter", None, None),
-        LooksLike::Command(w) => ("command", Some(w.as_str()), None),
-        LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str())),
-        LooksLike::Play(None) => ("nameless", None, None),
-    };
-    render(
-        "unclear",
-        minijinja::context! {
-            line, looks, word, name, game, players, bot => ctx.bot,
-            example_game => info.map_or("MN1", |i| i.tag.as_str()),
-            example_player => info.and_then(|i| i.players.first()).map_or("Rushton", String::as_str),
-        },
-    )
-}
-
-fn turn_of(e: Excerpt, gsd: bool) -> Request {
-    Request::Turn {
-        text: e.text,
-        gsd,
-        line: e.line,
-        column: e.column,
-    }
-}
-
-fn request_of(kind: Kind) -> Request {
-    match kind {
-        Kind::Turn { gsd, play } => match (gsd, play) {
-            (Some(e), _) => turn_of(e, true),
-            (None, Some(e)) => turn_of(e, false),
-            (None, None) => Request::Chatter,
-        },
-        Kind::Command(cmds) => Request::Commands(
-            cmds.into_iter()
-                .map(|c| match c {
-                    classify::Command::Help => Command::Help,
-                    classify::Command::Status { game } => Command::Status(game),
-                    classify::Command::Gsd { game } => Command::Gsd(game),
-                    classify::Command::History { game } => Command::History(game),
-                    classify::Command::Rules { topic } => match topic.as_deref() {
-                        None | Some("coverage") => Command::Rules,
-                        Some(t) => Command::Unknown(format!("RULES {t}")),
-                    },
-                    classify::Command::Speaker(s) => Command::Speaker(s),
-                    classify::Command::Unknown(s) => Command::Unknown(s),
-                })
-                .collect(),
-        ),
-        Kind::TakeBack { replacement } => Request::TakeBack(replacement.map(|r| {
-            Box::new(match r {
-                Replacement::Gsd(e) => turn_of(e, true),
-                Replacement::Play(e) => turn_of(e, false),
-            })
-        })),
-        Kind::Buzz {
-            player,
-            turn,
-            reason,
-        } => Request::Workflow(Workflow::Buzz {
-            player,
-            turn,
-            reason,
-        }),
-        Kind::Concede => Request::Workflow(Workflow::Concede),
-        Kind::Contest { text } => Request::Workflow(Workflow::Contest { text }),
-        Kind::Withdraw => Request::Workflow(Workflow::Withdraw),
-        Kind::Judgment { legal, .. } => Request::Workflow(Workflow::Judgment { legal }),
-        Kind::Decline => Request::Workflow(Workflow::Decline),
-        Kind::Chatter | Kind::NotUnderstood { .. } => Request::Chatter,
-    }
-}
-
-/// The first line of new text: not quoted, not blank.
-fn first_line(body: &str) -> Option<&str> {
-    body.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('>'))
-}
-
-fn is_no_buzz(line: &str) -> bool {
-    let l = line.trim_end_matches(['.', '!']).to_ascii_lowercase();
-    matches!(
-        l.as_str(),
-        "no buzz"
-            | "no buzz from me"
-            | "no buzz here"
-            | "acknowledged"
-            | "i acknowledge"
-            | "well played"
-    )
 }

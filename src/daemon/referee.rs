@@ -22,6 +22,7 @@ use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
 
 mod buzz;
+mod commands;
 mod event;
 mod speaker;
 
@@ -64,89 +65,7 @@ pub struct Handled {
     pub replies: usize,
 }
 
-/// The request a message makes, as the referee needs it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Request {
-    /// A turn: a whole GSD or a play line, and the 1-based body line where
-    /// it starts (for error positions).
-    Turn {
-        /// The GSD text, or the play line.
-        text: String,
-        /// Whether `text` is a whole GSD.
-        gsd: bool,
-        /// 1-based line of the body where `text` starts.
-        line: usize,
-        /// 1-based column of that line where `text` starts.
-        column: usize,
-    },
-    /// Commands to answer privately.
-    Commands(Vec<Command>),
-    /// Take back the sender's last turn (Rule 1.3.3), maybe with a
-    /// replacement turn.
-    TakeBack(Option<Box<Request>>),
-    /// A step of the buzz workflow (Rules 1.16.x).
-    Workflow(Workflow),
-    /// A message that cannot be read (too large, no headers): answered
-    /// with this reason.
-    Refuse(String),
-    /// A message meant for the bot that it did not understand: answered
-    /// privately with this text, what the bot made of it (RULINGS L5).
-    Unclear(String),
-    /// Nothing to do, never answered.
-    Chatter,
-}
-
-/// A player's step in the buzz workflow (Rules 1.16.2 - 1.16.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Workflow {
-    /// Buzz a turn: of `player`, number `turn`, when named.
-    Buzz {
-        /// The player whose turn is buzzed.
-        player: Option<String>,
-        /// The turn number.
-        turn: Option<u64>,
-        /// The illegality spotted.
-        reason: String,
-    },
-    /// The buzzer withdraws eir Buzz.
-    Withdraw,
-    /// Concede (the Buzz, or the defence).
-    Concede,
-    /// Contest (the Buzz, or the defence), with the argument given.
-    Contest {
-        /// The defence, or why the buzzer contests it.
-        text: String,
-    },
-    /// The Referee's Judgment.
-    Judgment {
-        /// Legal or Illegal.
-        legal: bool,
-    },
-    /// The Referee declines.
-    Decline,
-    /// A player acknowledges not buzzing the winning turn (Rule 1.1.1).
-    NoBuzz,
-}
-
-/// A command to the bot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Command {
-    /// `HELP`.
-    Help,
-    /// `STATUS [game]`.
-    Status(Option<String>),
-    /// `GSD [game]`.
-    Gsd(Option<String>),
-    /// `HISTORY [game]`.
-    History(Option<String>),
-    /// `RULES coverage`.
-    Rules,
-    /// A Speaker's command line (`RESIGN Cryer MN1`, `VOID`, `PAUSE`,
-    /// `RESUME`).
-    Speaker(String),
-    /// Anything else.
-    Unknown(String),
-}
+pub use crate::mail::request::{Command, LooksLike, Request, Workflow};
 
 /// The message as the referee sees it (already parsed and classified).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -649,8 +568,8 @@ impl Referee {
                     let s = self.commands(cmds, &mut out);
                     (None, "command".into(), s)
                 }
-                Request::Unclear(text) => {
-                    out.sender(text.clone());
+                Request::NotUnderstood { line, looks_like } => {
+                    out.sender(self.unclear(line, looks_like, letter.game.as_ref().ok()));
                     (None, "unclear".into(), "not understood".into())
                 }
                 Request::Workflow(w) => match self.which_game(letter, &mut out) {
@@ -1439,124 +1358,6 @@ impl Referee {
         ));
         (false, format!("parse error at {line}:{column}"))
     }
-
-    fn commands(&self, cmds: &[Command], out: &mut Out) -> String {
-        let mut unknown = Vec::new();
-        let mut parts = Vec::new();
-        let mut help = false;
-        for c in cmds {
-            match c {
-                Command::Help => help = true,
-                Command::Unknown(s) => unknown.push(s.clone()),
-                Command::Speaker(s) => parts.push(format!(
-                    "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
-                     use it, and this is not one of them.\n"
-                )),
-                Command::Rules => parts.push(coverage_text()),
-                Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
-                    let tags: Vec<String> = match g {
-                        Some(t) if self.games.contains_key(&t.to_uppercase()) => {
-                            vec![t.to_uppercase()]
-                        }
-                        Some(t) => {
-                            parts.push(format!("There is no game {t}.\n"));
-                            continue;
-                        }
-                        None => self.games.keys().cloned().collect(),
-                    };
-                    for tag in tags {
-                        let live = &self.games[&tag];
-                        parts.push(match c {
-                            Command::Status(_) => self.status(live),
-                            Command::Gsd(_) => render(&live.game.gsd(self.map)),
-                            _ => history(live),
-                        });
-                    }
-                }
-            }
-        }
-        if help || !unknown.is_empty() {
-            parts.push(tpl(
-                "help",
-                minijinja::context! {
-                    games => self.games.keys().cloned().collect::<Vec<_>>(),
-                    example => self.games.keys().next().cloned().unwrap_or("MN1".into()),
-                    lounge => self.me.lounge, bot => self.me.address, unknown,
-                },
-            ));
-        }
-        // One signature, at the end: a client hides what follows a `-- `.
-        out.sender(tpl(
-            "commands",
-            minijinja::context! { parts, bot => self.me.address },
-        ));
-        format!("{} commands", cmds.len())
-    }
-
-    fn status(&self, live: &Live) -> String {
-        let s = &live.game.state;
-        let players: Vec<_> = live
-            .def
-            .players
-            .iter()
-            .map(|(n, a)| {
-                let active = s
-                    .player_index(n)
-                    .map(|i| s.players[i].active)
-                    .unwrap_or(true);
-                minijinja::context! { name => n, address => a, active }
-            })
-            .collect();
-        let questionable = live.questionable.as_ref().map(|q| {
-            format!(
-                "Turn {} ({}'s) is Questionable, buzzed by {}: {}. {} turn(s) held.",
-                q.turn,
-                q.player,
-                q.buzzer,
-                crate::speaker::buzz::describe(q),
-                live.held.len()
-            )
-        });
-        tpl(
-            "status",
-            minijinja::context! {
-                game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
-                winner => s.winner, next => live.game.to_play(), questionable,
-                deadline => if live.questionable.is_some() { None } else { live.deadline().map(fmt_time) },
-                players,
-            },
-        )
-    }
-}
-
-fn history(live: &Live) -> String {
-    let mut s = format!("{}: {} turns\n\n", live.game.tag, live.turns.len());
-    for t in &live.turns {
-        s.push_str(&format!(
-            "{:>4}  {}  {}\n",
-            t.n,
-            t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
-            t.play
-        ));
-    }
-    s
-}
-
-fn coverage_text() -> String {
-    use crate::engine::coverage::{coverage, Status};
-    let report = coverage(None);
-    let mut s = String::from("Rules of Volume 1 and what mornbot does with them:\n\n");
-    for c in &report {
-        let st = match c.status {
-            Status::Adjudicated => "adjudicated",
-            Status::Partly => "partly adjudicated",
-            Status::Data => "map/grammar data",
-            Status::Speaker => "run by mornbot's Speaker automation",
-            Status::Ruling => "needs a human ruling",
-        };
-        s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));
-    }
-    s
 }
 
 /// A station or word of the play the first violation talks about, to put

@@ -1,7 +1,8 @@
 //! What a lounge message is: see the module docs of [`crate::mail`].
 //!
 //! [`classify`] reads an [`Inbound`] and says which game it concerns
-//! ([`GameRef`]) and what it is ([`Kind`]): commands to the bot, one of the
+//! ([`GameRef`]) and what it asks: the [`Request`] the referee acts on,
+//! with no second vocabulary between them. It is commands to the bot, one of the
 //! Buzz workflow's messages (Rules 1.16.2 - 1.16.4), a take-back (Rule
 //! 1.3.3), a Turn (a GSD or a bare Play line, Rule 1.3.1), or chatter. It
 //! only finds and cuts out text: GSDs and Plays are returned raw, with
@@ -34,13 +35,13 @@
 //! # Judgment calls, in the order they are applied
 //!
 //! 0. **Mail the bot must never answer** ([`Inbound::auto`] set: bounces,
-//!    auto-replies, list notices, its own mail) is [`Kind::Chatter`],
+//!    auto-replies, list notices, its own mail) is [`Request::Chatter`],
 //!    whatever it says: a bounce quoting "Buzz:" is not a Buzz, and the
 //!    bot's own GSD coming back is not a Turn. The game is still given.
 //! 1. **No content**: a subject (without `Re:` and tags) that is a command
-//!    gives [`Kind::Command`]; a subject starting with `Buzz` on a message
-//!    that is not a reply gives [`Kind::Buzz`]; anything else is
-//!    [`Kind::Chatter`].
+//!    gives [`Request::Commands`]; a subject starting with `Buzz` on a message
+//!    that is not a reply gives a Buzz; anything else is
+//!    [`Request::Chatter`].
 //! 2. **Commands**: every content line is a command (`HELP`, `STATUS
 //!    [game]`, `GSD [game]`, `HISTORY [game]`, `RULES [topic]`; any case;
 //!    one per line; a `[MN12]`-style or bare game argument) or
@@ -54,7 +55,7 @@
 //!    Play line, else the first GSD, else the first Play line below it.
 //! 4. **A GSD** (an unquoted Token Table: a `+---` border followed by a `|
 //!    Player |` heading; with the `Game MN12` line above it when there is
-//!    one) makes the message a [`Kind::Turn`], even when its prose starts
+//!    one) makes the message a [`Request::Turn`], even when its prose starts
 //!    with a keyword below: a GSD cannot be posted by accident, a keyword in
 //!    prose can ("Buzz me if I'm wrong"). The excerpt runs to the first
 //!    quoted line (or the signature), trailing blank lines dropped; prose
@@ -62,20 +63,20 @@
 //!    quoted GSD is never a GSD: a reply quoting the bot's GSD and adding a
 //!    Play line below is a Turn with that Play.
 //! 5. **The Buzz workflow**, from the first content line, in this order:
-//!    - [`Kind::Withdraw`]: a form of "withdraw" (`I withdraw my Buzz`,
+//!    - [`Workflow::Withdraw`]: a form of "withdraw" (`I withdraw my Buzz`,
 //!      `Buzz withdrawn`, `Withdrawn.`) with "buzz" on the line or at most
 //!      three words (so "I withdraw from the game" is not one).
-//!    - [`Kind::Contest`]: `Contest`, `Contested`, `I contest`, and the
+//!    - [`Workflow::Contest`]: `Contest`, `Contested`, `I contest`, and the
 //!      refusals `I do not concede`, `I don't concede`, `Not conceded`, ...
-//!    - [`Kind::Concede`]: `Concede`, `Conceded`, `I concede`, ...
-//!    - [`Kind::Judgment`]: `Judgment`/`Judgement`/`I judge`/`My
+//!    - [`Workflow::Concede`]: `Concede`, `Conceded`, `I concede`, ...
+//!    - [`Workflow::Judgment`]: `Judgment`/`Judgement`/`I judge`/`My
 //!      judgment`/`Ruling` on the first line, or a line starting
 //!      `Judgment:` anywhere, *and* a verdict word: the first whole word
 //!      `Legal` or `Illegal` after it (`not legal` is Illegal). Without a
 //!      verdict word it is not a Judgment.
-//!    - [`Kind::Decline`]: `Decline`, `Declined`, `I decline`, `I must
+//!    - [`Workflow::Decline`]: `Decline`, `Declined`, `I decline`, `I must
 //!      decline`, ...
-//!    - [`Kind::Buzz`]: the first content line starts with `Buzz` (`Buzz:`,
+//!    - [`Workflow::Buzz`]: the first content line starts with `Buzz` (`Buzz:`,
 //!      `BUZZ!`, `Buzzing`, `I buzz`), or any content line starts with
 //!      `Buzz:` or `Buzz!`. It reads `[on|against] <player>['s] [turn|play]
 //!      [#]<n>` then a separator (`:`, `-`, `,`, a dash) and the reason
@@ -91,7 +92,7 @@
 //!    Only the first Play line is taken. A known player's line is taken even
 //!    when it does not parse, so the bot can answer with the error.
 //! 7. **Commands among other lines** (RULINGS L4): a message with a command
-//!    line is [`Kind::Command`], its commands in order. Sent to the bot's
+//!    line is [`Request::Commands`], its commands in order. Sent to the bot's
 //!    address (in `To` or `Cc`), every command line counts and every other
 //!    content line is a [`Command::Unknown`] (so the reply says it was not
 //!    understood), except a greeting and a sign-off: the lines before the
@@ -100,22 +101,26 @@
 //!    command-shaped). Posted to the lounge, a command line counts
 //!    only when its command word is in capitals (`STATUS MN12`, not a
 //!    `Status` heading in prose), and only the command-shaped lines and the
-//!    failed attempts (rule 8) among the rest are [`Command::Unknown`]: prose
+//!    failed attempts (rule 9) among the rest are [`Command::Unknown`]: prose
 //!    is for the players. In rules 2 and 7, a subject that is a command (not
 //!    a reply's: `Re: HELP` is the bot's own answer) comes first, unless the
 //!    body repeats it.
-//! 8. **Not understood** (RULINGS L5): a content line that looks like a
+//! 8. **No buzz** (Rule 1.1.1): a first content line `No buzz`, `No buzz
+//!    from me`, `No buzz here`, `Acknowledged`, `I acknowledge` or `Well
+//!    played` (any case, a trailing `.` or `!`) is [`Workflow::NoBuzz`]: the
+//!    player acknowledges a winning turn instead of buzzing it.
+//! 9. **Not understood** (RULINGS L5): a content line that looks like a
 //!    failed attempt at a command (a command word in capitals with words the
 //!    command does not take, at most four words: `STATUS of MN12 please`)
 //!    or at a Play (a line that parses as a Play under a name that is no
 //!    player of the game: `Rushtin : Euston (NT)`; or a line with a Line
 //!    code in brackets that parses as a Play once a name is put before it:
-//!    `[LV+1] Euston (NT)`) makes the message [`Kind::NotUnderstood`], in
+//!    `[LV+1] Euston (NT)`) makes the message [`Request::NotUnderstood`], in
 //!    the lounge as in mail to the bot; mail sent to the bot's address that
-//!    is none of the above is [`Kind::NotUnderstood`] too, holding its first
+//!    is none of the above is [`Request::NotUnderstood`] too, holding its first
 //!    content line. The caller answers it privately (and, in the lounge,
 //!    only a registered player).
-//! 9. Anything else is [`Kind::Chatter`].
+//! 10. Anything else is [`Request::Chatter`].
 //!
 //! # Which game
 //!
@@ -132,6 +137,8 @@
 //! there are none.
 
 use serde::Serialize;
+
+pub use super::request::{Command, LooksLike, Request, Workflow};
 
 use super::inbound::Inbound;
 use crate::gsd::parse_play;
@@ -166,8 +173,8 @@ pub struct ClassifyContext<'a> {
 pub struct Message {
     /// The game it concerns.
     pub game: GameRef,
-    /// What it is.
-    pub kind: Kind,
+    /// What it asks.
+    pub request: Request,
     /// It was sent to the bot's address (in `To` or `Cc`).
     pub direct: bool,
 }
@@ -223,121 +230,7 @@ impl Excerpt {
     }
 }
 
-/// What replaces a taken-back Turn (Rule 1.3.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Replacement {
-    /// A whole GSD.
-    Gsd(Excerpt),
-    /// A Play line.
-    Play(Excerpt),
-}
-
-/// A command to the bot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Command {
-    /// `HELP`: what the bot understands.
-    Help,
-    /// `STATUS [game]`: whose turn it is, deadlines, pending buzzes.
-    Status {
-        /// The game named, if any.
-        game: Option<String>,
-    },
-    /// `GSD [game]`: the canonical GSD.
-    Gsd {
-        /// The game named, if any.
-        game: Option<String>,
-    },
-    /// `HISTORY [game]`: the turn log.
-    History {
-        /// The game named, if any.
-        game: Option<String>,
-    },
-    /// `RULES [topic]`, e.g. `RULES coverage`.
-    Rules {
-        /// The topic, lowercased, if any.
-        topic: Option<String>,
-    },
-    /// A Speaker's command (`RESIGN <player> [game]`, `VOID [game]`,
-    /// `PAUSE [game]`, `RESUME [game]`): the whole line; only the Speaker's
-    /// addresses may use them.
-    Speaker(String),
-    /// A command-shaped line the bot does not know (answer with HELP).
-    Unknown(String),
-}
-
-/// What a message is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Kind {
-    /// Commands to the bot, one per line.
-    Command(Vec<Command>),
-    /// A Buzz (Rule 1.16.2).
-    Buzz {
-        /// The player whose Turn is buzzed, when named.
-        player: Option<String>,
-        /// The Turn's number, when given.
-        turn: Option<u64>,
-        /// The illegality spotted (may be empty).
-        reason: String,
-    },
-    /// The Buzz is withdrawn by its maker (Rule 1.16.2).
-    Withdraw,
-    /// A Buzz, or a defence, is conceded (Rule 1.16.3).
-    Concede,
-    /// A Buzz, or a defence, is contested (Rule 1.16.3).
-    Contest {
-        /// The argument given.
-        text: String,
-    },
-    /// A Referee's Judgment (Rule 1.16.4).
-    Judgment {
-        /// The Questionable Turn is Legal.
-        legal: bool,
-        /// The whole unquoted text.
-        text: String,
-    },
-    /// A selected Referee declines (Rule 1.16.4).
-    Decline,
-    /// A player takes back eir most recent Turn (Rule 1.3.3).
-    TakeBack {
-        /// The replacement posted with it, if any.
-        replacement: Option<Replacement>,
-    },
-    /// A Turn (Rule 1.3.1): a GSD, or a bare Play line.
-    Turn {
-        /// The GSD, cut out of the body.
-        gsd: Option<Excerpt>,
-        /// The Play line (with its continuation lines), when there is no
-        /// GSD.
-        play: Option<Excerpt>,
-    },
-    /// Meant for the bot, but not understood: mail sent to its address that
-    /// is none of the above, or a failed attempt at a command or a Play
-    /// (rule 8). Answered privately with what the bot made of it.
-    NotUnderstood {
-        /// The line read (its first content line, or the attempt), at most
-        /// [`MAX_QUOTED_CHARS`] characters.
-        line: String,
-        /// What it looked like.
-        looks_like: LooksLike,
-    },
-    /// Anything else: never answered.
-    Chatter,
-}
-
-/// What a message the bot did not understand looked like (rule 8).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum LooksLike {
-    /// Mail to the bot's address: meant for it, whatever it says.
-    Letter,
-    /// A command word (given in capitals, e.g. `STATUS`) with words the
-    /// command does not take.
-    Command(String),
-    /// A Play line, under a name that is no player of the game (`Some`), or
-    /// without a name (`None`).
-    Play(Option<String>),
-}
-
-/// The most characters of a line a [`Kind::NotUnderstood`] quotes.
+/// The most characters of a line a [`Request::NotUnderstood`] quotes.
 pub const MAX_QUOTED_CHARS: usize = 200;
 
 /// Classifies a message (see the module docs for every rule applied).
@@ -347,12 +240,16 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
     let direct = !bot.is_empty() && msg.to.iter().any(|a| super::address::same(a, bot));
     let game = game_ref(&msg.subject, &lines, ctx);
     let players = players_for(&game, ctx);
-    let kind = if msg.auto.is_some() {
-        Kind::Chatter
+    let request = if msg.auto.is_some() {
+        Request::Chatter
     } else {
-        kind(msg, &lines, direct, &players, ctx)
+        request(msg, &lines, direct, &players, ctx)
     };
-    Message { game, kind, direct }
+    Message {
+        game,
+        request,
+        direct,
+    }
 }
 
 // ---- The body's lines ----------------------------------------------------
@@ -818,19 +715,22 @@ fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Command> {
     let arg = args.first().copied();
     match word.to_ascii_uppercase().as_str() {
         "HELP" => Some(Command::Help),
-        "STATUS" => game_arg(arg, ctx).map(|game| Command::Status { game }),
-        "GSD" => game_arg(arg, ctx).map(|game| Command::Gsd { game }),
-        "HISTORY" => game_arg(arg, ctx).map(|game| Command::History { game }),
+        "STATUS" => game_arg(arg, ctx).map(Command::Status),
+        "GSD" => game_arg(arg, ctx).map(Command::Gsd),
+        "HISTORY" => game_arg(arg, ctx).map(Command::History),
         "RULES" => match arg {
-            None => Some(Command::Rules { topic: None }),
+            None => Some(Command::Rules),
+            Some(a) if a.eq_ignore_ascii_case("coverage") => Some(Command::Rules),
+            // A topic the bot has no page for: answered with HELP.
             Some(a)
                 if a.len() <= 32
                     && a.chars()
                         .all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c)) =>
             {
-                Some(Command::Rules {
-                    topic: Some(a.to_ascii_lowercase()),
-                })
+                Some(Command::Unknown(format!(
+                    "RULES {}",
+                    a.to_ascii_lowercase()
+                )))
             }
             Some(_) => None,
         },
@@ -922,13 +822,13 @@ const DECLINE: [&str; 10] = [
 ];
 const BUZZ: [&str; 5] = ["buzz", "buzzing", "i buzz", "i'm buzzing", "i am buzzing"];
 
-fn kind(
+fn request(
     msg: &Inbound,
     lines: &[BodyLine<'_>],
     direct: bool,
     players: &[String],
     ctx: &ClassifyContext<'_>,
-) -> Kind {
+) -> Request {
     let content: Vec<&BodyLine<'_>> = lines.iter().filter(|l| l.is_content()).collect();
     let (subject, reply) = subject_core(&msg.subject);
     let subject_buzz = (!reply && msg.in_reply_to.is_none())
@@ -936,12 +836,12 @@ fn kind(
         .flatten();
     let Some(first) = content.first() else {
         if let Some(c) = parse_command(subject, ctx) {
-            return Kind::Command(vec![c]);
+            return Request::Commands(vec![c]);
         }
         if let Some(rest) = subject_buzz {
             return buzz(rest, "", players);
         }
-        return Kind::Chatter;
+        return Request::Chatter;
     };
 
     // 2. Commands.
@@ -958,37 +858,32 @@ fn kind(
             .zip(commands)
             .map(|(l, c)| c.unwrap_or_else(|| Command::Unknown(l.text.trim().to_string())))
             .collect();
-        return Kind::Command(unclear::with_subject(msg, cmds, ctx));
+        return Request::Commands(unclear::with_subject(msg, cmds, ctx));
     }
 
     let text = first.text.trim();
     // 3. Take-back.
     if let Some(rest) = lead(text, &TAKE_BACK) {
-        return Kind::TakeBack {
-            replacement: replacement(first, rest, lines, players, ctx),
-        };
+        return Request::TakeBack(replacement(first, rest, lines, players, ctx).map(Box::new));
     }
     // 4. A GSD.
     if let Some(gsd) = find_gsd(lines, 0) {
-        return Kind::Turn {
-            gsd: Some(gsd),
-            play: None,
-        };
+        return Request::turn(gsd.text, true, gsd.line, gsd.column);
     }
     // 5. The Buzz workflow.
     let lower = text.to_lowercase();
     if lead(text, &WITHDRAW).is_some()
         && (lower.contains("buzz") || text.split_whitespace().count() <= 3)
     {
-        return Kind::Withdraw;
+        return Request::Workflow(Workflow::Withdraw);
     }
     if let Some(rest) = lead(text, &CONTEST) {
-        return Kind::Contest {
+        return Request::Workflow(Workflow::Contest {
             text: join_text(trim_separators(rest), &following(lines, first.no)),
-        };
+        });
     }
     if lead(text, &CONCEDE).is_some() {
-        return Kind::Concede;
+        return Request::Workflow(Workflow::Concede);
     }
     let judgment_line = if lead(text, &JUDGMENT).is_some() {
         Some(*first)
@@ -1006,15 +901,11 @@ fn kind(
             .collect::<Vec<_>>()
             .join("\n");
         if let Some(legal) = verdict(&after) {
-            let all: Vec<&str> = content.iter().map(|l| l.text.trim()).collect();
-            return Kind::Judgment {
-                legal,
-                text: all.join("\n"),
-            };
+            return Request::Workflow(Workflow::Judgment { legal });
         }
     }
     if lead(text, &DECLINE).is_some() {
-        return Kind::Decline;
+        return Request::Workflow(Workflow::Decline);
     }
     let buzz_line = if lead(text, &BUZZ).is_some() {
         Some(*first)
@@ -1031,10 +922,7 @@ fn kind(
     }
     // 6. A Play line.
     if let Some(play) = find_play(lines, 0, players, ctx) {
-        return Kind::Turn {
-            gsd: None,
-            play: Some(play),
-        };
+        return Request::turn(play.text, false, play.line, play.column);
     }
     if let Some(rest) = subject_buzz {
         let all: Vec<&str> = content.iter().map(|l| l.text.trim()).collect();
@@ -1042,10 +930,32 @@ fn kind(
     }
     // 7. Commands among other lines.
     if let Some(cmds) = unclear::mixed_commands(&content, direct, players, ctx) {
-        return Kind::Command(unclear::with_subject(msg, cmds, ctx));
+        return Request::Commands(unclear::with_subject(msg, cmds, ctx));
     }
-    // 8. Not understood.
-    unclear::not_understood(&content, direct, players, ctx).unwrap_or(Kind::Chatter)
+    // 8. "No buzz": acknowledging a winning turn (Rule 1.1.1).
+    if is_no_buzz(text) {
+        return Request::Workflow(Workflow::NoBuzz);
+    }
+    // 9. Not understood.
+    unclear::not_understood(&content, direct, players, ctx).unwrap_or(Request::Chatter)
+}
+
+/// Whether a first content line acknowledges a winning turn instead of
+/// buzzing it (Rule 1.1.1).
+fn is_no_buzz(line: &str) -> bool {
+    let l = line
+        .trim()
+        .trim_end_matches(['.', '!'])
+        .to_ascii_lowercase();
+    matches!(
+        l.as_str(),
+        "no buzz"
+            | "no buzz from me"
+            | "no buzz here"
+            | "acknowledged"
+            | "i acknowledge"
+            | "well played"
+    )
 }
 
 /// `Some(true)` for Legal, `Some(false)` for Illegal: the first of the two
@@ -1067,7 +977,7 @@ fn verdict(text: &str) -> Option<bool> {
 }
 
 /// Reads the rest of a Buzz line (after the word "Buzz").
-fn buzz(rest: &str, following: &str, players: &[String]) -> Kind {
+fn buzz(rest: &str, following: &str, players: &[String]) -> Request {
     let mut r = trim_separators(rest);
     for w in ["on", "against", "of"] {
         if let Some(x) = strip_word_ci(r, w) {
@@ -1128,11 +1038,11 @@ fn buzz(rest: &str, following: &str, players: &[String]) -> Kind {
         // "turn" without a number: the word is dropped.
         r = t;
     }
-    Kind::Buzz {
+    Request::Workflow(Workflow::Buzz {
         player,
         turn,
         reason: join_text(trim_separators(r), following),
-    }
+    })
 }
 
 /// The unquoted GSD starting at or after line index `from`.
@@ -1234,7 +1144,7 @@ fn replacement(
     lines: &[BodyLine<'_>],
     players: &[String],
     ctx: &ClassifyContext<'_>,
-) -> Option<Replacement> {
+) -> Option<Request> {
     let mut r = rest.trim_start();
     for w in [
         "my most recent turn",
@@ -1252,17 +1162,13 @@ fn replacement(
     let r = trim_separators(r).trim_end();
     let idx = lines.iter().position(|l| l.no == first.no).unwrap_or(0);
     if !r.is_empty() && is_play(r, players, ctx) {
-        return Some(Replacement::Play(play_excerpt(
-            lines,
-            idx,
-            r,
-            column_of(first.text, r.trim_end()),
-        )));
+        let e = play_excerpt(lines, idx, r, column_of(first.text, r.trim_end()));
+        return Some(Request::turn(e.text, false, e.line, e.column));
     }
     if let Some(gsd) = find_gsd(lines, idx + 1) {
-        return Some(Replacement::Gsd(gsd));
+        return Some(Request::turn(gsd.text, true, gsd.line, gsd.column));
     }
-    find_play(lines, idx + 1, players, ctx).map(Replacement::Play)
+    find_play(lines, idx + 1, players, ctx).map(|e| Request::turn(e.text, false, e.line, e.column))
 }
 
 #[cfg(test)]
@@ -1306,8 +1212,8 @@ mod tests {
         }
     }
 
-    pub(super) fn kind_of(subject: &str, body: &str) -> Kind {
-        classify(&msg(subject, body), &ctx()).kind
+    pub(super) fn kind_of(subject: &str, body: &str) -> Request {
+        classify(&msg(subject, body), &ctx()).request
     }
 
     #[test]
@@ -1321,34 +1227,28 @@ mod tests {
     fn commands_need_every_line() {
         assert_eq!(
             kind_of("", "status mn12\nGSD\nRULES coverage\nHISTORY [MN13]\nhelp"),
-            Kind::Command(vec![
-                Command::Status {
-                    game: Some("MN12".into())
-                },
-                Command::Gsd { game: None },
-                Command::Rules {
-                    topic: Some("coverage".into())
-                },
-                Command::History {
-                    game: Some("MN13".into())
-                },
+            Request::Commands(vec![
+                Command::Status(Some("MN12".into())),
+                Command::Gsd(None),
+                Command::Rules,
+                Command::History(Some("MN13".into())),
                 Command::Help,
             ])
         );
         assert_eq!(
             kind_of("", "STATUS\nSCORES MN12"),
-            Kind::Command(vec![
-                Command::Status { game: None },
+            Request::Commands(vec![
+                Command::Status(None),
                 Command::Unknown("SCORES MN12".into())
             ])
         );
-        assert_eq!(kind_of("", "STATUS is annoying me today"), Kind::Chatter);
+        assert_eq!(kind_of("", "STATUS is annoying me today"), Request::Chatter);
         // A command among prose (rule 7), a sign-off after it.
         assert_eq!(
             kind_of("", "STATUS\nThanks, everyone"),
-            Kind::Command(vec![Command::Status { game: None }])
+            Request::Commands(vec![Command::Status(None)])
         );
-        assert_eq!(kind_of("", "SCORES"), Kind::Chatter);
+        assert_eq!(kind_of("", "SCORES"), Request::Chatter);
     }
 
     #[test]
@@ -1356,38 +1256,41 @@ mod tests {
         let b = |body: &str| kind_of("Re: [MN12] turn", body);
         assert_eq!(
             b("Buzz: Cryer's turn 12: Euston was closed."),
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: Some("Cryer".into()),
                 turn: Some(12),
                 reason: "Euston was closed.".into()
-            }
+            })
         );
         assert_eq!(
             b("Buzz brooke-taylor turn #7 - no LV\nsee Rule 1.6.1"),
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: Some("Brooke-Taylor".into()),
                 turn: Some(7),
                 reason: "no LV\nsee Rule 1.6.1".into()
-            }
+            })
         );
         assert_eq!(
             b("BUZZ!\n\nRushton moved through a closed station"),
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: None,
                 turn: None,
                 reason: "Rushton moved through a closed station".into()
-            }
+            })
         );
         assert_eq!(
             b("Hello all,\nBuzz: turn 3: wrong"),
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: None,
                 turn: Some(3),
                 reason: "wrong".into()
-            }
+            })
         );
         // A quoted buzz is not a new one.
-        assert_eq!(b("I agree.\n\n> Buzz: Cryer's turn 12: no"), Kind::Chatter);
+        assert_eq!(
+            b("I agree.\n\n> Buzz: Cryer's turn 12: no"),
+            Request::Chatter
+        );
     }
 
     #[test]
@@ -1396,90 +1299,102 @@ mod tests {
             games: Vec::new(),
             ..ctx()
         };
-        let k = classify(&msg("x", "Buzz Jo Smith turn 4 - nope"), &c).kind;
+        let k = classify(&msg("x", "Buzz Jo Smith turn 4 - nope"), &c).request;
         assert_eq!(
             k,
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: Some("Jo Smith".into()),
                 turn: Some(4),
                 reason: "nope".into()
-            }
+            })
         );
-        let k = classify(&msg("x", "Buzz! Euston was closed on that day"), &c).kind;
+        let k = classify(&msg("x", "Buzz! Euston was closed on that day"), &c).request;
         assert_eq!(
             k,
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: None,
                 turn: None,
                 reason: "Euston was closed on that day".into()
-            }
+            })
         );
     }
 
     #[test]
     fn workflow_words() {
-        assert_eq!(kind_of("", "I withdraw my Buzz, sorry."), Kind::Withdraw);
-        assert_eq!(kind_of("", "Buzz withdrawn"), Kind::Withdraw);
-        assert_eq!(kind_of("", "Withdrawn."), Kind::Withdraw);
+        assert_eq!(
+            kind_of("", "I withdraw my Buzz, sorry."),
+            Request::Workflow(Workflow::Withdraw)
+        );
+        assert_eq!(
+            kind_of("", "Buzz withdrawn"),
+            Request::Workflow(Workflow::Withdraw)
+        );
+        assert_eq!(
+            kind_of("", "Withdrawn."),
+            Request::Workflow(Workflow::Withdraw)
+        );
         assert_eq!(
             kind_of("", "I withdraw from the game, it's been fun"),
-            Kind::Chatter
+            Request::Chatter
         );
-        assert_eq!(kind_of("", "Conceded."), Kind::Concede);
+        assert_eq!(
+            kind_of("", "Conceded."),
+            Request::Workflow(Workflow::Concede)
+        );
         assert_eq!(
             kind_of("", "I do not concede: Euston was open.\nSee 1.11.4"),
-            Kind::Contest {
+            Request::Workflow(Workflow::Contest {
                 text: "Euston was open.\nSee 1.11.4".into()
-            }
+            })
         );
         assert_eq!(
             kind_of("", "Contest - the Peg was gone"),
-            Kind::Contest {
+            Request::Workflow(Workflow::Contest {
                 text: "the Peg was gone".into()
-            }
+            })
         );
-        assert_eq!(kind_of("", "I must decline, I'm away."), Kind::Decline);
+        assert_eq!(
+            kind_of("", "I must decline, I'm away."),
+            Request::Workflow(Workflow::Decline)
+        );
         assert_eq!(
             kind_of("", "Judgment: Illegal.\nThe line was Soaped."),
-            Kind::Judgment {
-                legal: false,
-                text: "Judgment: Illegal.\nThe line was Soaped.".into()
-            }
+            Request::Workflow(Workflow::Judgment { legal: false })
         );
         assert_eq!(
             kind_of("", "I judge the turn Legal"),
-            Kind::Judgment {
-                legal: true,
-                text: "I judge the turn Legal".into()
-            }
+            Request::Workflow(Workflow::Judgment { legal: true })
         );
         assert_eq!(
             kind_of("", "I judge the turn not legal"),
-            Kind::Judgment {
-                legal: false,
-                text: "I judge the turn not legal".into()
-            }
+            Request::Workflow(Workflow::Judgment { legal: false })
         );
-        assert_eq!(kind_of("", "Judgment will follow tomorrow."), Kind::Chatter);
+        assert_eq!(
+            kind_of("", "Judgment will follow tomorrow."),
+            Request::Chatter
+        );
     }
 
     #[test]
     fn take_back_with_inline_play() {
         let k = kind_of("", "Take back: Rushton : Euston (VC)");
-        let Kind::TakeBack {
-            replacement: Some(Replacement::Play(e)),
-        } = k
-        else {
-            panic!("{k:?}")
+        assert_eq!(
+            k,
+            Request::TakeBack(Some(Box::new(Request::turn(
+                "Rushton : Euston (VC)".into(),
+                false,
+                1,
+                12
+            ))))
+        );
+        let e = Excerpt {
+            text: String::new(),
+            line: 1,
+            column: 12,
         };
-        assert_eq!(e.text, "Rushton : Euston (VC)");
-        assert_eq!((e.line, e.column), (1, 12));
         assert_eq!(e.body_position(1, 3), (1, 14));
         assert_eq!(e.body_position(2, 3), (2, 3));
-        assert_eq!(
-            kind_of("", "I take back my turn."),
-            Kind::TakeBack { replacement: None }
-        );
+        assert_eq!(kind_of("", "I take back my turn."), Request::TakeBack(None));
     }
 
     #[test]
@@ -1490,17 +1405,18 @@ mod tests {
         );
         assert_eq!(
             k,
-            Kind::Turn {
-                gsd: None,
-                play: Some(Excerpt {
-                    text: "Rushton : [LV+1] Euston (VC\n  via: CN,NT)\n{phew}".into(),
-                    line: 3,
-                    column: 1
-                })
-            }
+            Request::turn(
+                "Rushton : [LV+1] Euston (VC\n  via: CN,NT)\n{phew}".into(),
+                false,
+                3,
+                1
+            )
         );
         // Not a player of MN12: prose.
-        assert_eq!(kind_of("[MN12]", "Note: Euston is lovely"), Kind::Chatter);
+        assert_eq!(
+            kind_of("[MN12]", "Note: Euston is lovely"),
+            Request::Chatter
+        );
     }
 
     #[test]
@@ -1556,13 +1472,11 @@ mod tests {
         let body = "STATUS MN12\n\nOn Mon, 1 Jan 2024 at 10:00, Tim Rushton <\ntim@example.org> wrote:\n> GSD MN12\n> whatever";
         assert_eq!(
             kind_of("Re: x", body),
-            Kind::Command(vec![Command::Status {
-                game: Some("MN12".into())
-            }])
+            Request::Commands(vec![Command::Status(Some("MN12".into()))])
         );
         let outlook =
             "Fine by me.\n\n-----Original Message-----\nFrom: Cryer\nBuzz: Rushton's turn 3: no";
-        assert_eq!(kind_of("RE: x", outlook), Kind::Chatter);
+        assert_eq!(kind_of("RE: x", outlook), Request::Chatter);
     }
 
     #[test]
@@ -1572,21 +1486,19 @@ mod tests {
         let c = classify(&m, &ctx());
         assert!(c.direct);
         assert_eq!(
-            c.kind,
-            Kind::NotUnderstood {
+            c.request,
+            Request::NotUnderstood {
                 line: "Hi bot, what can you do?".into(),
                 looks_like: LooksLike::Letter
             }
         );
         m.body = "Hi bot\nSTATUS MN12\nthanks".into();
         assert_eq!(
-            classify(&m, &ctx()).kind,
-            Kind::Command(vec![Command::Status {
-                game: Some("MN12".into())
-            }])
+            classify(&m, &ctx()).request,
+            Request::Commands(vec![Command::Status(Some("MN12".into()))])
         );
         // In the lounge, prose to the players is chatter.
-        assert_eq!(kind_of("hello", "Hi all, what a game."), Kind::Chatter);
+        assert_eq!(kind_of("hello", "Hi all, what a game."), Request::Chatter);
     }
 
     #[test]
@@ -1598,13 +1510,13 @@ mod tests {
         ] {
             assert_eq!(
                 kind_of("[MN12] help", &format!("HELP\n\n{footer}\n")),
-                Kind::Command(vec![Command::Help]),
+                Request::Commands(vec![Command::Help]),
                 "{footer}"
             );
         }
         // Not a footer: an Outlook quote, or a rule with prose after it.
         let outlook = "HELP\n________________________________\nFrom: Tim\nSubject: mailing list";
-        assert_eq!(kind_of("", outlook), Kind::Command(vec![Command::Help]));
+        assert_eq!(kind_of("", outlook), Request::Commands(vec![Command::Help]));
         let lines = body_lines("HELP\n__________\nsome words\nand more");
         assert_eq!(lines.iter().filter(|l| l.is_content()).count(), 4);
         let lines = body_lines("HELP\n__________\nlounge mailing list");
@@ -1615,19 +1527,17 @@ mod tests {
     fn subject_only_messages() {
         assert_eq!(
             kind_of("Re: [lounge] GSD MN12", ""),
-            Kind::Command(vec![Command::Gsd {
-                game: Some("MN12".into())
-            }])
+            Request::Commands(vec![Command::Gsd(Some("MN12".into()))])
         );
         assert_eq!(
             kind_of("[MN12] Buzz: Cryer turn 4", "\n\n-- \nTim"),
-            Kind::Buzz {
+            Request::Workflow(Workflow::Buzz {
                 player: Some("Cryer".into()),
                 turn: Some(4),
                 reason: String::new()
-            }
+            })
         );
-        assert_eq!(kind_of("Re: Buzz: Cryer turn 4", ""), Kind::Chatter);
+        assert_eq!(kind_of("Re: Buzz: Cryer turn 4", ""), Request::Chatter);
     }
 
     #[test]

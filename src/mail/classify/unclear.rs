@@ -1,9 +1,9 @@
-//! Rules 7 and 8 of [`super`]: commands among other lines, and what the bot
+//! Rules 7 and 9 of [`super`]: commands among other lines, and what the bot
 //! does not understand but must not pass over in silence (RULINGS L4, L5).
 
 use super::{
     command_shaped, parse_command, play_head, subject_core, BodyLine, ClassifyContext, Command,
-    Kind, LooksLike, MAX_QUOTED_CHARS,
+    LooksLike, Request, MAX_QUOTED_CHARS,
 };
 use crate::gsd::parse_play;
 use crate::mail::inbound::Inbound;
@@ -94,13 +94,13 @@ pub(super) fn with_subject(
     cmds
 }
 
-/// A message the bot does not understand (rule 8), or `None` for chatter.
+/// A message the bot does not understand (rule 9), or `None` for chatter.
 pub(super) fn not_understood(
     content: &[&BodyLine<'_>],
     direct: bool,
     players: &[String],
     ctx: &ClassifyContext<'_>,
-) -> Option<Kind> {
+) -> Option<Request> {
     for l in content {
         let t = l.text.trim();
         let looks_like = if let Some(w) = command_attempt(t) {
@@ -109,14 +109,14 @@ pub(super) fn not_understood(
             play_attempt(t, players, ctx).map(LooksLike::Play)
         };
         if let Some(looks_like) = looks_like {
-            return Some(Kind::NotUnderstood {
+            return Some(Request::NotUnderstood {
                 line: quoted(t),
                 looks_like,
             });
         }
     }
     let first = content.first()?;
-    direct.then(|| Kind::NotUnderstood {
+    direct.then(|| Request::NotUnderstood {
         line: quoted(first.text.trim()),
         looks_like: LooksLike::Letter,
     })
@@ -163,10 +163,10 @@ mod tests {
     use super::super::{classify, GameInfo};
     use super::*;
 
-    fn direct(subject: &str, body: &str) -> Kind {
+    fn direct(subject: &str, body: &str) -> Request {
         let mut m = msg(subject, body);
         m.to = vec!["mornbot@example.org".into()];
-        classify(&m, &ctx()).kind
+        classify(&m, &ctx()).request
     }
 
     #[test]
@@ -180,27 +180,23 @@ mod tests {
     fn several_commands_and_a_question_to_the_bot_are_all_answered() {
         assert_eq!(
             direct("", "HELP\nSTATUS\nGSD MN12\nwhat are the scores?"),
-            Kind::Command(vec![
+            Request::Commands(vec![
                 Command::Help,
-                Command::Status { game: None },
-                Command::Gsd {
-                    game: Some("MN12".into())
-                },
+                Command::Status(None),
+                Command::Gsd(Some("MN12".into())),
                 Command::Unknown("what are the scores?".into()),
             ])
         );
         // A greeting and a sign-off are not questions.
         assert_eq!(
             direct("", "Hi bot,\nSTATUS MN12\nThanks,\nTim"),
-            Kind::Command(vec![Command::Status {
-                game: Some("MN12".into())
-            }])
+            Request::Commands(vec![Command::Status(Some("MN12".into()))])
         );
         // A sign-off is two lines at most; a question before it is asked.
         assert_eq!(
             direct("", "STATUS\nwhat are the scores?\nThanks\nsee you\nTim"),
-            Kind::Command(vec![
-                Command::Status { game: None },
+            Request::Commands(vec![
+                Command::Status(None),
                 Command::Unknown("what are the scores?".into()),
                 Command::Unknown("Thanks".into()),
             ])
@@ -211,19 +207,19 @@ mod tests {
     fn a_subject_command_comes_first_unless_repeated_or_a_reply() {
         assert_eq!(
             direct("STATUS", "GSD\nHELP"),
-            Kind::Command(vec![
-                Command::Status { game: None },
-                Command::Gsd { game: None },
+            Request::Commands(vec![
+                Command::Status(None),
+                Command::Gsd(None),
                 Command::Help,
             ])
         );
         assert_eq!(
             direct("HELP", "HELP\nGSD"),
-            Kind::Command(vec![Command::Help, Command::Gsd { game: None }])
+            Request::Commands(vec![Command::Help, Command::Gsd(None)])
         );
         assert_eq!(
             direct("Re: HELP", "GSD"),
-            Kind::Command(vec![Command::Gsd { game: None }])
+            Request::Commands(vec![Command::Gsd(None)])
         );
     }
 
@@ -231,17 +227,18 @@ mod tests {
     fn commands_in_the_lounge_among_prose() {
         assert_eq!(
             kind_of("hello", "Hi all\nSTATUS MN12\nthanks, see you all tonight"),
-            Kind::Command(vec![Command::Status {
-                game: Some("MN12".into())
-            }])
+            Request::Commands(vec![Command::Status(Some("MN12".into()))])
         );
         // A heading in prose is not a command; a command-shaped line is
         // reported.
-        assert_eq!(kind_of("", "Rules\nI think 1.6 is unclear."), Kind::Chatter);
+        assert_eq!(
+            kind_of("", "Rules\nI think 1.6 is unclear."),
+            Request::Chatter
+        );
         assert_eq!(
             kind_of("", "Evening all.\nSTATUS\nSCORES MN12"),
-            Kind::Command(vec![
-                Command::Status { game: None },
+            Request::Commands(vec![
+                Command::Status(None),
                 Command::Unknown("SCORES MN12".into())
             ])
         );
@@ -251,21 +248,21 @@ mod tests {
     fn failed_attempts_are_not_understood() {
         assert_eq!(
             kind_of("", "Evening all.\nSTATUS of MN12 please"),
-            Kind::NotUnderstood {
+            Request::NotUnderstood {
                 line: "STATUS of MN12 please".into(),
                 looks_like: LooksLike::Command("STATUS".into())
             }
         );
         assert_eq!(
             kind_of("[MN12] my turn", "Rushtin : Euston (NT)"),
-            Kind::NotUnderstood {
+            Request::NotUnderstood {
                 line: "Rushtin : Euston (NT)".into(),
                 looks_like: LooksLike::Play(Some("Rushtin".into()))
             }
         );
         assert_eq!(
             kind_of("[MN12] my turn", "[LV+1] Euston (VC via: CN,NT)"),
-            Kind::NotUnderstood {
+            Request::NotUnderstood {
                 line: "[LV+1] Euston (VC via: CN,NT)".into(),
                 looks_like: LooksLike::Play(None)
             }
@@ -277,7 +274,7 @@ mod tests {
             "I went to Euston (NT) yesterday.",
             "Pass the salt",
         ] {
-            assert_eq!(kind_of("[MN12] hello", body), Kind::Chatter, "{body}");
+            assert_eq!(kind_of("[MN12] hello", body), Request::Chatter, "{body}");
         }
         // Without known players any Play line is a Play (rule 6).
         let c = ClassifyContext {
@@ -288,8 +285,8 @@ mod tests {
             ..ctx()
         };
         assert!(matches!(
-            classify(&msg("", "Rushtin : Euston (NT)"), &c).kind,
-            Kind::Turn { .. }
+            classify(&msg("", "Rushtin : Euston (NT)"), &c).request,
+            Request::Turn { .. }
         ));
     }
 
@@ -297,13 +294,13 @@ mod tests {
     fn mail_to_the_bot_is_never_chatter() {
         assert_eq!(
             direct("hello", "Hi bot, what can you do?"),
-            Kind::NotUnderstood {
+            Request::NotUnderstood {
                 line: "Hi bot, what can you do?".into(),
                 looks_like: LooksLike::Letter
             }
         );
         let long = "x".repeat(500);
-        let Kind::NotUnderstood { line, .. } = direct("", &long) else {
+        let Request::NotUnderstood { line, .. } = direct("", &long) else {
             panic!()
         };
         assert_eq!(line.chars().count(), MAX_QUOTED_CHARS + 3);

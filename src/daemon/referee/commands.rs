@@ -1,0 +1,159 @@
+//! The bot's answers to commands (`HELP`, `STATUS`, `GSD`, `HISTORY`,
+//! `RULES`) and to what it did not understand, sent to the sender alone.
+
+use super::{fmt_time, Command, Live, LooksLike, Out, Referee};
+use crate::gsd::render;
+use crate::mail::render::render as tpl;
+
+impl Referee {
+    /// Answers commands, all in one reply; returns a summary.
+    pub(super) fn commands(&self, cmds: &[Command], out: &mut Out) -> String {
+        let mut unknown = Vec::new();
+        let mut parts = Vec::new();
+        let mut help = false;
+        for c in cmds {
+            match c {
+                Command::Help => help = true,
+                Command::Unknown(s) => unknown.push(s.clone()),
+                Command::Speaker(s) => parts.push(format!(
+                    "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
+                     use it, and this is not one of them.\n"
+                )),
+                Command::Rules => parts.push(coverage_text()),
+                Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
+                    let tags: Vec<String> = match g {
+                        Some(t) if self.games.contains_key(&t.to_uppercase()) => {
+                            vec![t.to_uppercase()]
+                        }
+                        Some(t) => {
+                            parts.push(format!("There is no game {t}.\n"));
+                            continue;
+                        }
+                        None => self.games.keys().cloned().collect(),
+                    };
+                    for tag in tags {
+                        let live = &self.games[&tag];
+                        parts.push(match c {
+                            Command::Status(_) => self.status(live),
+                            Command::Gsd(_) => render(&live.game.gsd(self.map)),
+                            _ => history(live),
+                        });
+                    }
+                }
+            }
+        }
+        if help || !unknown.is_empty() {
+            parts.push(tpl(
+                "help",
+                minijinja::context! {
+                    games => self.games.keys().cloned().collect::<Vec<_>>(),
+                    example => self.games.keys().next().cloned().unwrap_or("MN1".into()),
+                    lounge => self.me.lounge, bot => self.me.address, unknown,
+                },
+            ));
+        }
+        // One signature, at the end: a client hides what follows a `-- `.
+        out.sender(tpl(
+            "commands",
+            minijinja::context! { parts, bot => self.me.address },
+        ));
+        format!("{} commands", cmds.len())
+    }
+
+    fn status(&self, live: &Live) -> String {
+        let s = &live.game.state;
+        let players: Vec<_> = live
+            .def
+            .players
+            .iter()
+            .map(|(n, a)| {
+                let active = s
+                    .player_index(n)
+                    .map(|i| s.players[i].active)
+                    .unwrap_or(true);
+                minijinja::context! { name => n, address => a, active }
+            })
+            .collect();
+        let questionable = live.questionable.as_ref().map(|q| {
+            format!(
+                "Turn {} ({}'s) is Questionable, buzzed by {}: {}. {} turn(s) held.",
+                q.turn,
+                q.player,
+                q.buzzer,
+                crate::speaker::buzz::describe(q),
+                live.held.len()
+            )
+        });
+        tpl(
+            "status",
+            minijinja::context! {
+                game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
+                winner => s.winner, next => live.game.to_play(), questionable,
+                deadline => if live.questionable.is_some() { None } else { live.deadline().map(fmt_time) },
+                players,
+            },
+        )
+    }
+
+    /// The reply to a message the bot did not understand: the line it read,
+    /// and what it made of it.
+    pub(super) fn unclear(
+        &self,
+        line: &str,
+        looks_like: &LooksLike,
+        game: Option<&String>,
+    ) -> String {
+        let roster = self.roster();
+        let info = game
+            .and_then(|g| roster.iter().find(|i| i.tag == *g))
+            .or(roster.first());
+        let players = game
+            .and_then(|g| roster.iter().find(|i| i.tag == *g))
+            .map(|i| i.players.clone())
+            .unwrap_or_default();
+        let (looks, word, name) = match looks_like {
+            LooksLike::Letter => ("letter", None, None),
+            LooksLike::Command(w) => ("command", Some(w.as_str()), None),
+            LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str())),
+            LooksLike::Play(None) => ("nameless", None, None),
+        };
+        tpl(
+            "unclear",
+            minijinja::context! {
+                line, looks, word, name, game, players, bot => self.me.address,
+                example_game => info.map_or("MN1", |i| i.tag.as_str()),
+                example_player => info.and_then(|i| i.players.first()).map_or("Rushton", String::as_str),
+            },
+        )
+    }
+}
+
+fn history(live: &Live) -> String {
+    let mut s = format!("{}: {} turns\n\n", live.game.tag, live.turns.len());
+    for t in &live.turns {
+        s.push_str(&format!(
+            "{:>4}  {}  {}\n",
+            t.n,
+            t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
+            t.play
+        ));
+    }
+    s
+}
+
+fn coverage_text() -> String {
+    use crate::engine::coverage::{coverage, Status};
+    let report = coverage(None);
+    let mut s = String::from("Rules of Volume 1 and what mornbot does with them:\n\n");
+    for c in &report {
+        let st = match c.status {
+            Status::Adjudicated => "adjudicated",
+            Status::Partly => "partly adjudicated",
+            Status::Data => "map/grammar data",
+            Status::Speaker => "run by mornbot's Speaker automation",
+            Status::Ruling => "needs a human ruling",
+        };
+        s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));
+    }
+    s
+}

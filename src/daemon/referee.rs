@@ -13,10 +13,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{GameConfig, SpeakerConfig};
-use crate::engine::{Game, GameState, Outcome, PlayerState, Verdict};
-use crate::gsd::{parse_gsd, parse_play, render, render_play, Gsd, ParseError, Play};
+use crate::engine::{Game, GameState, PlayerState, Verdict};
+use crate::gsd::{parse_play, render, render_play};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
-use crate::mail::render::{caret, render as tpl};
+use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;
 use crate::map::Map;
 use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
@@ -25,6 +25,7 @@ mod buzz;
 mod commands;
 mod event;
 mod speaker;
+mod turn;
 
 pub use event::{Event, Judged, Paused, Refused};
 
@@ -90,6 +91,41 @@ pub struct Letter {
     /// Whether the message must never be answered (auto-reply, bounce,
     /// list notice, our own).
     pub no_reply: Option<String>,
+}
+
+/// What handling a message did to its game: the referee works on a copy
+/// of the game and keeps it only when it changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Disposition {
+    /// The game changed (a turn logged or rolled back, a workflow step or
+    /// a Speaker's act recorded): the copy replaces the game once the
+    /// commit succeeds. The summary says what happened.
+    Changed(String),
+    /// Refused, or only answered: the game is as it was.
+    Unchanged(String),
+}
+
+impl Disposition {
+    /// `Changed` or `Unchanged` by `changed`.
+    pub(crate) fn new(changed: bool, summary: impl Into<String>) -> Disposition {
+        if changed {
+            Disposition::Changed(summary.into())
+        } else {
+            Disposition::Unchanged(summary.into())
+        }
+    }
+
+    /// Whether the game changed.
+    pub(crate) fn changed(&self) -> bool {
+        matches!(self, Disposition::Changed(_))
+    }
+
+    /// What happened, in a few words (for logs and the processed table).
+    pub(crate) fn summary(&self) -> &str {
+        match self {
+            Disposition::Changed(s) | Disposition::Unchanged(s) => s,
+        }
+    }
 }
 
 /// The stored definition of a game.
@@ -576,12 +612,13 @@ impl Referee {
                     None => (None, "buzz".into(), "game unknown".into()),
                     Some(tag) => {
                         let mut live = self.games[&tag].clone();
-                        let s =
+                        let d =
                             self.workflow(&mut live, letter, w, received, &mut out, &mut commit);
-                        if s.0 {
+                        let summary = d.summary().to_string();
+                        if d.changed() {
                             changed = Some(live);
                         }
-                        (Some(tag), "buzz".into(), s.1)
+                        (Some(tag), "buzz".into(), summary)
                     }
                 },
                 Request::Turn { .. } | Request::TakeBack(_) => {
@@ -589,7 +626,7 @@ impl Referee {
                         None => (None, "turn".into(), "game unknown".into()),
                         Some(tag) => {
                             let mut live = self.games[&tag].clone();
-                            let s = self.turn(
+                            let d = self.turn(
                                 &mut live,
                                 letter,
                                 &letter.request,
@@ -597,10 +634,11 @@ impl Referee {
                                 &mut out,
                                 &mut commit,
                             );
-                            if s.0 {
+                            let summary = d.summary().to_string();
+                            if d.changed() {
                                 changed = Some(live);
                             }
-                            (Some(tag), "turn".into(), s.1)
+                            (Some(tag), "turn".into(), summary)
                         }
                     }
                 }
@@ -982,404 +1020,4 @@ impl Referee {
             }
         }
     }
-
-    /// A turn or take-back for `live`. Returns (state changed, summary).
-    #[allow(clippy::too_many_arguments)]
-    fn turn(
-        &self,
-        live: &mut Live,
-        letter: &Letter,
-        request: &Request,
-        received: DateTime<Utc>,
-        out: &mut Out,
-        commit: &mut Commit,
-    ) -> (bool, String) {
-        let map = self.map;
-        let tag = live.game.tag.clone();
-        let Some(me_player) = live.player_of(&letter.from).map(str::to_string) else {
-            out.refuse(format!(
-                "{} is not the registered address of any player of {tag}, so mornbot \
-                         cannot accept turns from it.",
-                letter.from
-            ));
-            return (false, "unregistered sender".into());
-        };
-        if letter.auth_failed {
-            out.refuse(format!(
-                "Your message failed the receiving server's DKIM and SPF checks for \
-                         {}, so mornbot cannot be sure it is from you.",
-                letter.from
-            ));
-            return (false, "authentication failed".into());
-        }
-        if live.game.state.winner.is_some() {
-            out.refuse(format!(
-                "{tag} is over: {} has won.",
-                live.game.state.winner.clone().unwrap_or_default()
-            ));
-            return (false, "game over".into());
-        }
-        if live.game.state.player_index(&me_player).is_none() {
-            out.refuse(format!("{me_player} has Resigned from {tag} (Rules 1.1.3, 1.1.10) and plays no more turns in it."));
-            return (false, "resigned player".into());
-        }
-        if live.paused {
-            out.refuse(format!(
-                "The Speaker has paused {tag}: no turn is played until the Speaker resumes it."
-            ));
-            return (false, "paused".into());
-        }
-        if matches!(request, Request::Turn { .. }) {
-            if let Some(summary) = self.mistimed(live, letter, &me_player, received, out, commit) {
-                return (true, summary);
-            }
-        }
-        if let Request::TakeBack(replacement) = request {
-            return self.take_back(
-                live,
-                letter,
-                &me_player,
-                replacement.as_deref(),
-                received,
-                out,
-                commit,
-            );
-        }
-        let Request::Turn {
-            text,
-            gsd,
-            line,
-            column,
-        } = request
-        else {
-            return (false, "not a turn".into());
-        };
-        let at_turn = live.game.plays.len();
-        // The play, and the poster's GSD if one was sent.
-        let (play, posted): (Play, Option<Gsd>) = if *gsd {
-            let g = match parse_gsd(text, map) {
-                Ok(g) => g,
-                Err(e) => return self.parse_error(letter, "GSD", &tag, (*line, *column), &e, out),
-            };
-            let k = g
-                .plays
-                .iter()
-                .zip(&live.game.plays)
-                .take_while(|(a, b)| render_play(a) == render_play(b))
-                .count();
-            if k < at_turn || g.plays.len() <= at_turn {
-                let based_on = if k < at_turn { k } else { g.plays.len() };
-                out.sender(tpl(
-                    "stale",
-                    minijinja::context! {
-                        game => tag, based_on, at => at_turn,
-                        last => live.game.plays.last().map(render_play),
-                        next => live.game.to_play(),
-                        gsd => render(&live.game.gsd(map)),
-                        bot => self.me.address,
-                    },
-                ));
-                return (
-                    false,
-                    format!("stale: based on turn {based_on}, at {at_turn}"),
-                );
-            }
-            if g.plays.len() > at_turn + 1 {
-                out.refuse(format!(
-                    "Your GSD adds {} plays to {tag}; a message carries one turn.",
-                    g.plays.len() - at_turn
-                ));
-                return (false, "several plays".into());
-            }
-            (g.plays[at_turn].clone(), Some(g))
-        } else {
-            match parse_play(text.trim(), map) {
-                Ok(p) => (p, None),
-                Err(e) => return self.parse_error(letter, "play", &tag, (*line, *column), &e, out),
-            }
-        };
-        // The Drone's Turn comes from whoever carries the Drone Stick (Rule 1.15.1).
-        let handles_drone = crate::engine::is_drone(&play.player)
-            && live
-                .game
-                .state
-                .drone_handler()
-                .is_some_and(|h| h.name.eq_ignore_ascii_case(&me_player));
-        if !play.player.eq_ignore_ascii_case(&me_player) && !handles_drone {
-            // Someone else's turn from this address: refuse, and tell the
-            // registered player privately.
-            out.refuse(format!(
-                "You are registered in {tag} as {me_player}; mornbot accepts turns for \
-                         {} only from {}'s own address.",
-                play.player, play.player
-            ));
-            if let Some(owner) = live.address_of(&play.player) {
-                let owner = owner.to_string();
-                out.push(
-                    vec![owner],
-                    format!("[{tag}] a turn in your name was refused"),
-                    self.refusal(format!(
-                        "A turn for you in {tag} arrived from {}, which is not your \
-                                 registered address, and was refused:\n\n    {}",
-                        letter.from,
-                        render_play(&play)
-                    )),
-                );
-            }
-            return (false, "spoofed player".into());
-        }
-        let n = at_turn + 1;
-        let outcome = live.game.judge(map, &play);
-        let play_text = render_play(&play);
-        match outcome.verdict {
-            Verdict::Legal => {
-                live.game.play(map, play.clone());
-                live.pending = None;
-                let row = TurnRow {
-                    n: n as u64,
-                    player: play.player.clone(),
-                    play: play_text.clone(),
-                    message_id: letter.message_id.clone(),
-                    submitted_at: received,
-                };
-                live.turns.push(row.clone());
-                commit.turns.push((tag.clone(), row));
-                let canonical = live.game.gsd(map);
-                let diffs = posted
-                    .as_ref()
-                    .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))
-                    .unwrap_or_default();
-                let winner = live.game.state.winner.clone();
-                out.game(
-                    &tag,
-                    &notice::legal_headline(n, &play.player, out.withdrawn.is_some()),
-                    tpl(
-                        "accepted",
-                        minijinja::context! {
-                            player => play.player, n, game => tag, play => play_text,
-                            withdrawn => out.withdrawn,
-                            changes => outcome.changes, diffs, winner, window => self.speaker.win_window_hours,
-                            next => live.game.to_play(),
-                            deadline => live.deadline().map(fmt_time),
-                            gsd => render(&canonical),
-                            bot => self.me.address,
-                        },
-                    ),
-                );
-                (true, "legal".into())
-            }
-            Verdict::Illegal if outcome.violations.iter().any(|v| v.rule == "1.3.2") => {
-                // Out of turn: a private refusal, not a Buzz (a Buzz is for
-                // a turn taken in turn); nothing is held, play goes on.
-                let why = outcome
-                    .violations
-                    .iter()
-                    .find(|v| v.rule == "1.3.2")
-                    .map(|v| v.message.clone())
-                    .unwrap_or_default();
-                out.refuse(format!(
-                    "Rule 1.3.2: {why} in {tag}, so your play was not judged and the game \
-                     goes on without it:\n\n    {play_text}\n\nPost it again when it is your turn."
-                ));
-                (false, "out of turn".into())
-            }
-            Verdict::Illegal => {
-                let needle = needle_for(&play_text, &outcome);
-                let reason = outcome
-                    .violations
-                    .iter()
-                    .map(|v| format!("Rule {}: {}", v.rule, v.message))
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                let buzzed = (n as u64, play.player.as_str(), play_text.as_str());
-                self.bot_buzz(live, buzzed, &reason, received, commit);
-                self.set_pending(
-                    live,
-                    n,
-                    &play.player,
-                    &play_text,
-                    letter,
-                    received,
-                    false,
-                    commit,
-                );
-                Event::BotBuzz(Refused {
-                    turn: n,
-                    player: play.player.clone(),
-                    play: play_text.clone(),
-                    message_id: letter.message_id.clone(),
-                    violations: outcome.violations.clone(),
-                    ..Refused::default()
-                })
-                .record(&tag, commit);
-                out.game(
-                    &tag,
-                    &format!("BUZZ: {}'s turn {n} is illegal", play.player),
-                    tpl(
-                        "buzz",
-                        minijinja::context! {
-                            player => play.player, n, game => tag, play => play_text,
-                            withdrawn => out.withdrawn,
-                            caret => caret(&play_text, needle.as_deref()),
-                            violations => outcome.violations,
-                            gsd => render(&live.game.gsd(map)),
-                            bot => self.me.address,
-                        },
-                    ),
-                );
-                (true, "illegal".into())
-            }
-            Verdict::NeedsRuling => {
-                self.set_pending(
-                    live,
-                    n,
-                    &play.player,
-                    &play_text,
-                    letter,
-                    received,
-                    true,
-                    commit,
-                );
-                Event::NeedsRuling(Refused {
-                    turn: n,
-                    player: play.player.clone(),
-                    play: play_text.clone(),
-                    message_id: letter.message_id.clone(),
-                    rulings: outcome.rulings.clone(),
-                    ..Refused::default()
-                })
-                .record(&tag, commit);
-                out.game(
-                    &tag,
-                    &format!("Turn {n}: {} needs a human ruling", play.player),
-                    tpl(
-                        "ruling",
-                        minijinja::context! {
-                            player => play.player, n, game => tag, play => play_text,
-                            rulings => outcome.rulings, referee => live.def.referee,
-                            bot => self.me.address,
-                        },
-                    ),
-                );
-                (true, "needs ruling".into())
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn take_back(
-        &self,
-        live: &mut Live,
-        letter: &Letter,
-        player: &str,
-        replacement: Option<&Request>,
-        received: DateTime<Utc>,
-        out: &mut Out,
-        commit: &mut Commit,
-    ) -> (bool, String) {
-        let tag = live.game.tag.clone();
-        if let Some(q) = &live.questionable {
-            out.refuse(format!(
-                "Rule 1.3.3: a turn may be taken back only while no one has played or \
-                         buzzed since; turn {} of {tag} is Questionable.",
-                q.turn
-            ));
-            return (false, "take-back refused".into());
-        }
-        let last_is_mine = live
-            .turns
-            .last()
-            .is_some_and(|t| t.player.eq_ignore_ascii_case(player));
-        if !last_is_mine {
-            out.refuse(format!(
-                "Rule 1.3.3: a player may take back only eir most recent turn while no \
-                         one has played since; the latest turn of {tag} is not yours."
-            ));
-            return (false, "take-back refused".into());
-        }
-        let keep = live.turns.len() - 1;
-        let withdrawn = live.turns[keep].play.clone();
-        live.turns.truncate(keep);
-        live.game.truncate(self.map, keep);
-        commit.truncate.push((tag.clone(), keep as u64));
-        if let Some(r) = replacement {
-            let first = out.mails.len();
-            out.withdrawn = Some(withdrawn.clone());
-            let (changed, s) = self.turn(live, letter, r, received, out, commit);
-            out.withdrawn = None;
-            if !changed {
-                // The replacement failed: the take-back alone stands, and
-                // the player is told with the failure's own reply.
-                let tail =
-                    format!("The replacement was not accepted ({s}). It is {player}'s turn.");
-                self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
-                out.before(first);
-            }
-            return (true, format!("taken back; replacement {s}"));
-        }
-        let tail = format!(
-            "It is {player}'s turn again. The GSD as it stands:\n\n{}",
-            verbatim(&render(&live.game.gsd(self.map)))
-        );
-        self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
-        (true, "taken back".into())
-    }
-
-    fn parse_error(
-        &self,
-        letter: &Letter,
-        what: &str,
-        tag: &str,
-        (first_line, first_column): (usize, usize),
-        e: &ParseError,
-        out: &mut Out,
-    ) -> (bool, String) {
-        // Error positions are in the excerpt; the player sees the body.
-        let line = first_line + e.line.saturating_sub(1);
-        let column = if e.line <= 1 {
-            first_column + e.column.saturating_sub(1)
-        } else {
-            e.column
-        };
-        let source = letter
-            .body
-            .lines()
-            .nth(line.saturating_sub(1))
-            .unwrap_or("")
-            .to_string();
-        let caret = format!("{}^", " ".repeat(column.saturating_sub(1)));
-        out.sender(tpl(
-            "parse_error",
-            minijinja::context! {
-                what, game => tag, line, column, source, caret,
-                expected => e.expected, found => e.found, suggestions => e.suggestions,
-                bot => self.me.address,
-            },
-        ));
-        (false, format!("parse error at {line}:{column}"))
-    }
-}
-
-/// A station or word of the play the first violation talks about, to put
-/// the caret under.
-fn needle_for(play: &str, out: &Outcome) -> Option<String> {
-    let msg = &out.violations.first()?.message;
-    // The longest run of the play's words that the message repeats.
-    let words: Vec<&str> = play
-        .split(|c: char| c.is_whitespace() || "()[]{},:".contains(c))
-        .filter(|w| w.len() > 1)
-        .collect();
-    let mut best: Option<String> = None;
-    for i in 0..words.len() {
-        for j in i + 1..=words.len().min(i + 4) {
-            let cand = words[i..j].join(" ");
-            if msg.contains(&cand)
-                && play.contains(&cand)
-                && best.as_ref().is_none_or(|b| cand.len() > b.len())
-            {
-                best = Some(cand);
-            }
-        }
-    }
-    best.filter(|b| b.len() > 2)
 }

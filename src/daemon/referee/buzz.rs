@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::notice::{self, Thread};
-use super::{fmt_time, Event, Judged, Letter, Live, Out, Referee, Workflow};
+use super::{fmt_time, Disposition, Event, Judged, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
 use crate::mail::render::render as tpl;
@@ -163,52 +163,102 @@ impl Referee {
         at: DateTime<Utc>,
         out: &mut Out,
         commit: &mut Commit,
-    ) -> (bool, String) {
+    ) -> Disposition {
         let tag = live.game.tag.clone();
+        // Authorise: only a player of the game takes part.
         let Some(me) = live.player_of(&letter.from).map(str::to_string) else {
             out.refuse(format!(
                 "{} is not the registered address of any player of {tag}.",
                 letter.from
             ));
-            return (false, "unregistered sender".into());
+            return Disposition::Unchanged("unregistered sender".into());
         };
         if *w == Workflow::NoBuzz {
-            let winner = live.game.state.winner.clone();
-            return match winner {
-                Some(wn)
-                    if !live.ended
-                        && live.questionable.is_none()
-                        && !wn.eq_ignore_ascii_case(&me) =>
-                {
-                    if !live.acks.iter().any(|a| a.eq_ignore_ascii_case(&me)) {
-                        live.acks.push(me.clone());
-                        Event::NoBuzz(live.turns.len(), me.clone()).record(&tag, commit);
-                    }
-                    if self.win_acknowledged(live) {
-                        let th =
-                            Thread::answering(&tag, format!("{}#end", letter.message_id), letter);
-                        self.end_game(
-                            live,
-                            at,
-                            commit,
-                            &th,
-                            "every other player has acknowledged it",
-                        );
-                        (true, "no buzz: game over".into())
-                    } else {
-                        (true, "no buzz acknowledged".into())
-                    }
-                }
-                _ => {
-                    out.refuse(format!(
-                        "There is no winning turn of {tag} awaiting acknowledgement."
-                    ));
-                    (false, "no buzz refused".into())
-                }
-            };
+            return self.no_buzz(live, letter, &me, at, out, commit);
         }
+        // Extract: the step this message makes, if it may make one now.
         let q = live.questionable.clone();
-        let step = match (w, &q) {
+        let step = match self.step_of(live, letter, w, q.as_ref(), &me, out) {
+            Ok(step) => step,
+            Err(d) => return d,
+        };
+        // Judge: record the step; it may settle the Questionable Turn.
+        let summary = format!("{step:?}");
+        let settled = match self.step(live, step.clone(), at, commit) {
+            Ok(s) => s,
+            Err(why) => {
+                out.refuse(why);
+                return Disposition::Unchanged("workflow step refused".into());
+            }
+        };
+        let th = Thread::answering(&tag, format!("{}#step", letter.message_id), letter);
+        if let Some(s) = settled {
+            let before = q.as_ref().expect("only a Questionable Turn settles");
+            self.settle(live, before, s, at, commit, &th);
+            return Disposition::Changed(summary);
+        }
+        // Reply: the step's notice on the game's thread.
+        self.announce_step(live, &step, &me, at, commit, &th);
+        Disposition::Changed(summary)
+    }
+
+    /// A player acknowledges the winning turn instead of buzzing it (Rule
+    /// 1.1.1); the game ends when every other player has.
+    fn no_buzz(
+        &self,
+        live: &mut Live,
+        letter: &Letter,
+        me: &str,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> Disposition {
+        let tag = live.game.tag.clone();
+        let winner = live.game.state.winner.clone();
+        match winner {
+            Some(wn)
+                if !live.ended && live.questionable.is_none() && !wn.eq_ignore_ascii_case(me) =>
+            {
+                if !live.acks.iter().any(|a| a.eq_ignore_ascii_case(me)) {
+                    live.acks.push(me.to_string());
+                    Event::NoBuzz(live.turns.len(), me.to_string()).record(&tag, commit);
+                }
+                if self.win_acknowledged(live) {
+                    let th = Thread::answering(&tag, format!("{}#end", letter.message_id), letter);
+                    self.end_game(
+                        live,
+                        at,
+                        commit,
+                        &th,
+                        "every other player has acknowledged it",
+                    );
+                    Disposition::Changed("no buzz: game over".into())
+                } else {
+                    Disposition::Changed("no buzz acknowledged".into())
+                }
+            }
+            _ => {
+                out.refuse(format!(
+                    "There is no winning turn of {tag} awaiting acknowledgement."
+                ));
+                Disposition::Unchanged("no buzz refused".into())
+            }
+        }
+    }
+
+    /// The workflow step a message makes, given the Questionable Turn (if
+    /// any), or the refusal when it does not apply now.
+    fn step_of(
+        &self,
+        live: &Live,
+        letter: &Letter,
+        w: &Workflow,
+        q: Option<&Questionable>,
+        me: &str,
+        out: &mut Out,
+    ) -> Result<Step, Disposition> {
+        let tag = &live.game.tag;
+        let step = match (w, q) {
             (
                 Workflow::Buzz {
                     player,
@@ -244,22 +294,22 @@ impl Referee {
                     out.refuse(format!(
                         "There is no such turn to buzz in {tag} (it has {n} turns)."
                     ));
-                    return (false, "buzz refused: no such turn".into());
+                    return Err(Disposition::Unchanged("buzz refused: no such turn".into()));
                 };
                 // No more than three other turns made since (Rule 1.16.2).
                 if n - t > 3 {
                     out.refuse(format!("Turn {t} of {tag} can no longer be buzzed: {} turns have been made since, and Rule 1.16.2 allows three.", n - t));
-                    return (false, "buzz refused: too late".into());
+                    return Err(Disposition::Unchanged("buzz refused: too late".into()));
                 }
                 let player = live.turns[(t - 1) as usize].player.clone();
-                if player.eq_ignore_ascii_case(&me) {
+                if player.eq_ignore_ascii_case(me) {
                     out.refuse("You cannot buzz your own turn; take it back instead (Rule 1.3.3), while no one has played since.");
-                    return (false, "buzz refused: own turn".into());
+                    return Err(Disposition::Unchanged("buzz refused: own turn".into()));
                 }
                 Step::Buzz {
                     turn: t,
                     player,
-                    buzzer: me.clone(),
+                    buzzer: me.to_string(),
                     reason: cut_sign_off(reason),
                     logged: true,
                     play: live.turns[(t - 1) as usize].play.clone(),
@@ -267,21 +317,23 @@ impl Referee {
             }
             (Workflow::Buzz { .. }, Some(q)) => {
                 out.refuse(format!("Turn {} of {tag} is already Questionable: no further Buzz can be made (Rule 1.16.2).", q.turn));
-                return (false, "buzz refused: already questionable".into());
+                return Err(Disposition::Unchanged(
+                    "buzz refused: already questionable".into(),
+                ));
             }
             (_, None) => {
                 out.refuse(format!("No turn of {tag} is Questionable."));
-                return (false, "nothing questionable".into());
+                return Err(Disposition::Unchanged("nothing questionable".into()));
             }
-            (Workflow::Withdraw, Some(q)) if q.buzzer.eq_ignore_ascii_case(&me) => Step::Withdraw,
+            (Workflow::Withdraw, Some(q)) if q.buzzer.eq_ignore_ascii_case(me) => Step::Withdraw,
             (Workflow::Concede, Some(q))
-                if q.player.eq_ignore_ascii_case(&me)
+                if q.player.eq_ignore_ascii_case(me)
                     && matches!(q.stage, Stage::Defence { .. }) =>
             {
                 Step::Concede
             }
             (Workflow::Contest { text }, Some(q))
-                if q.player.eq_ignore_ascii_case(&me)
+                if q.player.eq_ignore_ascii_case(me)
                     && matches!(q.stage, Stage::Defence { .. }) =>
             {
                 Step::Defend {
@@ -289,12 +341,12 @@ impl Referee {
                 }
             }
             (Workflow::Concede, Some(q))
-                if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
+                if q.buzzer.eq_ignore_ascii_case(me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
                 Step::ConcedeDefence
             }
             (Workflow::Contest { text }, Some(q))
-                if q.buzzer.eq_ignore_ascii_case(&me) && matches!(q.stage, Stage::Reply { .. }) =>
+                if q.buzzer.eq_ignore_ascii_case(me) && matches!(q.stage, Stage::Reply { .. }) =>
             {
                 Step::ContestDefence {
                     contest: cut_sign_off(text),
@@ -306,42 +358,42 @@ impl Referee {
                     stage: Stage::Judgment { referee, .. },
                     ..
                 }),
-            ) if referee.eq_ignore_ascii_case(&me) => Step::Judgment { legal: *legal },
+            ) if referee.eq_ignore_ascii_case(me) => Step::Judgment { legal: *legal },
             (
                 Workflow::Decline,
                 Some(Questionable {
                     stage: Stage::Judgment { referee, .. },
                     ..
                 }),
-            ) if referee.eq_ignore_ascii_case(&me) => Step::Declined,
+            ) if referee.eq_ignore_ascii_case(me) => Step::Declined,
             (_, Some(q)) => {
                 out.refuse(format!(
                     "Turn {} of {tag} is Questionable and {}: your message does not apply now.",
                     q.turn,
                     machine::describe(q)
                 ));
-                return (false, "workflow step refused".into());
+                return Err(Disposition::Unchanged("workflow step refused".into()));
             }
         };
-        let summary = format!("{step:?}");
-        let settled = match self.step(live, step.clone(), at, commit) {
-            Ok(s) => s,
-            Err(why) => {
-                out.refuse(why);
-                return (false, "workflow step refused".into());
-            }
-        };
-        let th = Thread::answering(&tag, format!("{}#step", letter.message_id), letter);
-        if let Some(s) = settled {
-            let before = q.as_ref().expect("only a Questionable Turn settles");
-            self.settle(live, before, s, at, commit, &th);
-            return (true, summary);
-        }
+        Ok(step)
+    }
+
+    /// The notice of a step that did not settle the turn.
+    fn announce_step(
+        &self,
+        live: &mut Live,
+        step: &Step,
+        me: &str,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+        th: &Thread,
+    ) {
+        let tag = live.game.tag.clone();
         let q = live
             .questionable
             .clone()
             .expect("not settled, so still questionable");
-        let (headline, text) = match &step {
+        let (headline, text) = match step {
             Step::Buzz { turn, player, reason, .. } => (format!("Turn {turn} is Questionable"), format!(
                 "{me} buzzes {player}'s turn {turn} of {tag}: it is Questionable (Rule 1.16.2).\n\n    {}\n\n{me}'s reason:\n\n{}\n{player} has until {} to reply \"Concede\" or \"Contest: <defence>\" (Rule 1.16.3); no contest by then makes the turn Illegal. Play is held meanwhile: later turns are kept and judged once this is settled.",
                 notice::buzzed_play(live, &q),
@@ -355,26 +407,25 @@ impl Referee {
                     let contest = "mornbot, the buzzer, contests the defence, so that a human Referee decides.";
                     let _ = self.step(live, Step::ContestDefence { contest: contest.into() }, at, commit);
                     t.push_str(&format!(" {contest}"));
-                    self.announce(commit, &th, format!("Turn {}: Buzz contested", q.turn), t, at);
+                    self.announce(commit, th, format!("Turn {}: Buzz contested", q.turn), t, at);
                     self.draw(live, at, commit, &th.sub("#draw"));
-                    return (true, summary);
+                    return;
                 }
                 (format!("Turn {}: Buzz contested", q.turn), t)
             }
             Step::ContestDefence { contest } => {
-                self.announce(commit, &th, format!("Turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}:\n\n{}\nThe matter goes to Judgment (Rule 1.16.3).", q.turn, quote(contest)), at);
+                self.announce(commit, th, format!("Turn {}: to Judgment", q.turn), format!("{me} contests the defence of turn {} of {tag}:\n\n{}\nThe matter goes to Judgment (Rule 1.16.3).", q.turn, quote(contest)), at);
                 self.draw(live, at, commit, &th.sub("#draw"));
-                return (true, summary);
+                return;
             }
             Step::Declined => {
-                self.announce(commit, &th, format!("Turn {}: Referee declined", q.turn), format!("{me} declines to judge turn {} of {tag}; another Referee is drawn (Rule 1.16.4).", q.turn), at);
+                self.announce(commit, th, format!("Turn {}: Referee declined", q.turn), format!("{me} declines to judge turn {} of {tag}; another Referee is drawn (Rule 1.16.4).", q.turn), at);
                 self.draw(live, at, commit, &th.sub("#draw"));
-                return (true, summary);
+                return;
             }
             other => (format!("Turn {} is Questionable", q.turn), format!("{other:?}")),
         };
-        self.announce(commit, &th, headline, text, at);
-        (true, summary)
+        self.announce(commit, th, headline, text, at);
     }
 
     /// Whether every other Active player acknowledged the winning turn.

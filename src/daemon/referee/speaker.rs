@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, Request, Workflow};
-use super::{Event, Judged, Paused};
+use super::{Disposition, Event, Judged, Paused};
 use crate::gsd::{parse_gsd, render, render_play};
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
@@ -90,7 +90,7 @@ impl Referee {
             return Some((None, None, "speaker: game unknown".into()));
         };
         let mut live = self.games[&tag].clone();
-        let (changed, summary) = match ask {
+        let done = match ask {
             Ask::Judgment(legal) => {
                 self.speaker_judgment(&mut live, legal, letter, at, out, commit)
             }
@@ -111,27 +111,28 @@ impl Referee {
                              does not, so nothing changed. Reply \"Judgment: Legal\" or \
                              \"Judgment: Illegal\" instead."
                         ));
-                        (false, "speaker gsd refused".into())
+                        Disposition::Unchanged("speaker gsd refused".into())
                     }
                 }
                 Err(e) => {
                     out.refuse(format!("The GSD does not parse: {e}"));
-                    (false, "speaker gsd unreadable".into())
+                    Disposition::Unchanged("speaker gsd unreadable".into())
                 }
             },
             Ask::Commands(cmds) => {
                 let mut any = false;
                 let mut said = Vec::new();
                 for (cmd, arg) in cmds {
-                    let (c, s) = self.speaker_command(&mut live, &cmd, arg.as_deref(), at, commit);
-                    any |= c;
-                    said.push(s);
+                    let d = self.speaker_command(&mut live, &cmd, arg.as_deref(), at, commit);
+                    any |= d.changed();
+                    said.push(d.summary().to_string());
                 }
                 out.sender(self.notice(said.join("\n\n")));
-                (any, "speaker commands".into())
+                Disposition::new(any, "speaker commands")
             }
         };
-        Some((Some(tag), changed.then_some(live), summary))
+        let summary = done.summary().to_string();
+        Some((Some(tag), done.changed().then_some(live), summary))
     }
 
     /// The Speaker's Judgment on the game's Questionable Turn or on the
@@ -144,23 +145,23 @@ impl Referee {
         at: DateTime<Utc>,
         out: &mut Out,
         commit: &mut Commit,
-    ) -> (bool, String) {
+    ) -> Disposition {
         let tag = live.game.tag.clone();
         let th = Thread::answering(&tag, format!("{}#speaker", letter.message_id), letter);
         if let Some(q) = live.questionable.clone() {
             let Ok(Some(settled)) = self.step(live, Step::Speaker { legal }, at, commit) else {
                 out.refuse(format!("Turn {} of {tag} cannot be settled now.", q.turn));
-                return (false, "speaker judgment refused".into());
+                return Disposition::Unchanged("speaker judgment refused".into());
             };
             self.settle(live, &q, settled, at, commit, &th);
-            return (true, format!("speaker judgment: {settled:?}"));
+            return Disposition::Changed(format!("speaker judgment: {settled:?}"));
         }
         let Some(p) = live.pending.clone() else {
             out.refuse(format!(
                 "No turn of {tag} awaits a Judgment: nothing is Questionable and no turn \
                  needs a ruling."
             ));
-            return (false, "speaker judgment: nothing pending".into());
+            return Disposition::Unchanged("speaker judgment: nothing pending".into());
         };
         live.pending = None;
         if legal {
@@ -190,7 +191,7 @@ impl Referee {
                 text,
                 at,
             );
-            (applied, "speaker judgment: Legal".into())
+            Disposition::new(applied, "speaker judgment: Legal")
         } else {
             Event::Judged(Judged {
                 turn: p.turn,
@@ -211,7 +212,7 @@ impl Referee {
                 ),
                 at,
             );
-            (true, "speaker judgment: Illegal".into())
+            Disposition::Changed("speaker judgment: Illegal".into())
         }
     }
 
@@ -270,7 +271,7 @@ impl Referee {
         true
     }
 
-    /// One Speaker command; returns (state changed, what was done).
+    /// One Speaker command: whether it changed the game, and what was done.
     fn speaker_command(
         &self,
         live: &mut Live,
@@ -278,14 +279,14 @@ impl Referee {
         arg: Option<&str>,
         at: DateTime<Utc>,
         commit: &mut Commit,
-    ) -> (bool, String) {
+    ) -> Disposition {
         let tag = live.game.tag.clone();
         let key = format!("speaker-{tag}-{cmd}-{}", at.timestamp_millis());
         let th = Thread::clock(&tag, key.clone());
         match cmd {
             "RESIGN" => {
                 let Some(name) = arg else {
-                    return (false, "RESIGN needs a player's name.".into());
+                    return Disposition::Unchanged("RESIGN needs a player's name.".into());
                 };
                 let Some(player) = live
                     .game
@@ -295,23 +296,19 @@ impl Referee {
                     .find(|p| p.name.eq_ignore_ascii_case(name))
                     .map(|p| p.name.clone())
                 else {
-                    return (false, format!("{name} is not a player of {tag}."));
+                    return Disposition::Unchanged(format!("{name} is not a player of {tag}."));
                 };
                 self.resign_by_speaker(live, &player, at, commit, &key);
-                (
-                    true,
-                    format!("{player} is Resigned from {tag} (Rule 1.1.3)."),
-                )
+                Disposition::Changed(format!("{player} is Resigned from {tag} (Rule 1.1.3)."))
             }
             "VOID" => {
                 if live.questionable.is_some() {
-                    return (
-                        false,
-                        format!("A turn of {tag} is Questionable: settle it by Judgment instead."),
-                    );
+                    return Disposition::Unchanged(format!(
+                        "A turn of {tag} is Questionable: settle it by Judgment instead."
+                    ));
                 }
                 let Some(last) = live.turns.last().cloned() else {
-                    return (false, format!("{tag} has no turn to void."));
+                    return Disposition::Unchanged(format!("{tag} has no turn to void."));
                 };
                 let keep = live.turns.len() - 1;
                 live.turns.truncate(keep);
@@ -320,18 +317,15 @@ impl Referee {
                 self.announce(commit, &th, format!("Turn {} voided by the Speaker", last.n),
                     format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\nIt is {}'s turn. The GSD:\n\n{}",
                         last.player, last.n, last.play, live.game.to_play(), verbatim(&render(&live.game.gsd(self.map)))), at);
-                (true, format!("Turn {} of {tag} is void.", last.n))
+                Disposition::Changed(format!("Turn {} of {tag} is void.", last.n))
             }
             "PAUSE" | "RESUME" => {
                 let pause = cmd == "PAUSE";
                 if live.paused == pause {
-                    return (
-                        false,
-                        format!(
-                            "{tag} is already {}.",
-                            if pause { "paused" } else { "running" }
-                        ),
-                    );
+                    return Disposition::Unchanged(format!(
+                        "{tag} is already {}.",
+                        if pause { "paused" } else { "running" }
+                    ));
                 }
                 live.paused = pause;
                 if !pause {
@@ -355,12 +349,12 @@ impl Referee {
                     text,
                     at,
                 );
-                (
-                    true,
-                    format!("{tag} is {}.", if pause { "paused" } else { "resumed" }),
-                )
+                Disposition::Changed(format!(
+                    "{tag} is {}.",
+                    if pause { "paused" } else { "resumed" }
+                ))
             }
-            _ => (false, format!("Unknown Speaker command {cmd}.")),
+            _ => Disposition::Unchanged(format!("Unknown Speaker command {cmd}.")),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Test support: a private mail stack (scripts/mailstack) and mail helpers.
 #![allow(dead_code)]
 
+pub mod live;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,8 @@
 //! Test support: a private mail stack (scripts/mailstack) and mail helpers.
 #![allow(dead_code)]
 
+pub mod fake_lounge;
+pub mod fake_referee;
 pub mod live;
 
 use std::collections::HashMap;

@@ -83,7 +83,7 @@ fn several_commands_in_one_mail_get_one_reply_answering_all() {
         return;
     };
     // To the bot: three commands and a question.
-    let id = l.to_bot(
+    let id = l.mail_bot(
         "rushton",
         "a few questions",
         "STATUS\nGSD MN1\nHELP\nwhat are the scores?\n\nThanks,\nTim",
@@ -121,7 +121,7 @@ fn a_players_mail_not_understood_gets_a_short_reply_saying_so() {
         return;
     };
     // To the bot: always answered.
-    let id = l.to_bot("acton", "hello", "Hi bot, what can you do?");
+    let id = l.mail_bot("acton", "hello", "Hi bot, what can you do?");
     assert_eq!(l.processed(&id).1, "not understood");
     let r = answered_privately(&l, &id, "acton");
     assert!(

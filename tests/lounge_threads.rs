@@ -229,7 +229,7 @@ fn reminders_timeouts_and_resignations_are_under_the_games_root() {
     assert_eq!(head(&timeout, "To").as_deref(), Some("lounge@example.test"));
 
     // The Speaker Resigns Warren by a command to the bot.
-    l.to_bot("speaker", "MN1", "RESIGN Warren MN1");
+    l.mail_bot("speaker", "MN1", "RESIGN Warren MN1");
     let resigned = l.wait_for("acton", "Warren's resignation", |m| {
         first(m) == "Warren has Resigned"
     });

@@ -69,7 +69,7 @@ impl Live {
     }
 
     /// A mail from `who` to the bot alone.
-    pub fn to_bot(&mut self, who: &str, subject: &str, body: &str) -> String {
+    pub fn mail_bot(&mut self, who: &str, subject: &str, body: &str) -> String {
         let head = format!("From: {who}@example.test\nTo: bot@example.test\nSubject: {subject}");
         self.send(who, "bot@example.test", &head, body)
     }

@@ -86,6 +86,9 @@ fn digest_turns(stack: &support::Stack, g: &mut Game) {
     stack.digest_mode("bot@example.test", true);
     let since = stack.list_index();
     let warren = g.post("warren", "Warren : Pass");
+    // Acton posts once Warren's post is on the list (mlmmj numbers posts
+    // as they arrive, and a digest keeps that order).
+    stack.wait_archived(since, &[&warren]);
     let acton = g.post("acton", "Acton : Pass");
     stack.send_digest(since, &[&warren, &acton]);
     let digest = wait_until(

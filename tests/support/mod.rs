@@ -474,16 +474,7 @@ impl Stack {
     /// interval run out) of the posts archived after `since`, once the
     /// posts with Message-IDs `ids` are among them.
     pub fn send_digest(&self, since: u64, ids: &[&str]) {
-        let archived = |id: &str| {
-            self.archived_after(since)
-                .iter()
-                .any(|m| header(m, "Message-ID") == Some(&format!("<{id}>")))
-        };
-        wait_until(
-            Duration::from_secs(30),
-            "the list to archive the posts",
-            || ids.iter().all(|id| archived(id)).then_some(()),
-        );
+        self.wait_archived(since, ids);
         let an_hour_ago = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
@@ -498,6 +489,21 @@ impl Stack {
             .arg(l.join("control/digestinterval"))
             .status();
         self.mlmmj("mlmmj-maintd", &["-F"]);
+    }
+
+    /// Waits until the lounge has archived (and so numbered, in the order
+    /// its digest lists them) the posts `ids`, after its `since`th.
+    pub fn wait_archived(&self, since: u64, ids: &[&str]) {
+        let archived = |id: &str| {
+            self.archived_after(since)
+                .iter()
+                .any(|m| header(m, "Message-ID") == Some(&format!("<{id}>")))
+        };
+        wait_until(
+            Duration::from_secs(30),
+            "the list to archive the posts",
+            || ids.iter().all(|id| archived(id)).then_some(()),
+        );
     }
 
     /// The lounge's posts archived after its `since`th, read whole.

@@ -86,6 +86,36 @@ fn play(l: &mut Live, who: &str, line: &str, n: usize) -> String {
         .to_string()
 }
 
+/// The Referee's request answering the contest `c`, private to Warren:
+/// the whole case quoted, without the sign-offs.
+fn referee_request(l: &Live, c: &str) -> String {
+    let req = notice(l, "warren", c, "You are Referee of turn 4");
+    on_thread(&req, Some(c), "You are Referee of turn 4");
+    assert_eq!(head(&req, "To").as_deref(), Some("warren@example.test"));
+    let to: Vec<Vec<String>> = l.sent_answering(c).into_iter().map(|m| m.0).collect();
+    let lounge = vec!["lounge@example.test".to_string()];
+    let warren = vec!["warren@example.test".to_string()];
+    assert_eq!(
+        to,
+        [lounge.clone(), lounge, warren],
+        "the request is private"
+    );
+    let b_ = body(&req);
+    for want in [
+        "\n    Rushton : [LV+1] Theydon Bois (CN)\n",
+        "Acton's Buzz:\n\n> Rushton had LV 0 when e moved.\n",
+        "Rushton's defence:\n\n> [LV+1] comes before the Move, so LV 1 applies.\n",
+        "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n",
+        "\"Judgment: Legal\"",
+    ] {
+        assert!(b_.contains(want), "{want:?} in\n{req}");
+    }
+    for gone in ["Cheers", "Barry", "Regards", "Best,"] {
+        assert!(!b_.contains(gone), "{gone:?} in\n{req}");
+    }
+    req
+}
+
 #[test]
 fn a_buzz_its_defence_contest_referee_and_judgments_stay_on_the_thread() {
     let Some(mut l) = Live::start(SPEAKER, &[]) else {
@@ -141,31 +171,7 @@ fn a_buzz_its_defence_contest_referee_and_judgments_stay_on_the_thread() {
     let who = notice(&l, "acton", &c, "Turn 4: Warren is Referee");
     on_thread(&who, Some(&c), "Turn 4: Warren is Referee");
 
-    // The Referee's request, private to Warren: the whole case, quoted.
-    let req = notice(&l, "warren", &c, "You are Referee of turn 4");
-    on_thread(&req, Some(&c), "You are Referee of turn 4");
-    assert_eq!(head(&req, "To").as_deref(), Some("warren@example.test"));
-    let to: Vec<Vec<String>> = l.sent_answering(&c).into_iter().map(|m| m.0).collect();
-    let lounge = vec!["lounge@example.test".to_string()];
-    let warren = vec!["warren@example.test".to_string()];
-    assert_eq!(
-        to,
-        [lounge.clone(), lounge, warren],
-        "the request is private"
-    );
-    let b_ = body(&req);
-    for want in [
-        "\n    Rushton : [LV+1] Theydon Bois (CN)\n",
-        "Acton's Buzz:\n\n> Rushton had LV 0 when e moved.\n",
-        "Rushton's defence:\n\n> [LV+1] comes before the Move, so LV 1 applies.\n",
-        "Acton's contest of the defence:\n\n> Rule 1.6.2 says otherwise.\n",
-        "\"Judgment: Legal\"",
-    ] {
-        assert!(b_.contains(want), "{want:?} in\n{req}");
-    }
-    for gone in ["Cheers", "Barry", "Regards", "Best,"] {
-        assert!(!b_.contains(gone), "{gone:?} in\n{req}");
-    }
+    let req = referee_request(&l, &c);
 
     // The Referee's Judgment.
     let req_id = head(&req, "Message-ID").unwrap();

@@ -1,9 +1,10 @@
 //! A game of 30+ turns by mail against the real stack (Dovecot, Postfix,
 //! mlmmj on loopback; issue 13's "done when"): an out-of-turn post, an
 //! Outlook reply over an unmarked quote, a post a list re-sent under its
-//! own From for DMARC, a Judgment by the Speaker, a take-back, and a quiet
-//! stretch under IMAP IDLE (keepalives every second) in which a reminder
-//! and a Timeout fire on time.
+//! own From for DMARC, a Judgment by the Speaker, a take-back, two turns
+//! that reach the bot only inside mlmmj's MIME digest of the lounge, and a
+//! quiet stretch under IMAP IDLE (keepalives every second) in which a
+//! reminder and a Timeout fire on time.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 mod support;
@@ -74,6 +75,57 @@ fn flat(m: &str) -> String {
 /// The body of a mail (after its header).
 fn body(raw: &str) -> &str {
     raw.split_once("\n\n").map_or("", |(_, b)| b)
+}
+
+/// The bot takes the lounge as mlmmj's digest for a while: Warren's turn
+/// 11 and Acton's turn 12 come to it only as two `message/rfc822` parts of
+/// one `multipart/digest` from `lounge+help@` (RULINGS L6). Each is judged
+/// on its own, in order, its verdict answering the post itself; the digest
+/// is never answered.
+fn digest_turns(stack: &support::Stack, g: &mut Game) {
+    stack.digest_mode("bot@example.test", true);
+    let since = stack.list_index();
+    let warren = g.post("warren", "Warren : Pass");
+    // Acton posts once Warren's post is on the list (mlmmj numbers posts
+    // as they arrive, and a digest keeps that order).
+    stack.wait_archived(since, &[&warren]);
+    let acton = g.post("acton", "Acton : Pass");
+    stack.send_digest(since, &[&warren, &acton]);
+    let digest = wait_until(
+        Duration::from_secs(30),
+        "the digest in the bot's mailbox",
+        || {
+            imap_all(g.imap, "bot")
+                .into_iter()
+                .find(|m| header(m, "Content-Type").is_some_and(|c| c.contains("multipart/digest")))
+        },
+    );
+    stack.digest_mode("bot@example.test", false);
+    assert_eq!(header(&digest, "From"), Some("lounge+help@example.test"));
+    for id in [&warren, &acton] {
+        assert!(digest.contains(&format!("Message-ID: <{id}>")), "{digest}");
+        // The bot had no copy of the post but the digest's.
+        let copies = imap_all(g.imap, "bot")
+            .into_iter()
+            .filter(|m| header(m, "Message-ID") == Some(&format!("<{id}>")))
+            .count();
+        assert_eq!(copies, 0, "{id} reached the bot outside the digest");
+    }
+    let r = g.reply("rushton", &warren);
+    assert!(r.contains("Turn 11: Warren (legal)"), "{r}");
+    let r = g.reply("rushton", &acton);
+    assert!(r.contains("Turn 12: Acton (legal)"), "{r}");
+    let digest_id = header(&digest, "Message-ID")
+        .unwrap()
+        .trim_matches(['<', '>']);
+    assert!(
+        reply_to(g.imap, "rushton", digest_id).is_none(),
+        "the digest was answered"
+    );
+    assert!(
+        reply_to(g.imap, "bot", digest_id).is_none(),
+        "the digest was answered"
+    );
 }
 
 #[test]
@@ -162,9 +214,12 @@ fn a_thirty_turn_game_by_mail_with_the_mail_people_send() {
     // Turn 10 is Rushton's again: the take-back removed it.
     g.play("rushton", "Rushton : Pass", 10);
 
+    // Turns 11 and 12 reach the bot only in the lounge's digest.
+    digest_turns(&stack, &mut g);
+
     // Passes to turn 31.
     let order = ["warren", "acton", "rushton"];
-    for turn in 11..=31 {
+    for turn in 13..=31 {
         let who = order[(turn - 11) % 3];
         let name = format!("{}{}", who[..1].to_uppercase(), &who[1..]);
         g.play(who, &format!("{name} : Pass"), turn);

@@ -1,6 +1,10 @@
 //! Test support: a private mail stack (scripts/mailstack) and mail helpers.
 #![allow(dead_code)]
 
+pub mod fake_lounge;
+pub mod fake_referee;
+pub mod live;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -419,5 +423,94 @@ impl Stack {
                     && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(id))
             })
         })
+    }
+}
+
+impl Stack {
+    /// The lounge's list directory (mlmmj).
+    pub fn list_dir(&self) -> PathBuf {
+        self.dir.join("lists/lounge")
+    }
+
+    /// Runs mlmmj's `prog` on the lounge as the list's owner (vmail), by
+    /// full path as mlmmj insists.
+    fn mlmmj(&self, prog: &str, args: &[&str]) {
+        let list = self.list_dir();
+        let out = Command::new("runuser")
+            .args(["-u", "vmail", "--", &format!("/usr/bin/{prog}"), "-L"])
+            .arg(&list)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{prog} {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Makes `address` (a subscriber) take the lounge as mlmmj's digest
+    /// (`true`) or post by post (`false`).
+    pub fn digest_mode(&self, address: &str, digest: bool) {
+        let (from, to) = if digest { ("-N", "-d") } else { ("-d", "") };
+        self.mlmmj("mlmmj-unsub", &["-a", address, from, "-q", "-s"]);
+        let mut sub = vec!["-a", address, "-f", "-q", "-s"];
+        if !to.is_empty() {
+            sub.push(to);
+        }
+        self.mlmmj("mlmmj-sub", &sub);
+    }
+
+    /// How many posts the lounge has archived.
+    pub fn list_index(&self) -> u64 {
+        std::fs::read_to_string(self.list_dir().join("index"))
+            .map(|s| s.trim().parse().unwrap_or(0))
+            .unwrap_or(0)
+    }
+
+    /// Has mlmmj send its digest now (mlmmj-maintd, the digest's
+    /// interval run out) of the posts archived after `since`, once the
+    /// posts with Message-IDs `ids` are among them.
+    pub fn send_digest(&self, since: u64, ids: &[&str]) {
+        self.wait_archived(since, ids);
+        let an_hour_ago = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            - 3600;
+        let l = self.list_dir();
+        std::fs::write(l.join("lastdigest"), format!("{since}:{an_hour_ago}:1")).unwrap();
+        std::fs::write(l.join("control/digestinterval"), "1\n").unwrap();
+        let _ = Command::new("chown")
+            .arg("vmail:vmail")
+            .arg(l.join("lastdigest"))
+            .arg(l.join("control/digestinterval"))
+            .status();
+        self.mlmmj("mlmmj-maintd", &["-F"]);
+    }
+
+    /// Waits until the lounge has archived (and so numbered, in the order
+    /// its digest lists them) the posts `ids`, after its `since`th.
+    pub fn wait_archived(&self, since: u64, ids: &[&str]) {
+        let archived = |id: &str| {
+            self.archived_after(since)
+                .iter()
+                .any(|m| header(m, "Message-ID") == Some(&format!("<{id}>")))
+        };
+        wait_until(
+            Duration::from_secs(30),
+            "the list to archive the posts",
+            || ids.iter().all(|id| archived(id)).then_some(()),
+        );
+    }
+
+    /// The lounge's posts archived after its `since`th, read whole.
+    pub fn archived_after(&self, since: u64) -> Vec<String> {
+        (since + 1..=self.list_index())
+            .filter_map(|i| std::fs::read(self.list_dir().join(format!("archive/{i}"))).ok())
+            .map(|t| String::from_utf8_lossy(&t).replace("\r\n", "\n"))
+            .collect()
     }
 }

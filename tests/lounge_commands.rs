@@ -1,0 +1,218 @@
+//! Commands posted to the lounge and several in one mail, and what
+//! mornbot did not understand, through `process` into the referee
+//! (issue 13, item 7; RULINGS L4, L5).
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
+
+mod support;
+
+use support::fake_lounge::*;
+
+mod commands {
+    use super::*;
+
+    #[test]
+    fn help_posted_to_the_lounge_is_answered_privately() {
+        let mut l = Lounge::new(Some("lounge.example.test"));
+        let raw = post(
+            "Warren <warren@example.org>",
+            "lounge@example.test",
+            "[lounge] help",
+            "h1@example.org",
+            &format!("HELP\n\n{FOOTER}"),
+        );
+        let (s, r) = l.post(&raw);
+        assert_eq!(s, "1 commands");
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
+        assert!(
+            r[0].text.contains("Commands (one per line"),
+            "{}",
+            r[0].text
+        );
+        // Re-sent under the list's From (DMARC): the author is answered,
+        // never the lounge.
+        let raw = post(
+            "\"Warren via lounge\" <lounge@example.test>",
+            "lounge@example.test",
+            "[lounge] STATUS",
+            "h2@example.org",
+            &format!("X-Original-From: warren@example.org\n\n{FOOTER}"),
+        )
+        .replacen("\n\nX-Original", "\nX-Original", 1);
+        let (s, r) = l.post(&raw);
+        assert_eq!(s, "1 commands", "{r:?}");
+        assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
+        assert!(r[0].text.contains("MN1: turn 0 played"), "{}", r[0].text);
+    }
+
+    /// HELP, STATUS, GSD and a question, in one mail.
+    const SEVERAL: &str = "HELP\nSTATUS\nGSD\nwhat are the scores?\n";
+
+    fn check_all_answered(r: &[Reply]) {
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].to, vec!["rushton@example.org".to_string()]);
+        let text = &r[0].text;
+        let body = &text[text.find("\n\n").unwrap()..];
+        let signature = body.find("\n-- \n").expect("a signature");
+        assert_eq!(body.matches("\n-- \n").count(), 1, "one signature: {body}");
+        for answer in [
+            "MN1: turn 0 played",
+            "Game MN1\n+---",
+            "Commands (one per line",
+            "Not understood: what are the scores?",
+        ] {
+            let at = body
+                .find(answer)
+                .unwrap_or_else(|| panic!("{answer:?} missing: {body}"));
+            assert!(at < signature, "{answer:?} after the signature: {body}");
+        }
+    }
+
+    #[test]
+    fn several_commands_to_the_bot_are_all_answered() {
+        let mut l = Lounge::new(None);
+        let raw = post(
+            "rushton@example.org",
+            "mornbot@example.test",
+            "commands",
+            "c1@example.org",
+            SEVERAL,
+        );
+        let (s, r) = l.post(&raw);
+        assert_eq!(s, "4 commands");
+        check_all_answered(&r);
+    }
+
+    #[test]
+    fn several_commands_in_the_lounge_are_all_answered_privately() {
+        let mut l = Lounge::new(None);
+        let raw = post(
+            "rushton@example.org",
+            "lounge@example.test",
+            "[lounge] commands",
+            "c2@example.org",
+            &format!("{SEVERAL}\n{FOOTER}"),
+        );
+        let (s, r) = l.post(&raw);
+        // In the lounge a question among commands is prose: only the
+        // commands are answered.
+        assert_eq!(s, "3 commands", "{r:?}");
+        let raw = post(
+            "rushton@example.org",
+            "lounge@example.test",
+            "[lounge] commands",
+            "c3@example.org",
+            "HELP\nSTATUS\nGSD\nSCORES please\n",
+        );
+        let (s, r) = l.post(&raw);
+        assert_eq!(s, "4 commands", "{r:?}");
+        assert_eq!(r[0].to, vec!["rushton@example.org".to_string()]);
+        assert!(r[0].text.contains("Not understood: SCORES please"));
+    }
+}
+
+mod unclear {
+    use super::*;
+
+    fn lounge_post(from: &str, id: &str, body: &str) -> String {
+        post(from, "lounge@example.test", "[MN1] my turn", id, body)
+    }
+
+    #[test]
+    fn a_players_failed_play_in_the_lounge_is_answered_privately() {
+        let mut l = Lounge::new(None);
+        let (s, r) = l.post(&lounge_post(
+            "rushton@example.org",
+            "u1@example.org",
+            "Rushtin : Epping (CN) [Home: Hainault]\n",
+        ));
+        assert_eq!(s, "not understood");
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].to, vec!["rushton@example.org".to_string()]);
+        let text = &r[0].text;
+        assert!(text.contains("    Rushtin : Epping (CN)"), "{text}");
+        assert!(
+            text.contains("Rushtin is not a player of MN1\n(Rushton, Warren, Cryer)"),
+            "{text}"
+        );
+        assert!(text.contains("Send HELP to mornbot@example.test"), "{text}");
+        assert_eq!(l.turns(), 0);
+        // A play without the name.
+        let (s, r) = l.post(&lounge_post(
+            "rushton@example.org",
+            "u2@example.org",
+            "[LV+1] Epping (CN) [Home: Hainault]\n",
+        ));
+        assert_eq!(s, "not understood");
+        assert!(r[0].text.contains("without the name"), "{}", r[0].text);
+    }
+
+    #[test]
+    fn a_failed_command_in_the_lounge_is_answered_privately() {
+        let mut l = Lounge::new(None);
+        let (s, r) = l.post(&lounge_post(
+            "warren@example.org",
+            "u3@example.org",
+            "Evening all.\nSTATUS of MN1 please\n",
+        ));
+        assert_eq!(s, "not understood");
+        assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
+        assert!(
+            r[0].text
+                .contains("STATUS is a command, but not with the words after it"),
+            "{}",
+            r[0].text
+        );
+        assert!(r[0].text.contains("(STATUS MN1)"), "{}", r[0].text);
+    }
+
+    #[test]
+    fn chatter_and_strangers_in_the_lounge_stay_unanswered() {
+        let mut l = Lounge::new(None);
+        for (from, body) in [
+            (
+                "warren@example.org",
+                "Good luck everyone! Euston is mine.\n",
+            ),
+            ("cryer@example.org", "STATUS is a state of mind, frankly.\n"),
+            // A stranger on the list is not a player.
+            (
+                "stranger@example.net",
+                "Rushtin : Epping (CN) [Home: Hainault]\n",
+            ),
+        ] {
+            let id = format!("{}@example.org", body.replace(' ', "."));
+            let (s, r) = l.post(&lounge_post(from, &id, body));
+            assert_eq!(s, "ignored", "{body}");
+            assert!(r.is_empty(), "{body}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn mail_to_the_bot_that_it_does_not_understand_is_answered_briefly() {
+        let mut l = Lounge::new(None);
+        let raw = post(
+            "rushton@example.org",
+            "mornbot@example.test",
+            "hello",
+            "u4@example.org",
+            "Hi bot, what can you do?\n",
+        );
+        let (s, r) = l.post(&raw);
+        assert_eq!(s, "not understood");
+        let text = &r[0].text;
+        assert!(text.contains("    Hi bot, what can you do?\n"), "{text}");
+        assert!(text.contains("That is not a turn"), "{text}");
+        assert!(text.contains("Send HELP to mornbot@example.test"), "{text}");
+        assert!(!text.contains("Commands (one per line"), "short: {text}");
+        // "No buzz" to the bot is still an acknowledgement.
+        let raw = post(
+            "rushton@example.org",
+            "mornbot@example.test",
+            "Re: [MN1] win",
+            "u5@example.org",
+            "No buzz\n",
+        );
+        assert_ne!(l.post(&raw).0, "not understood");
+    }
+}

@@ -1,0 +1,227 @@
+//! The Plays (`plays`, `play`, `comment` in `grammar/gsd.ebnf`): which
+//! lines make one Play, and a Play's Actions and comments around its Move.
+
+use super::*;
+use crate::gsd::action::parse_action;
+
+impl<'a> Doc<'a> {
+    /// plays = { play }
+    ///
+    /// A Play continues on the next line when its brackets are still open,
+    /// when the line was soft-broken (format=flowed) and the next line does
+    /// not start a known player's Play, or when the next line starts with
+    /// `[` or `{`. Comment lines before the first Play belong to it. The
+    /// Plays end at the first other line; a known player's Play after that
+    /// is an error, never silently dropped.
+    pub(super) fn plays(&mut self, players: &[PlayerRow]) -> Result<Vec<Play>, ParseError> {
+        let mut plays = Vec::new();
+        let mut group: Vec<Line> = Vec::new();
+        let mut leading: Vec<Line> = Vec::new();
+        let mut after_blank = false;
+        let known = |name: &str| {
+            players.iter().any(|p| p.name.eq_ignore_ascii_case(name))
+                || name.eq_ignore_ascii_case("Drone")
+        };
+        let mut stop: Option<usize> = None;
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if t.is_empty() {
+                after_blank = true;
+                self.at += 1;
+                continue;
+            }
+            // A box's title starts no Play (a box after the Plays is refused below).
+            let head = play_head(t).filter(|n| known(n) || !self.names_a_box(line));
+            let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
+            let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
+            let bracketed = t.starts_with('[') || t.starts_with('{');
+            if !group.is_empty() && !after_blank && (open || soft) {
+                group.push(line.clone());
+            } else if head.is_some_and(|name| {
+                !after_blank || known(name) || (group.is_empty() && plays.is_empty())
+            }) {
+                if !group.is_empty() {
+                    plays.push(self.play_with(&group, &mut leading)?);
+                    group.clear();
+                }
+                group.push(line.clone());
+            } else if bracketed && !group.is_empty() {
+                group.push(line.clone());
+            } else if t.starts_with('{') && group.is_empty() && plays.is_empty() {
+                leading.push(line.clone());
+            } else {
+                stop = Some(self.at);
+                break;
+            }
+            after_blank = false;
+            self.at += 1;
+        }
+        if !group.is_empty() {
+            plays.push(self.play_with(&group, &mut leading)?);
+        }
+        if let Some(at) = stop {
+            // Prose after the Plays ends the GSD, unless a Play follows it.
+            if let Some(later) = self.lines[at..]
+                .iter()
+                .find(|l| play_head(l.text.trim()).is_some_and(known))
+            {
+                let here = &self.lines[at];
+                return Err(self.err_at(
+                    here,
+                    0,
+                    format!("a Play `Player : Move` (line {} is a Play; every Play must follow the last without prose between)", later.no),
+                    &here.text,
+                ));
+            }
+            // A box after the Plays would be lost: refused, never dropped.
+            if let Some(late) = self.lines[at..].iter().find(|l| self.names_a_box(l)) {
+                return Err(self.err_at(
+                    late,
+                    Self::col_of(late, late.text.trim()),
+                    "the boxes between the Token Table and the Plays (Rule 1.2.0), not after the Plays",
+                    &late.text,
+                ));
+            }
+        }
+        Ok(plays)
+    }
+
+    /// Parses one Play's lines, giving it any comment lines that came first.
+    fn play_with(&self, group: &[Line], leading: &mut Vec<Line>) -> Result<Play, ParseError> {
+        let mut p = play(&Src::join(group), self.map)?;
+        if !leading.is_empty() {
+            let src = Src::join(leading);
+            let mut comments = Vec::new();
+            let mut rest = src.text.as_str();
+            while let Some(open) = rest.find('{') {
+                let Some(close) = rest[open..].find('}') else {
+                    let off = src.text.len() - rest.len() + open;
+                    return Err(src.error(off, "`}` closing the comment", off));
+                };
+                let off = src.text.len() - rest.len() + open + 1;
+                comments.push(PlayItem::Comment(comment(
+                    &src,
+                    off,
+                    &rest[open + 1..open + close],
+                    self.map,
+                )?));
+                rest = &rest[open + close + 1..];
+            }
+            p.before.splice(0..0, comments);
+            leading.clear();
+        }
+        Ok(p)
+    }
+}
+
+/// Whether brackets, parentheses or braces are left open across the lines.
+fn unbalanced<'l>(lines: impl Iterator<Item = &'l str>) -> bool {
+    let mut depth = [0i32; 3];
+    for c in lines.flat_map(str::chars) {
+        match c {
+            '(' => depth[0] += 1,
+            ')' => depth[0] -= 1,
+            '[' => depth[1] += 1,
+            ']' => depth[1] -= 1,
+            '{' => depth[2] += 1,
+            '}' => depth[2] -= 1,
+            _ => {}
+        }
+    }
+    depth.iter().any(|d| *d > 0)
+}
+
+/// The player name of a line that starts a Play (`Name : ...`).
+pub(super) fn play_head(t: &str) -> Option<&str> {
+    let (name, _) = t.split_once(':')?;
+    let name = name.trim();
+    (check_name(name).is_ok() && name.split_whitespace().count() <= 4).then_some(name)
+}
+
+/// play = player , ":" , { action | comment } , move , { action | comment }
+pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
+    let text = src.text.as_str();
+    let Some(colon) = text.find(':') else {
+        return Err(src.error(0, "`Player : Move` (Rule 1.2.0)", 0));
+    };
+    let name = text[..colon].trim();
+    check_name(name).map_err(|e| src.error(0, e, 0))?;
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut mv = None;
+    let mut pos = colon + 1;
+    loop {
+        let rest = &text[pos..];
+        let trimmed = rest.trim_start();
+        pos += rest.len() - trimmed.len();
+        if trimmed.is_empty() {
+            break;
+        }
+        let items = if mv.is_none() {
+            &mut before
+        } else {
+            &mut after
+        };
+        if trimmed.starts_with('[') {
+            let Some(end) = trimmed.find(']') else {
+                return Err(src.error(pos, "`]` closing the Action", pos));
+            };
+            let body = &trimmed[..=end];
+            let action = parse_action(body, map).map_err(|e| {
+                src.error_on(pos, e.message, body)
+                    .with_suggestions(e.suggestions)
+            })?;
+            items.push(PlayItem::Action(action));
+            pos += end + 1;
+        } else if trimmed.starts_with('{') {
+            let Some(end) = trimmed.find('}') else {
+                return Err(src.error(pos, "`}` closing the comment", pos));
+            };
+            items.push(PlayItem::Comment(comment(
+                src,
+                pos + 1,
+                &trimmed[1..end],
+                map,
+            )?));
+            pos += end + 1;
+        } else if mv.is_none() {
+            let (m, used) = move_(trimmed, pos, src, map)?;
+            mv = Some(m);
+            pos += used;
+        } else {
+            return Err(src.error(
+                pos,
+                "an Action `[...]` or a comment `{...}` after the Move",
+                pos,
+            ));
+        }
+    }
+    let Some(mv) = mv else {
+        return Err(src.error(
+            text.len(),
+            "a Move: a station, Pass, Timeout or Farkle (Rule 1.5.0)",
+            text.len(),
+        ));
+    };
+    Ok(Play {
+        player: name.to_string(),
+        before,
+        mv,
+        after,
+    })
+}
+
+/// comment = "{" text "}" | "{" directive "}"; `at` is the byte offset of
+/// `inner` in the play's text.
+fn comment(src: &Src, at: usize, inner: &str, map: &Map) -> Result<Comment, ParseError> {
+    let lead = inner.len() - inner.trim_start().len();
+    let text = inner.trim();
+    let directive = crate::gsd::directive::directive(text, map).map_err(|(off, m, sg)| {
+        let off = at + lead + off.min(text.len());
+        src.error(off, m, off).with_suggestions(sg)
+    })?;
+    Ok(Comment {
+        text: text.to_string(),
+        directive,
+    })
+}

@@ -1,0 +1,208 @@
+//! HTML to text that keeps line structure (see the module docs of
+//! [`crate::mail::inbound`]): a small tree of the elements, built
+//! forgivingly, then written out as lines in `render`.
+
+use entities::decode_entities;
+use render::{render_nodes, Out};
+
+mod entities;
+mod render;
+
+/// An HTML node of the small tree the converter builds.
+#[derive(Debug)]
+enum Node {
+    Text(String),
+    Elem { name: String, children: Vec<Node> },
+}
+
+const VOID: [&str; 15] = [
+    "br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed",
+    "param", "track", "keygen",
+];
+const SKIPPED: [&str; 6] = ["head", "script", "style", "title", "template", "noscript"];
+const BLOCK: [&str; 33] = [
+    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "address",
+    "section", "article", "header", "footer", "nav", "aside", "main", "center", "form", "fieldset",
+    "figure", "hr", "caption", "tr", "td", "th", "tbody", "body",
+];
+const MAX_DEPTH: usize = 128;
+
+/// Converts HTML to text that keeps line structure (see the module docs).
+pub fn html_to_text(html: &str) -> String {
+    let tree = build_tree(html);
+    let mut out = Out::default();
+    render_nodes(&tree, &mut out);
+    let text = out.buf.replace('\u{a0}', " ");
+    let lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+    let first = lines
+        .iter()
+        .position(|l| !l.is_empty())
+        .unwrap_or(lines.len());
+    let last = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(first, |i| i + 1);
+    lines[first..last.max(first)].join("\n")
+}
+
+/// Builds the tree of `html`, forgivingly: unclosed elements are closed,
+/// end tags implied as browsers do, `<script>` and the like skipped.
+fn build_tree(html: &str) -> Vec<Node> {
+    // Stack of open elements: (name, children). Index 0 is the root.
+    let mut stack: Vec<(String, Vec<Node>)> = vec![(String::new(), Vec::new())];
+    let mut rest = html;
+    while !rest.is_empty() {
+        let Some(lt) = rest.find('<') else {
+            push_text(&mut stack, rest);
+            break;
+        };
+        if lt > 0 {
+            push_text(&mut stack, &rest[..lt]);
+        }
+        let tag = &rest[lt..];
+        if let Some(after) = tag.strip_prefix("<!--") {
+            rest = after.find("-->").map_or("", |e| &after[e + 3..]);
+            continue;
+        }
+        if tag.starts_with("<!") || tag.starts_with("<?") {
+            rest = tag.find('>').map_or("", |e| &tag[e + 1..]);
+            continue;
+        }
+        let (closing, body) = match tag[1..].strip_prefix('/') {
+            Some(b) => (true, b),
+            None => (false, &tag[1..]),
+        };
+        if !body.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            push_text(&mut stack, "<");
+            rest = &tag[1..];
+            continue;
+        }
+        let name_len = body
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '-'))
+            .unwrap_or(body.len());
+        let name = body[..name_len].to_ascii_lowercase();
+        let Some(end) = tag_end(body, name_len) else {
+            break; // an unterminated tag ends the document
+        };
+        let self_closing = body[..end].ends_with('/');
+        rest = &body[end + 1..];
+        if closing {
+            if let Some(i) = open_index(&stack, &[name.as_str()], &[]) {
+                close_to(&mut stack, i);
+            }
+            continue;
+        }
+        if SKIPPED.contains(&name.as_str()) && !self_closing {
+            // Raw content up to the matching end tag.
+            let close = format!("</{name}");
+            rest = find_ci(rest, &close).map_or("", |i| {
+                rest[i..].find('>').map_or("", |e| &rest[i + e + 1..])
+            });
+            continue;
+        }
+        close_implied(&mut stack, &name);
+        if (BLOCK.contains(&name.as_str())
+            || matches!(name.as_str(), "pre" | "table" | "blockquote"))
+            && stack.last().is_some_and(|(n, _)| n == "p")
+        {
+            close_top(&mut stack);
+        }
+        if VOID.contains(&name.as_str()) || self_closing {
+            if let Some(top) = stack.last_mut() {
+                top.1.push(Node::Elem {
+                    name,
+                    children: Vec::new(),
+                });
+            }
+        } else if stack.len() < MAX_DEPTH {
+            stack.push((name, Vec::new()));
+        }
+    }
+    close_to(&mut stack, 1);
+    stack.pop().map(|(_, c)| c).unwrap_or_default()
+}
+
+/// The byte offset in `body` of the `>` ending a tag whose name takes
+/// `name_len` bytes, skipping quoted attribute values.
+fn tag_end(body: &str, name_len: usize) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    for (i, c) in body[name_len..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => return Some(name_len + i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Closes what a start tag `name` implies is ended: an open cell, row or
+/// list item.
+fn close_implied(stack: &mut Vec<(String, Vec<Node>)>, name: &str) {
+    match name {
+        "td" | "th" => {
+            if let Some(i) = open_index(stack, &["td", "th"], &["tr", "table"]) {
+                close_to(stack, i);
+            }
+        }
+        "tr" => {
+            if let Some(i) = open_index(stack, &["tr"], &["table"]) {
+                close_to(stack, i);
+            }
+        }
+        "li" => {
+            if let Some(i) = open_index(stack, &["li"], &["ul", "ol"]) {
+                close_to(stack, i);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Closes the innermost open element, adding it to its parent's children.
+fn close_top(stack: &mut Vec<(String, Vec<Node>)>) {
+    if stack.len() > 1 {
+        if let Some((name, children)) = stack.pop() {
+            if let Some(top) = stack.last_mut() {
+                top.1.push(Node::Elem { name, children });
+            }
+        }
+    }
+}
+
+/// Closes the element at `idx` and every element opened inside it.
+fn close_to(stack: &mut Vec<(String, Vec<Node>)>, idx: usize) {
+    while stack.len() > idx.max(1) {
+        close_top(stack);
+    }
+}
+
+/// Index of the nearest open element named in `names`, not looking past
+/// one named in `stop`.
+fn open_index(stack: &[(String, Vec<Node>)], names: &[&str], stop: &[&str]) -> Option<usize> {
+    for (i, (n, _)) in stack.iter().enumerate().rev().take_while(|(i, _)| *i > 0) {
+        if names.contains(&n.as_str()) {
+            return Some(i);
+        }
+        if stop.contains(&n.as_str()) {
+            return None;
+        }
+    }
+    None
+}
+
+fn find_ci(hay: &str, needle: &str) -> Option<usize> {
+    let n = needle.len();
+    hay.char_indices().map(|(i, _)| i).find(|&i| {
+        hay.get(i..i + n)
+            .is_some_and(|s| s.eq_ignore_ascii_case(needle))
+    })
+}
+
+fn push_text(stack: &mut [(String, Vec<Node>)], text: &str) {
+    if let Some(top) = stack.last_mut() {
+        top.1.push(Node::Text(decode_entities(text)));
+    }
+}

@@ -1,0 +1,132 @@
+use super::auto::is_list_manager;
+use super::body::delete_soft_spaces;
+use super::headers::fnv1a;
+use super::*;
+
+#[test]
+fn a_table_too_wide_to_pad_is_rendered_unpadded() {
+    // One row of N cells, then N rows of one: padded, N x N cells.
+    let n = 3000;
+    let mut html = String::from("<table><tr>");
+    for i in 0..n {
+        html.push_str(&format!("<td>c{i}</td>"));
+    }
+    html.push_str("</tr>");
+    for _ in 0..n {
+        html.push_str("<tr><td>x</td></tr>");
+    }
+    html.push_str("</table>");
+    let text = html_to_text(&html);
+    assert!(text.len() < 4 * html.len(), "{} bytes", text.len());
+    assert!(text.contains("c0 | c1 | c2"));
+}
+
+#[test]
+fn fnv_is_stable_and_spreads() {
+    assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    assert_ne!(synthesized_message_id(b"x"), synthesized_message_id(b"y"));
+}
+
+#[test]
+fn html_pre_keeps_spaces_and_lines() {
+    let t = html_to_text("<html><body><pre>\n| a  |  b |\n|  c | d  |\n</pre>ok</body></html>");
+    assert_eq!(t, "| a  |  b |\n|  c | d  |\n\nok");
+}
+
+#[test]
+fn html_br_nbsp_and_paragraphs() {
+    let t = html_to_text(
+        "<div>Hello&nbsp;&nbsp;there</div><div><br></div><p class=MsoNormal>a<o:p></o:p></p><p>b<br>c</p>",
+    );
+    assert_eq!(t, "Hello  there\n\na\nb\nc");
+}
+
+#[test]
+fn html_collapses_white_space_outside_pre() {
+    assert_eq!(html_to_text("  a \n\t b  <b> c </b>d"), "a b c d");
+}
+
+#[test]
+fn html_blockquote_is_quoted() {
+    assert_eq!(
+        html_to_text("<p>mine</p><blockquote><p>theirs</p><p>more</p></blockquote>"),
+        "mine\n> theirs\n> more"
+    );
+}
+
+#[test]
+fn html_data_table_has_borders() {
+    let t = html_to_text(
+        "<table><tr><th>Player</th><th>LV</th></tr><tr><td>Rushton</td><td>3</td></tr></table>",
+    );
+    assert_eq!(
+        t,
+        "+---------+----+\n| Player  | LV |\n+---------+----+\n| Rushton | 3  |\n+---------+----+"
+    );
+}
+
+#[test]
+fn html_single_column_table_is_a_box() {
+    let t = html_to_text("<table><tr><td>Wild Stations</td></tr><tr><td>Euston</td></tr></table>");
+    assert!(t.starts_with("+- Wild Stations --"), "{t}");
+    assert!(t.contains("| Euston"), "{t}");
+}
+
+#[test]
+fn html_layout_table_is_not_piped() {
+    let t = html_to_text("<table><tr><td><pre>x  y</pre></td></tr></table>");
+    assert_eq!(t, "x  y");
+}
+
+#[test]
+fn html_entities_comments_scripts() {
+    assert_eq!(
+        html_to_text(
+            "<!-- c --><style>p{}</style><script>x<y</script>a &amp; b &lt; &#65;&#x42; &bogus; &"
+        ),
+        "a & b < AB &bogus; &"
+    );
+    assert_eq!(html_to_text("1 < 2 <3"), "1 < 2 <3");
+}
+
+#[test]
+fn html_survives_deep_nesting() {
+    let deep = "<div>".repeat(10_000) + "x" + &"</div>".repeat(10_000);
+    assert_eq!(html_to_text(&deep), "x");
+}
+
+#[test]
+fn delsp_removes_the_soft_space() {
+    assert_eq!(
+        crate::gsd::unflow(&delete_soft_spaces("abc \ndef\n> q \n> r\nend")),
+        "abcdef\n> qr\nend"
+    );
+    assert_eq!(delete_soft_spaces("\n\nx"), "\n\nx");
+}
+
+#[test]
+fn list_manager_addresses() {
+    let list = Some("lounge@lists.example.org");
+    for a in [
+        "lounge+owner@lists.example.org",
+        "lounge-owner@lists.example.org",
+        "lounge+help@lists.example.org",
+        "lounge-bounces@lists.example.org",
+        "lounge+bounces-12-tim=example.org@lists.example.org",
+        "owner-lounge@lists.example.org",
+        "lounge-request@lists.example.org",
+    ] {
+        assert!(is_list_manager(a, list), "{a}");
+    }
+    for a in [
+        "lounge@lists.example.org",
+        "tim@example.org",
+        "lounge+help@elsewhere.org",
+        "helpful@lists.example.org",
+    ] {
+        assert!(!is_list_manager(a, list), "{a}");
+    }
+    assert!(is_list_manager("games-request@other.org", None));
+    assert!(!is_list_manager("jane-admin@other.org", None));
+}

@@ -1,3 +1,5 @@
+//! Unit tests of the store: commits, the turn log, the outbox, reopening.
+
 use super::*;
 
 fn t(s: &str) -> DateTime<Utc> {

@@ -1,3 +1,5 @@
+//! Unit tests of the authentication reading and the gate.
+
 use super::results::aligned;
 use super::*;
 

@@ -1,4 +1,4 @@
-//! The headers [`parse`](super::parse) reads: the envelope of a message,
+//! The headers [`parse`] reads: the envelope of a message,
 //! its addresses and ids, and why its sender cannot be told.
 
 use super::*;

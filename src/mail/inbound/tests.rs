@@ -1,3 +1,5 @@
+//! Unit tests of the inbound parser: the HTML converter, format=flowed, ids, list managers.
+
 use super::auto::is_list_manager;
 use super::body::delete_soft_spaces;
 use super::headers::fnv1a;

@@ -1,3 +1,5 @@
+//! Counted time and reminders.
+
 use super::*;
 
 // ---- counted time ---------------------------------------------------

@@ -1,3 +1,5 @@
+//! Unit tests of the deadline arithmetic; Turn deadlines (Rule 1.3.5) here.
+
 use super::*;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
 use proptest::prelude::*;

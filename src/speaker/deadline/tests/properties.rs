@@ -1,3 +1,5 @@
+//! Property tests of the deadline arithmetic.
+
 use super::*;
 
 // ---- properties -----------------------------------------------------

@@ -1,3 +1,5 @@
+//! Buzz and Judgment deadlines, kinds, resignation, overdue, timestamps.
+
 use super::*;
 
 // ---- Rules 1.16.3 and 1.16.4: buzz and judgment ------------------------

@@ -1,0 +1,109 @@
+//! The outbox: replies waiting to be sent, their attempts, and their
+//! delivery.
+
+use super::*;
+
+impl Store {
+    /// Replies due for a delivery attempt at `now`, oldest first.
+    pub fn due_mail(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutMail>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id, message_id, envelope_from, recipients, raw, attempts FROM outbox
+             WHERE sent_at IS NULL AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2",
+        )?;
+        let rows = st.query_map(params![ms(now), limit as i64], |r| {
+            let rcpt: String = r.get(3)?;
+            Ok(OutMail {
+                id: r.get(0)?,
+                message_id: r.get(1)?,
+                envelope_from: r.get(2)?,
+                recipients: rcpt
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                raw: r.get(4)?,
+                attempts: r.get::<_, i64>(5)? as u32,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The earliest pending delivery attempt, if any reply is unsent.
+    pub fn next_mail_due(&self) -> Result<Option<DateTime<Utc>>> {
+        let v: Option<i64> = self
+            .conn
+            .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE sent_at IS NULL")?
+            .query_row([], |r| r.get(0))?;
+        Ok(v.map(from_ms))
+    }
+
+    /// Records that a delivery attempt is starting: should the process die
+    /// before [`Store::mark_sent`], the reply is known to be unconfirmed.
+    pub fn begin_attempt(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE outbox SET attempt_started_at = ?2 WHERE id = ?1",
+            params![id, ms(now)],
+        )?;
+        Ok(())
+    }
+
+    /// At start-up: replies whose last attempt was cut short by a crash may
+    /// have been delivered. Their retry waits until `until`, so that a
+    /// lounge post coming back through the list can confirm it first
+    /// (see [`Commit::echoed`]). Returns how many were deferred.
+    pub fn defer_unconfirmed(&mut self, until: DateTime<Utc>) -> Result<usize> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_attempt_at = max(next_attempt_at, ?1), attempt_started_at = NULL
+             WHERE sent_at IS NULL AND attempt_started_at IS NOT NULL",
+            params![ms(until)],
+        )?)
+    }
+
+    /// Marks a reply delivered.
+    pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
+             attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
+            params![id, ms(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Records a failed attempt and when to retry.
+    pub fn mark_failed(&mut self, id: i64, error: &str, retry_at: DateTime<Utc>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3,
+             attempt_started_at = NULL WHERE id = ?1",
+            params![id, error, ms(retry_at)],
+        )?;
+        Ok(())
+    }
+
+    /// Counts of unsent and sent replies.
+    pub fn outbox_counts(&self) -> Result<(u64, u64)> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FILTER (WHERE sent_at IS NULL), count(*) FILTER (WHERE sent_at IS NOT NULL) FROM outbox",
+            [],
+            |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+        )?)
+    }
+
+    /// Every reply ever queued, in order (tests and `HISTORY`).
+    pub fn all_mail(&self) -> Result<Vec<OutMail>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id, message_id, envelope_from, recipients, raw, attempts FROM outbox ORDER BY id",
+        )?;
+        let rows = st.query_map([], |r| {
+            let rcpt: String = r.get(3)?;
+            Ok(OutMail {
+                id: r.get(0)?,
+                message_id: r.get(1)?,
+                envelope_from: r.get(2)?,
+                recipients: rcpt.split(',').map(str::to_string).collect(),
+                raw: r.get(4)?,
+                attempts: r.get::<_, i64>(5)? as u32,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}

@@ -1,0 +1,130 @@
+//! The records stored and read: games, turns, mails in and out, events, and
+//! the [`Commit`] that writes what one message causes.
+
+use super::*;
+
+/// A stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The tag.
+    pub tag: String,
+    /// The definition, as JSON.
+    pub definition: String,
+    /// When the game was first stored: its first player's clock starts.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A turn of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRow {
+    /// 1-based turn number.
+    pub n: u64,
+    /// Who played it.
+    pub player: String,
+    /// The canonical play line.
+    pub play: String,
+    /// The message that carried it.
+    pub message_id: String,
+    /// When the server received it.
+    pub submitted_at: DateTime<Utc>,
+}
+
+/// A reply waiting in (or sent from) the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutMail {
+    /// Row id.
+    pub id: i64,
+    /// The stable Message-ID (without angle brackets).
+    pub message_id: String,
+    /// SMTP envelope sender.
+    pub envelope_from: String,
+    /// SMTP envelope recipients.
+    pub recipients: Vec<String>,
+    /// The whole message, RFC 5322.
+    pub raw: Vec<u8>,
+    /// Delivery attempts so far.
+    pub attempts: u32,
+}
+
+/// A reply to queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMail {
+    /// The stable Message-ID (without angle brackets).
+    pub message_id: String,
+    /// SMTP envelope sender.
+    pub envelope_from: String,
+    /// SMTP envelope recipients.
+    pub recipients: Vec<String>,
+    /// The whole message.
+    pub raw: Vec<u8>,
+}
+
+/// Where a message came from, for the processed-messages table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// Mailbox name (IMAP folder) or `maildir`.
+    pub source: String,
+    /// IMAP UIDVALIDITY, if any.
+    pub uidvalidity: Option<u32>,
+    /// IMAP UID, if any.
+    pub uid: Option<u32>,
+}
+
+/// A processed message, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Processed {
+    /// Its Message-ID (without angle brackets).
+    pub message_id: String,
+    /// Where it came from.
+    pub origin: Origin,
+    /// The game it concerned, if any.
+    pub game: Option<String>,
+    /// What it was (`turn`, `buzz`, `command`, `chatter`, ...).
+    pub kind: String,
+    /// What came of it, in a few words.
+    pub summary: String,
+}
+
+/// Everything one message causes, committed atomically.
+#[derive(Clone, Debug, Default)]
+pub struct Commit {
+    /// The message, where it came from and what it was.
+    pub processed: Option<Processed>,
+    /// When it was received.
+    pub received_at: Option<DateTime<Utc>>,
+    /// Turns to remove first: `(game, keep)` keeps turns `1..=keep`.
+    pub truncate: Vec<(String, u64)>,
+    /// Turns to append: `(game, turn)`.
+    pub turns: Vec<(String, TurnRow)>,
+    /// Replies to queue.
+    pub outbox: Vec<NewMail>,
+    /// Speaker events: `(game, kind, data JSON)`.
+    pub events: Vec<(String, String, String)>,
+    /// Speaker acts done: `(game, kind, key)` (a reminder for a turn...),
+    /// so that none is done twice.
+    pub timers: Vec<(String, String, String)>,
+    /// Message-IDs of our own replies seen coming back through the list:
+    /// delivered, whatever the outbox recorded.
+    pub echoed: Vec<String>,
+}
+
+/// A stored Speaker event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventRow {
+    /// Row id, increasing.
+    pub id: i64,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// What kind.
+    pub kind: String,
+    /// Its data, JSON.
+    pub data: String,
+}
+
+pub(super) fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(super) fn from_ms(v: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(v).single().unwrap_or_default()
+}

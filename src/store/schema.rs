@@ -1,0 +1,68 @@
+//! The database's schema: its tables, and the version this build writes.
+
+pub(super) const SCHEMA: &str = r#"
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    tag TEXT PRIMARY KEY,
+    definition TEXT NOT NULL,        -- JSON: start time and players
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS turns (
+    game TEXT NOT NULL REFERENCES games(tag),
+    n INTEGER NOT NULL,              -- 1-based turn number
+    player TEXT NOT NULL,
+    play TEXT NOT NULL,              -- the canonical play line
+    message_id TEXT NOT NULL,
+    submitted_at INTEGER NOT NULL,   -- ms since the epoch, when the server received it
+    PRIMARY KEY (game, n)
+);
+CREATE TABLE IF NOT EXISTS processed (
+    message_id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,            -- mailbox name, or "maildir"
+    uidvalidity INTEGER,
+    uid INTEGER,
+    received_at INTEGER NOT NULL,
+    game TEXT,
+    kind TEXT NOT NULL,
+    summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS processed_uid ON processed (source, uidvalidity, uid);
+CREATE TABLE IF NOT EXISTS mailboxes (
+    source TEXT PRIMARY KEY,
+    uidvalidity INTEGER NOT NULL,
+    last_uid INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL UNIQUE,
+    envelope_from TEXT NOT NULL,
+    recipients TEXT NOT NULL,        -- comma-separated
+    raw BLOB NOT NULL,
+    created_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    attempt_started_at INTEGER,      -- set while a delivery is under way
+    sent_at INTEGER,
+    last_error TEXT
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_attempt_at);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL               -- JSON
+);
+CREATE TABLE IF NOT EXISTS timers (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    due_at INTEGER NOT NULL,
+    done_at INTEGER,
+    UNIQUE (game, kind, key)
+);
+"#;
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i64 = 1;

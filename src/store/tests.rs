@@ -1,0 +1,195 @@
+//! Unit tests of the store: commits, the turn log, the outbox, reopening.
+
+use super::*;
+
+fn t(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+}
+
+fn turn(n: u64) -> TurnRow {
+    TurnRow {
+        n,
+        player: "Alice".into(),
+        play: format!("Alice : Pass {n}"),
+        message_id: format!("m{n}@x"),
+        submitted_at: t("2026-11-20T10:00:00Z"),
+    }
+}
+
+#[test]
+fn a_commit_is_all_or_nothing() {
+    let mut s = Store::in_memory().unwrap();
+    s.ensure_game("MN1", "{}", t("2026-11-20T09:00:00Z"))
+        .unwrap();
+    let origin = Origin {
+        source: "INBOX".into(),
+        uidvalidity: Some(7),
+        uid: Some(3),
+    };
+    let mut c = Commit {
+        processed: Some(Processed {
+            message_id: "m1@x".into(),
+            origin: origin.clone(),
+            game: Some("MN1".into()),
+            kind: "turn".into(),
+            summary: "legal".into(),
+        }),
+        turns: vec![("MN1".into(), turn(1))],
+        ..Commit::default()
+    };
+    s.commit(&c).unwrap();
+    assert!(s.is_processed("m1@x").unwrap());
+    assert!(s.is_processed_uid("INBOX", 7, 3).unwrap());
+    assert_eq!(s.mailbox("INBOX").unwrap(), Some((7, 3)));
+    // The same turn number again violates the primary key: nothing of
+    // the second commit may remain, not even its processed row.
+    c.processed = Some(Processed {
+        message_id: "m2@x".into(),
+        origin: Origin {
+            uid: Some(4),
+            ..origin
+        },
+        game: None,
+        kind: "turn".into(),
+        summary: "x".into(),
+    });
+    c.outbox = vec![NewMail {
+        message_id: "r2@bot".into(),
+        envelope_from: "bot@x".into(),
+        recipients: vec!["l@x".into()],
+        raw: b"x".to_vec(),
+    }];
+    assert!(s.commit(&c).is_err());
+    assert!(!s.is_processed("m2@x").unwrap());
+    assert_eq!(s.outbox_counts().unwrap(), (0, 0));
+    assert_eq!(s.mailbox("INBOX").unwrap(), Some((7, 3)));
+    assert_eq!(s.turns("MN1").unwrap(), vec![turn(1)]);
+}
+
+#[test]
+fn truncate_then_append_replaces_the_tail() {
+    let mut s = Store::in_memory().unwrap();
+    s.ensure_game("MN1", "{}", Utc::now()).unwrap();
+    let c = Commit {
+        turns: (1..=4).map(|n| ("MN1".to_string(), turn(n))).collect(),
+        ..Commit::default()
+    };
+    s.commit(&c).unwrap();
+    let c = Commit {
+        truncate: vec![("MN1".into(), 2)],
+        turns: vec![("MN1".into(), turn(3))],
+        ..Commit::default()
+    };
+    s.commit(&c).unwrap();
+    let n: Vec<u64> = s.turns("MN1").unwrap().iter().map(|t| t.n).collect();
+    assert_eq!(n, vec![1, 2, 3]);
+}
+
+#[test]
+fn outbox_retries_and_dedupes_by_message_id() {
+    // The outbox runs on the wall clock.
+    let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
+    let mut s = Store::in_memory().unwrap();
+    let mail = NewMail {
+        message_id: "r1@bot".into(),
+        envelope_from: "bot@x".into(),
+        recipients: vec!["a@x".into(), "b@x".into()],
+        raw: b"Subject: x\r\n\r\nhi\r\n".to_vec(),
+    };
+    let c = Commit {
+        received_at: Some(base),
+        outbox: vec![mail.clone(), mail],
+        ..Commit::default()
+    };
+    s.commit(&c).unwrap();
+    let due = s.due_mail(base, 10).unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].recipients, vec!["a@x", "b@x"]);
+    s.mark_failed(due[0].id, "refused", base + chrono::Duration::seconds(60))
+        .unwrap();
+    assert!(s
+        .due_mail(base + chrono::Duration::seconds(30), 10)
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        s.next_mail_due().unwrap(),
+        Some(base + chrono::Duration::seconds(60))
+    );
+    let due = s
+        .due_mail(base + chrono::Duration::seconds(60), 10)
+        .unwrap();
+    assert_eq!(due[0].attempts, 1);
+    s.mark_sent(due[0].id, base + chrono::Duration::seconds(61))
+        .unwrap();
+    assert_eq!(s.outbox_counts().unwrap(), (0, 1));
+    assert_eq!(s.next_mail_due().unwrap(), None);
+}
+
+#[test]
+fn an_unconfirmed_reply_waits_and_an_echo_confirms_it() {
+    let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
+    let mut s = Store::in_memory().unwrap();
+    let c = Commit {
+        received_at: Some(base),
+        outbox: vec![NewMail {
+            message_id: "r1@bot".into(),
+            envelope_from: "bot@x".into(),
+            recipients: vec!["lounge@x".into()],
+            raw: b"x".to_vec(),
+        }],
+        ..Commit::default()
+    };
+    s.commit(&c).unwrap();
+    let id = s.due_mail(base, 1).unwrap()[0].id;
+    // The process dies during delivery...
+    s.begin_attempt(id, base + chrono::Duration::seconds(1))
+        .unwrap();
+    // ...and on restart the retry is held back.
+    assert_eq!(
+        s.defer_unconfirmed(base + chrono::Duration::seconds(31))
+            .unwrap(),
+        1
+    );
+    assert!(s
+        .due_mail(base + chrono::Duration::seconds(30), 1)
+        .unwrap()
+        .is_empty());
+    // Our own post comes back through the list: delivered after all.
+    s.commit(&Commit {
+        echoed: vec!["r1@bot".into()],
+        ..Commit::default()
+    })
+    .unwrap();
+    assert!(s
+        .due_mail(base + chrono::Duration::seconds(60), 1)
+        .unwrap()
+        .is_empty());
+    assert_eq!(s.outbox_counts().unwrap(), (0, 1));
+    assert_eq!(
+        s.defer_unconfirmed(base + chrono::Duration::seconds(120))
+            .unwrap(),
+        0
+    );
+}
+
+#[test]
+fn reopening_keeps_everything() {
+    let dir = std::env::temp_dir().join(format!("mornbot-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("db.sqlite");
+    let _ = std::fs::remove_file(&path);
+    {
+        let mut s = Store::open(&path).unwrap();
+        s.ensure_game("MN1", "{\"a\":1}", Utc::now()).unwrap();
+        s.commit(&Commit {
+            turns: vec![("MN1".into(), turn(1))],
+            ..Commit::default()
+        })
+        .unwrap();
+    }
+    let mut s = Store::open(&path).unwrap();
+    assert!(!s.ensure_game("MN1", "{}", Utc::now()).unwrap());
+    assert_eq!(s.games().unwrap()[0].definition, "{\"a\":1}");
+    assert_eq!(s.turns("MN1").unwrap().len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

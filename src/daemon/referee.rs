@@ -86,7 +86,9 @@ pub struct Letter {
     pub request: Request,
     /// The body, for quoting error lines.
     pub body: String,
-    /// Whether the sender's authentication was checked and failed.
+    /// Whether the sender's authentication was required (a trusted
+    /// authserv-id is configured) and not passed: such a letter changes
+    /// nothing and is never answered (RULINGS L7).
     pub auth_failed: bool,
     /// Whether the message must never be answered (auto-reply, bounce,
     /// list notice, our own).
@@ -588,6 +590,23 @@ impl Referee {
             // delivery (it may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
+        } else if letter.auth_failed && letter.request != Request::Chatter {
+            // The one authentication gate (RULINGS L7): with a trusted
+            // authserv-id configured, a message without an aligned pass
+            // changes nothing and is never answered, whatever it asks (a
+            // turn, a workflow step, a Judgment, a Speaker's or anyone's
+            // command): its From may be forged, and a reply would be
+            // backscatter to whoever that names.
+            tracing::warn!(id = %letter.message_id, from = %letter.from, request = letter.request.name(),
+                "not authenticated by the trusted server: not judged, not answered");
+            (
+                letter.game.clone().ok(),
+                "auth".into(),
+                format!(
+                    "authentication failed: {} not judged, not answered",
+                    letter.request.name()
+                ),
+            )
         } else if let Some((game, live, summary)) =
             self.speaker_mail(letter, received, &mut out, &mut commit)
         {

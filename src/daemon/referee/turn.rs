@@ -85,17 +85,7 @@ impl Referee {
                 "unregistered sender",
             );
         };
-        if letter.auth_failed {
-            return refuse(
-                out,
-                format!(
-                    "Your message failed the receiving server's DKIM and SPF checks for \
-                     {}, so mornbot cannot be sure it is from you.",
-                    letter.from
-                ),
-                "authentication failed",
-            );
-        }
+        // Authentication was checked before any handler (RULINGS L7).
         if let Some(w) = &live.game.state.winner {
             return refuse(out, format!("{tag} is over: {w} has won."), "game over");
         }

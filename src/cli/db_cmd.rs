@@ -61,6 +61,67 @@ pub(super) fn check_db(config: Option<&Path>, db: Option<&Path>) -> anyhow::Resu
     }
 }
 
+/// `mornbot status [--config FILE] [--db FILE] [--show ID]`: games, replies
+/// waiting, and quarantined mail; exit 0, or 1 when mail is quarantined
+/// (so a monitoring check can alert on it).
+pub(super) fn status(
+    config: Option<&Path>,
+    db: Option<&Path>,
+    show: Option<i64>,
+) -> anyhow::Result<Exit> {
+    let path = match database(config, db)? {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("mornbot status: {e}");
+            return Ok(Exit::BadInput);
+        }
+    };
+    if !path.exists() {
+        eprintln!("mornbot status: {}: no database yet", path.display());
+        return Ok(Exit::BadInput);
+    }
+    let store = crate::store::Store::open(&path)?;
+    let quarantined = store.quarantined()?;
+    if let Some(id) = show {
+        let Some(q) = quarantined.iter().find(|q| q.id == id) else {
+            eprintln!("mornbot status: no quarantined mail {id}");
+            return Ok(Exit::BadInput);
+        };
+        use std::io::Write;
+        std::io::stdout().write_all(&q.raw)?;
+        return Ok(Exit::Ok);
+    }
+    println!("{}", path.display());
+    for g in store.games()? {
+        println!("  game {}: {} turn(s)", g.tag, store.turns(&g.tag)?.len());
+    }
+    let (waiting, sent) = store.outbox_counts()?;
+    println!("  replies: {waiting} waiting, {sent} sent");
+    if quarantined.is_empty() {
+        println!("  quarantined: none");
+        return Ok(Exit::Ok);
+    }
+    println!(
+        "  quarantined: {} message(s), not judged (`mornbot status --show ID` prints one):",
+        quarantined.len()
+    );
+    for q in &quarantined {
+        println!(
+            "    {}  {}  {}{}  {}\n      {}",
+            q.id,
+            q.at.format("%Y-%m-%d %H:%M UTC"),
+            q.origin.source,
+            q.origin
+                .uid
+                .map(|u| format!(" UID {u}"))
+                .unwrap_or_default(),
+            q.message_id,
+            q.reason
+        );
+    }
+    Ok(Exit::Failure)
+}
+
 /// `mornbot backup [--config FILE] [--db FILE] TARGET`: an online backup,
 /// checked, put in place atomically.
 pub(super) fn backup(

@@ -78,6 +78,20 @@ pub enum Command {
         #[arg(long)]
         db: Option<PathBuf>,
     },
+    /// What the daemon holds: its games and turns, replies waiting, and the
+    /// messages it set aside (quarantined) because judging them failed;
+    /// `--show ID` prints one quarantined mail as received.
+    Status {
+        /// Configuration file: its data directory's database.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file itself (instead of --config's).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Print the quarantined mail with this id to stdout.
+        #[arg(long)]
+        show: Option<i64>,
+    },
     /// Copy the database to FILE with SQLite's online backup API (safe
     /// while the daemon runs); the copy is checked, then put in place.
     Backup {
@@ -208,6 +222,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Demo { dir } => demo::run(dir.as_deref()),
         Command::CheckConfig { file } => daemon_cmd::check_config(&file),
         Command::CheckDb { config, db } => db_cmd::check_db(config.as_deref(), db.as_deref()),
+        Command::Status { config, db, show } => {
+            db_cmd::status(config.as_deref(), db.as_deref(), show)
+        }
         Command::Backup { config, db, file } => {
             db_cmd::backup(config.as_deref(), db.as_deref(), &file)
         }

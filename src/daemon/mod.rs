@@ -10,6 +10,7 @@
 
 pub mod clock;
 pub mod letter;
+pub mod quarantine;
 pub mod referee;
 
 use std::future::Future;
@@ -181,14 +182,13 @@ pub fn drain_maildir(
             let Ok(head) = crate::mail::inbox::read_head(&w.path, 256 * 1024) else {
                 continue;
             };
-            process_oversize(
+            quarantine::guarded(
                 referee,
                 store,
-                ctx,
                 &head,
-                size,
-                origin_maildir(),
+                &origin_maildir(),
                 w.received,
+                |r, s| process_oversize(r, s, ctx, &head, size, origin_maildir(), w.received),
             )?
         } else {
             let raw = match std::fs::read(&w.path) {
@@ -196,14 +196,10 @@ pub fn drain_maildir(
                 // Gone meanwhile (another reader): nothing to do.
                 Err(_) => continue,
             };
-            process(
-                referee,
-                store,
-                ctx,
-                &raw,
-                origin_maildir(),
-                ctx.clock.map(w.received),
-            )?
+            let at = ctx.clock.map(w.received);
+            quarantine::guarded(referee, store, &raw, &origin_maildir(), at, |r, s| {
+                process(r, s, ctx, &raw, origin_maildir(), at)
+            })?
         };
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
         md.mark_seen(&w.path).map_err(io(&w.path))?;
@@ -287,7 +283,8 @@ pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
     }
 }
 
-/// Judges one message from an inbox, committing its effects.
+/// Judges one message from an inbox, committing its effects; one whose
+/// judging fails or panics is quarantined ([`quarantine`]), not retried.
 pub fn judge(
     referee: &mut Referee,
     store: &mut Store,
@@ -295,12 +292,23 @@ pub fn judge(
     m: &Incoming,
 ) -> Result<Handled, DaemonError> {
     let received = ctx.clock.map(m.received);
-    match &m.raw {
-        Raw::Full(raw) => process(referee, store, ctx, raw, m.origin.clone(), received),
-        Raw::Head { head, size } => {
-            process_oversize(referee, store, ctx, head, *size, m.origin.clone(), received)
-        }
-    }
+    let bytes = match &m.raw {
+        Raw::Full(raw) => raw,
+        Raw::Head { head, .. } => head,
+    };
+    quarantine::guarded(
+        referee,
+        store,
+        bytes,
+        &m.origin,
+        received,
+        |r, s| match &m.raw {
+            Raw::Full(raw) => process(r, s, ctx, raw, m.origin.clone(), received),
+            Raw::Head { head, size } => {
+                process_oversize(r, s, ctx, head, *size, m.origin.clone(), received)
+            }
+        },
+    )
 }
 
 /// Parses, classifies and judges one raw message, committing its effects:

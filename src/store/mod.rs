@@ -11,6 +11,7 @@
 mod games;
 mod health;
 mod outbox;
+mod quarantine;
 mod rows;
 mod schema;
 #[cfg(test)]
@@ -22,6 +23,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
 
 pub use health::{backup, check, Health};
+pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
 pub use rows::{Commit, EventRow, GameRow, NewMail, Origin, OutMail, Processed, TurnRow};
 use schema::SCHEMA;

@@ -53,6 +53,16 @@ CREATE TABLE IF NOT EXISTS events (
     kind TEXT NOT NULL,
     data TEXT NOT NULL               -- JSON
 );
+CREATE TABLE IF NOT EXISTS quarantine (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    uidvalidity INTEGER,
+    uid INTEGER,
+    at INTEGER NOT NULL,             -- ms since the epoch, when it was set aside
+    reason TEXT NOT NULL,
+    raw BLOB NOT NULL                -- the mail as received (its head, when too large)
+);
 CREATE TABLE IF NOT EXISTS timers (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,

@@ -442,6 +442,7 @@ pub async fn run(
         &mut store,
         Utc::now(),
     )?;
+    referee.set_limits(cfg.limits.clone());
     let mut ctx = letter::Context::new(map, &setup.me, &cfg);
     ctx.clock = clock;
     let wake = Arc::new(Notify::new());

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::config::{GameConfig, SpeakerConfig};
+use crate::config::{GameConfig, LimitsConfig, SpeakerConfig};
 use crate::engine::{Game, GameState, PlayerState, Verdict};
 use crate::gsd::{parse_play, render, render_play};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
@@ -333,6 +333,8 @@ pub struct Referee {
     agenda: std::collections::BTreeSet<(DateTime<Utc>, String)>,
     /// Each game's entry in the agenda.
     due: std::collections::HashMap<String, DateTime<Utc>>,
+    /// The most work one mail may cause (`[limits]`).
+    limits: LimitsConfig,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -415,8 +417,14 @@ impl Referee {
 
     /// Queues a reply in the commit; one that cannot be built (a malformed
     /// address) is dropped with a warning, never retried.
+    /// Sets the most work one mail may cause (`[limits]`; the defaults
+    /// until then).
+    pub fn set_limits(&mut self, limits: LimitsConfig) {
+        self.limits = limits;
+    }
+
     fn queue(&self, commit: &mut Commit, r: &Reply) {
-        match outbound::build(&self.me, r) {
+        match outbound::build_limited(&self.me, r, self.limits.reply_bytes) {
             Ok(m) => commit.outbox.push(m),
             Err(e) => tracing::warn!(id = %r.message_id, "{e}"),
         }
@@ -514,6 +522,7 @@ impl Referee {
             speaker,
             agenda: Default::default(),
             due: Default::default(),
+            limits: LimitsConfig::default(),
         };
         let tags: Vec<String> = r.games.keys().cloned().collect();
         for tag in tags {
@@ -618,6 +627,16 @@ impl Referee {
                 Request::Refuse(reason) => {
                     out.refuse(reason.clone());
                     (None, "error".into(), reason.clone())
+                }
+                Request::Commands(cmds) if cmds.len() > self.limits.commands_per_mail => {
+                    out.refuse(format!(
+                        "Your mail holds {} commands; mornbot answers at most {} in one mail \
+                         ([limits] commands_per_mail), so none was answered. Send them in \
+                         smaller mails.",
+                        cmds.len(),
+                        self.limits.commands_per_mail
+                    ));
+                    (None, "command".into(), "refused: commands_per_mail".into())
                 }
                 Request::Commands(cmds) => {
                     let s = self.commands(cmds, &mut out);

@@ -94,6 +94,11 @@ impl Referee {
             Ask::Judgment(legal) => {
                 self.speaker_judgment(&mut live, legal, letter, at, out, commit)
             }
+            Ask::Gsd(text) if self.over_limits(&text, true).is_some() => {
+                let why = self.over_limits(&text, true).unwrap_or_default();
+                out.refuse(format!("{why}, so it was not read."));
+                Disposition::Unchanged(format!("refused: {why}"))
+            }
             Ask::Gsd(text) => match parse_gsd(&text, self.map) {
                 Ok(g) => {
                     let n = live.game.plays.len();

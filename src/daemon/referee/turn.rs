@@ -125,6 +125,10 @@ impl Referee {
         out: &mut Out,
     ) -> Result<(Play, Option<Gsd>), Disposition> {
         let (map, tag) = (self.map, &live.game.tag);
+        if let Some(why) = self.over_limits(text, gsd) {
+            out.refuse(format!("{why}, so it was not read."));
+            return Err(Disposition::Unchanged(format!("refused: {why}")));
+        }
         if !gsd {
             return parse_play(text.trim(), map)
                 .map(|p| (p, None))
@@ -163,6 +167,36 @@ impl Referee {
             return Err(Disposition::Unchanged("several plays".into()));
         }
         Ok((g.plays[at_turn].clone(), Some(g)))
+    }
+
+    /// Why `text` (a Play, or a whole GSD) would cost more to read than
+    /// `[limits]` allows, found before any parsing: the Actions of a Play
+    /// (its `[`s; in a GSD, of its longest line), the Play lines of a GSD
+    /// (lines with ` : `).
+    pub(super) fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
+        let actions = if gsd {
+            text.lines()
+                .map(|l| l.matches('[').count())
+                .max()
+                .unwrap_or(0)
+        } else {
+            text.matches('[').count()
+        };
+        if actions > self.limits.actions_per_play {
+            return Some(format!(
+                "a play with {actions} Actions: mornbot reads at most {} in one play \
+                 ([limits] actions_per_play)",
+                self.limits.actions_per_play
+            ));
+        }
+        let plays = text.lines().filter(|l| l.contains(" : ")).count();
+        (gsd && plays > self.limits.plays_per_gsd).then(|| {
+            format!(
+                "a GSD with {plays} plays: mornbot reads at most {} in one GSD \
+                 ([limits] plays_per_gsd)",
+                self.limits.plays_per_gsd
+            )
+        })
     }
 
     /// Whether the sender may make this Play: eir own, or the Drone's when

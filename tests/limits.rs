@@ -1,7 +1,8 @@
 //! Bounded work per mail (issue 14, findings 1 and 4): the `[limits]` are
 //! checked before the work they bound, so a 1 MiB mail of commands or a
 //! play of 145,000 Actions is refused in a moment with a small reply that
-//! names the limit, and the next mail is judged.
+//! names the limit, and the next mail is judged. STATUS tells a stranger
+//! who plays, not where to mail them (finding 7).
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use std::time::{Duration, Instant};
@@ -177,4 +178,23 @@ fn a_play_or_gsd_over_the_limits_is_refused_before_it_is_parsed() {
     assert!(!summary.contains("actions_per_play"), "{summary}");
     let (summary, _) = t.post("rushton", FIRST);
     assert_eq!(summary, "legal");
+}
+
+#[test]
+fn status_shows_addresses_to_the_games_players_only() {
+    let mut t = T::new();
+    let status = |t: &mut T, who: &str| {
+        let before = t.store.all_mail().unwrap().len();
+        t.post(who, "STATUS MN1");
+        t.store.all_mail().unwrap()[before..]
+            .iter()
+            .map(|m| String::from_utf8_lossy(&m.raw).to_string())
+            .collect::<String>()
+    };
+    let player = status(&mut t, "warren");
+    assert!(player.contains("rushton@example.org"), "{player}");
+    let stranger = status(&mut t, "eve");
+    assert!(stranger.contains("Rushton"), "{stranger}");
+    assert!(!stranger.contains("rushton@example.org"), "{stranger}");
+    assert!(!stranger.contains("acton@example.org"), "{stranger}");
 }

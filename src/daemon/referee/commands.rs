@@ -34,7 +34,7 @@ impl Referee {
                     for tag in tags {
                         let live = &self.games[&tag];
                         parts.push(match c {
-                            Command::Status(_) => self.status(live),
+                            Command::Status(_) => self.status(live, &out.letter.from),
                             Command::Gsd(_) => render(&live.game.gsd(self.map)),
                             _ => history(live),
                         });
@@ -60,8 +60,11 @@ impl Referee {
         format!("{} commands", cmds.len())
     }
 
-    fn status(&self, live: &Live) -> String {
+    /// A game's STATUS, for `asker`: players' addresses only for the
+    /// game's players and the Speaker (issue 14, finding 7).
+    fn status(&self, live: &Live, asker: &str) -> String {
         let s = &live.game.state;
+        let insider = live.player_of(asker).is_some() || self.is_speaker(asker);
         let players: Vec<_> = live
             .def
             .players
@@ -71,7 +74,8 @@ impl Referee {
                     .player_index(n)
                     .map(|i| s.players[i].active)
                     .unwrap_or(true);
-                minijinja::context! { name => n, address => a, active }
+                let address = insider.then_some(a);
+                minijinja::context! { name => n, address, active }
             })
             .collect();
         let questionable = live.questionable.as_ref().map(|q| {

@@ -3,6 +3,7 @@
 
 pub mod fake_lounge;
 pub mod fake_referee;
+pub mod letters;
 pub mod live;
 
 use std::collections::HashMap;

@@ -94,35 +94,33 @@ impl Referee {
             Ask::Judgment(legal) => {
                 self.speaker_judgment(&mut live, legal, letter, at, out, commit)
             }
-            Ask::Gsd(text) if self.over_limits(&text, true).is_some() => {
-                let why = self.over_limits(&text, true).unwrap_or_default();
-                out.refuse(format!("{why}, so it was not read."));
-                Disposition::Unchanged(format!("refused: {why}"))
-            }
-            Ask::Gsd(text) => match parse_gsd(&text, self.map) {
-                Ok(g) => {
-                    let n = live.game.plays.len();
-                    let adds = live
-                        .pending
-                        .as_ref()
-                        .filter(|_| g.plays.len() == n + 1)
-                        .is_some_and(|p| render_play(&g.plays[n]) == p.play);
-                    if adds {
-                        self.speaker_judgment(&mut live, true, letter, at, out, commit)
-                    } else {
-                        out.refuse(format!(
-                            "A GSD from the Speaker settles a turn awaiting Judgment in {tag} \
+            Ask::Gsd(text) => match self.refuse_over_limits(&text, true, out) {
+                Some(refused) => refused,
+                None => match parse_gsd(&text, self.map) {
+                    Ok(g) => {
+                        let n = live.game.plays.len();
+                        let adds = live
+                            .pending
+                            .as_ref()
+                            .filter(|_| g.plays.len() == n + 1)
+                            .is_some_and(|p| render_play(&g.plays[n]) == p.play);
+                        if adds {
+                            self.speaker_judgment(&mut live, true, letter, at, out, commit)
+                        } else {
+                            out.refuse(format!(
+                                "A GSD from the Speaker settles a turn awaiting Judgment in {tag} \
                              when it adds that turn, and only that turn, to the log; this one \
                              does not, so nothing changed. Reply \"Judgment: Legal\" or \
                              \"Judgment: Illegal\" instead."
-                        ));
-                        Disposition::Unchanged("speaker gsd refused".into())
+                            ));
+                            Disposition::Unchanged("speaker gsd refused".into())
+                        }
                     }
-                }
-                Err(e) => {
-                    out.refuse(format!("The GSD does not parse: {e}"));
-                    Disposition::Unchanged("speaker gsd unreadable".into())
-                }
+                    Err(e) => {
+                        out.refuse(format!("The GSD does not parse: {e}"));
+                        Disposition::Unchanged("speaker gsd unreadable".into())
+                    }
+                },
             },
             Ask::Commands(cmds) => {
                 let mut any = false;

@@ -125,9 +125,8 @@ impl Referee {
         out: &mut Out,
     ) -> Result<(Play, Option<Gsd>), Disposition> {
         let (map, tag) = (self.map, &live.game.tag);
-        if let Some(why) = self.over_limits(text, gsd) {
-            out.refuse(format!("{why}, so it was not read."));
-            return Err(Disposition::Unchanged(format!("refused: {why}")));
+        if let Some(refused) = self.refuse_over_limits(text, gsd, out) {
+            return Err(refused);
         }
         if !gsd {
             return parse_play(text.trim(), map)
@@ -169,11 +168,24 @@ impl Referee {
         Ok((g.plays[at_turn].clone(), Some(g)))
     }
 
-    /// Why `text` (a Play, or a whole GSD) would cost more to read than
-    /// `[limits]` allows, found before any parsing: the Actions of a Play
-    /// (its `[`s; in a GSD, of its longest line), the Play lines of a GSD
-    /// (lines with ` : `).
-    pub(super) fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
+    /// Refuses `text` (a Play, or a whole GSD) when it would cost more to
+    /// read than `[limits]` allows, before any parsing; `None` when it may
+    /// be read.
+    pub(super) fn refuse_over_limits(
+        &self,
+        text: &str,
+        gsd: bool,
+        out: &mut Out,
+    ) -> Option<Disposition> {
+        let why = self.over_limits(text, gsd)?;
+        out.refuse(format!("{why}, so it was not read."));
+        Some(Disposition::Unchanged(format!("refused: {why}")))
+    }
+
+    /// Why `text` would cost more to read than `[limits]` allows: the
+    /// Actions of a Play (its `[`s; in a GSD, of its longest line), the
+    /// Play lines of a GSD (lines with ` : `).
+    fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
         let actions = if gsd {
             text.lines()
                 .map(|l| l.matches('[').count())

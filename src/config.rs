@@ -281,6 +281,10 @@ pub struct SpeakerConfig {
     /// (`Judgment: Legal`, or a GSD carrying it) and use the Speaker's
     /// commands (`RESIGN <player>`, `VOID`, `PAUSE`, `RESUME`).
     pub addresses: Vec<String>,
+    /// How long before the game's last turn a bare Play line's mail may be
+    /// dated (slow clocks) and still be judged; an older one is refused as
+    /// an old play sent again (RULINGS L9).
+    pub replay_allowance_minutes: u32,
 }
 
 impl Default for SpeakerConfig {
@@ -291,6 +295,7 @@ impl Default for SpeakerConfig {
             timeouts: true,
             win_window_hours: 36,
             addresses: Vec::new(),
+            replay_allowance_minutes: 10,
         }
     }
 }

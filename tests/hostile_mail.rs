@@ -1,11 +1,10 @@
 //! The hostile-mail corpus (`fixtures/mail/hostile/`, described in its
 //! README): each mail beside a `.toml` of what must come of it, run through
 //! parsing and classification, and through building a reply to it (header
-//! hygiene). The `[referee]` expectations are checked by the referee's own
-//! run of the corpus (issue 14, phase 2); here they are only read.
+//! hygiene), then through a referee hosting the corpus's games, whose
+//! outcome each case's `[referee]` table states.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use mornbot::mail::classify::{classify, ClassifyContext, GameInfo};
@@ -21,9 +20,27 @@ struct Case {
     what: String,
     generate: Option<Generate>,
     expect: Expect,
-    /// What the referee must do (checked in phase 2).
-    #[allow(dead_code)]
-    referee: Option<BTreeMap<String, toml::Value>>,
+    /// What the referee must do with it.
+    referee: RefereeExpect,
+}
+
+/// What the referee does with a hostile mail, after two legal rounds of
+/// MN12 (Rushton, Cryer, Brooke-Taylor), the second all Passes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RefereeExpect {
+    /// Whether the trusted authserv-id `mx.example.net` is configured.
+    #[serde(default)]
+    trusted: bool,
+    /// The `[limits]` key that refused it, `authentication` (changes
+    /// nothing, answered by no one) or `replay`.
+    refused: Option<String>,
+    /// What the referee took it for (`turn`, `command`, `chatter`, ...).
+    kind: Option<String>,
+    /// A part of the referee's summary.
+    summary: Option<String>,
+    /// How many replies it caused.
+    replies: Option<usize>,
 }
 
 /// A mail too big to keep as a file: `head`, a blank line (unless `head`
@@ -237,6 +254,192 @@ fn every_hostile_mail_has_its_expected_outcome() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "eml") {
             assert!(p.with_extension("toml").exists(), "{}", p.display());
+        }
+    }
+}
+
+mod referee {
+    //! The corpus through a referee: MN12 (Rushton, Cryer, Brooke-Taylor)
+    //! after two legal rounds, MN13 (Garden, Lyttelton) not started.
+
+    use chrono::{DateTime, TimeZone, Utc};
+    use mornbot::config::{Config, GameConfig, PlayerConfig, SpeakerConfig};
+    use mornbot::daemon::letter::{letter, Context};
+    use mornbot::daemon::referee::Referee;
+    use mornbot::mail::outbound::Identity;
+    use mornbot::map::Map;
+    use mornbot::store::{Origin, Store};
+
+    use super::RefereeExpect;
+
+    /// What one hostile mail did.
+    pub struct Outcome {
+        pub kind: String,
+        pub summary: String,
+        pub replies: Vec<Vec<u8>>,
+        pub turns: usize,
+    }
+
+    fn me() -> Identity {
+        Identity {
+            address: "mornbot@example.org".into(),
+            name: "mornbot".into(),
+            lounge: "lounge@lists.example.org".into(),
+        }
+    }
+
+    fn at(h: u32, m: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2025, 1, 14, h, m, 0).unwrap()
+    }
+
+    fn game(tag: &str, players: &[(&str, &str)]) -> GameConfig {
+        GameConfig {
+            tag: tag.into(),
+            start: "Monday 0900".into(),
+            players: players
+                .iter()
+                .map(|(n, a)| PlayerConfig {
+                    name: n.to_string(),
+                    address: a.to_string(),
+                })
+                .collect(),
+            referee: None,
+            rulings: Default::default(),
+        }
+    }
+
+    fn origin() -> Origin {
+        Origin {
+            source: "hostile".into(),
+            uidvalidity: None,
+            uid: None,
+        }
+    }
+
+    /// Posts two legal rounds of MN12 (the second all Passes, 14:00-14:05)
+    /// and then `raw`, received at 15:00.
+    pub fn run(raw: &[u8], expect: &RefereeExpect) -> Outcome {
+        let mut store = Store::in_memory().unwrap();
+        let games = [
+            game(
+                "MN12",
+                &[
+                    ("Rushton", "tim@example.org"),
+                    ("Cryer", "barry@example.com"),
+                    ("Brooke-Taylor", "graeme@example.org"),
+                ],
+            ),
+            game(
+                "MN13",
+                &[
+                    ("Garden", "kim@example.org"),
+                    ("Lyttelton", "humph@example.org"),
+                ],
+            ),
+        ];
+        let speaker = SpeakerConfig {
+            addresses: vec!["speaker@example.org".into()],
+            ..SpeakerConfig::default()
+        };
+        let map = Map::london_1999();
+        let mut referee = Referee::load(map, me(), speaker, &games, &mut store, at(13, 0)).unwrap();
+        let mut cfg = Config::default();
+        cfg.bot.address = me().address;
+        cfg.bot.lounge = me().lounge;
+        cfg.bot.internal_networks = vec!["10.0.0.0/8".parse().unwrap()];
+        cfg.bot.trusted_authserv_id = expect.trusted.then(|| "mx.example.net".to_string());
+        let ctx = Context::new(map, &me(), &cfg);
+        let rounds = [
+            (
+                "tim@example.org",
+                "Rushton : Morden (NT) [Home: Tooting Broadway]",
+            ),
+            (
+                "barry@example.com",
+                "Cryer : Upminster (DS) [Home: Hornchurch]",
+            ),
+            (
+                "graeme@example.org",
+                "Brooke-Taylor : Epping (CN) [Home: Theydon Bois]",
+            ),
+            ("tim@example.org", "Rushton : Pass"),
+            ("barry@example.com", "Cryer : Pass"),
+            ("graeme@example.org", "Brooke-Taylor : Pass"),
+        ];
+        for (i, (from, play)) in rounds.iter().enumerate() {
+            let domain = from.split('@').nth(1).unwrap();
+            let mail = format!(
+                "Authentication-Results: mx.example.net; dmarc=pass header.from={domain}\r\n\
+                 From: {from}\r\nTo: lounge@lists.example.org\r\nSubject: [MN12] turn\r\n\
+                 Date: Tue, 14 Jan 2025 14:0{i}:00 +0000\r\n\
+                 Message-ID: <round-{i}@example.org>\r\n\r\n{play}\r\n"
+            );
+            let l = letter(mail.as_bytes(), &ctx, &referee);
+            let h = referee
+                .handle(&mut store, origin(), &l, at(14, i as u32))
+                .unwrap();
+            assert_eq!(h.summary, "legal", "the opening rounds: {play}");
+        }
+        let before = store.all_mail().unwrap().len();
+        let l = letter(raw, &ctx, &referee);
+        let h = referee.handle(&mut store, origin(), &l, at(15, 0)).unwrap();
+        Outcome {
+            kind: h.kind,
+            summary: h.summary,
+            replies: store.all_mail().unwrap()[before..]
+                .iter()
+                .map(|m| m.raw.clone())
+                .collect(),
+            turns: store.turns("MN12").unwrap().len() + store.turns("MN13").unwrap().len(),
+        }
+    }
+}
+
+/// The most a hostile mail may cause to be sent, in bytes: a refusal, or
+/// a reply cut at the `[limits]` reply size (finding 1 mailed 14.7 MB).
+const MOST_REPLY_BYTES: usize = 300 << 10;
+
+#[test]
+fn every_hostile_mail_does_what_its_case_says_to_the_referee() {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    names.sort();
+    for path in &names {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let case: Case = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let raw = raw_of(path, &case);
+        let x = &case.referee;
+        let got = referee::run(&raw, x);
+        let what = format!("{name}: {} / {}", got.kind, got.summary);
+        // Nothing hostile changes a game: the opening rounds' 6 turns stay.
+        assert_eq!(got.turns, 6, "{what}: a game changed");
+        let bytes: usize = got.replies.iter().map(Vec::len).sum();
+        assert!(
+            bytes <= MOST_REPLY_BYTES,
+            "{what}: {bytes} bytes of replies"
+        );
+        match x.refused.as_deref() {
+            Some("authentication") => {
+                assert_eq!(got.kind, "auth", "{what}");
+                assert!(got.replies.is_empty(), "{what}: answered");
+            }
+            Some(key) => {
+                assert!(got.summary.contains(key), "{what}: not refused by {key}");
+                assert_eq!(got.replies.len(), 1, "{what}: one refusal to the sender");
+            }
+            None => {}
+        }
+        if let Some(kind) = &x.kind {
+            assert_eq!(&got.kind, kind, "{what}");
+        }
+        if let Some(summary) = &x.summary {
+            assert!(got.summary.contains(summary.as_str()), "{what}");
+        }
+        if let Some(n) = x.replies {
+            assert_eq!(got.replies.len(), n, "{what}: replies");
         }
     }
 }

@@ -2,7 +2,8 @@
 //! checked before the work they bound, so a 1 MiB mail of commands or a
 //! play of 145,000 Actions is refused in a moment with a small reply that
 //! names the limit, and the next mail is judged. STATUS tells a stranger
-//! who plays, not where to mail them (finding 7).
+//! who plays, not where to mail them (finding 7). A mail whose judging
+//! takes longer than work_ms_per_mail is refused and changes nothing.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 mod support;
@@ -94,4 +95,45 @@ fn status_shows_addresses_to_the_games_players_only() {
     assert!(stranger.contains("Rushton"), "{stranger}");
     assert!(!stranger.contains("rushton@example.org"), "{stranger}");
     assert!(!stranger.contains("acton@example.org"), "{stranger}");
+}
+
+/// A stopwatch that advances `step_ms` each time it is read.
+fn slow(step_ms: u64) -> mornbot::daemon::referee::Stopwatch {
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    std::sync::Arc::new(move || {
+        let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Duration::from_millis(n * step_ms)
+    })
+}
+
+#[test]
+fn a_mail_over_the_work_budget_is_refused_and_changes_nothing() {
+    let mut t = Lounge::new(None);
+    // Judging "takes" 1.5 s, over the default 1,000 ms.
+    t.referee.set_stopwatch(slow(1500));
+    let p = t.post(false, "rushton", FIRST);
+    assert_eq!(p.summary, "refused: work_ms_per_mail");
+    assert_eq!(p.kind, "error");
+    assert_eq!(t.turns(), 0, "the legal turn was thrown away");
+    assert_eq!(p.replies.len(), 1, "one refusal, no lounge notice");
+    let reply = p.replies[0].replace("\r\n", " ");
+    assert!(reply.contains("To: rushton@example.org"), "{reply}");
+    assert!(reply.contains("work_ms_per_mail"), "{reply}");
+    // Under the budget, the same turn is judged.
+    t.referee.set_stopwatch(slow(900));
+    let p = t.post(false, "rushton", FIRST);
+    assert_eq!(p.summary, "legal");
+    assert_eq!(t.turns(), 1);
+}
+
+#[test]
+fn a_mail_over_the_budget_that_may_not_be_answered_gets_no_reply() {
+    // With a trusted server, an unauthenticated mail is never answered,
+    // over the budget or not (RULINGS L7).
+    let mut t = Lounge::new(Some("mx.example.test"));
+    t.referee.set_stopwatch(slow(1500));
+    let p = t.post(false, "rushton", FIRST);
+    assert_eq!(p.summary, "refused: work_ms_per_mail");
+    assert!(p.replies.is_empty(), "{:?}", p.replies);
+    assert_eq!(t.turns(), 0);
 }

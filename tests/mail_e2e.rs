@@ -43,7 +43,7 @@ fn a_scripted_game_by_mail_against_real_servers() {
     let mut accepted = 0;
     let steps = demo::script();
     for (i, step) in steps.iter().enumerate() {
-        let (id, raw) = demo::mail(i, step, &gsds);
+        let (id, raw) = demo::mail(i, step, &gsds, chrono::Utc::now());
         let id = to_test_domain(&id);
         let mut raw = to_test_domain(&String::from_utf8(raw).unwrap().replace("\r\n", "\n"));
         let from = to_test_domain(step.from);

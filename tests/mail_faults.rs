@@ -22,7 +22,7 @@ use support::{
 /// sender's user name.
 fn send_step(stack: &support::Stack, i: usize, gsds: &[String]) -> (String, String) {
     let step = &demo::script()[i];
-    let (id, raw) = demo::mail(i, step, gsds);
+    let (id, raw) = demo::mail(i, step, gsds, chrono::Utc::now());
     let raw = to_test_domain(&String::from_utf8(raw).unwrap().replace("\r\n", "\n"));
     let from = to_test_domain(step.from);
     let rcpt = header(&raw, "To").unwrap().to_string();

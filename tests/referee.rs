@@ -90,6 +90,7 @@ impl T {
             game: Ok("MN1".into()),
             request,
             body: body.into(),
+            date: None,
             auth_failed: false,
             no_reply: None,
         }

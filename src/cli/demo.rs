@@ -180,8 +180,14 @@ pub fn script() -> Vec<Step> {
     ]
 }
 
-/// Builds the raw mail of step `i`.
-pub fn mail(i: usize, step: &Step, gsds: &[String]) -> (String, Vec<u8>) {
+/// Builds the raw mail of step `i`, dated `date` (when it is sent: a play
+/// dated before the turn it follows is refused as a replay, RULINGS L9).
+pub fn mail(
+    i: usize,
+    step: &Step,
+    gsds: &[String],
+    date: chrono::DateTime<chrono::Utc>,
+) -> (String, Vec<u8>) {
     let id = format!("demo-{i}@example.org");
     let (to, body) = match &step.body {
         Body::Text(t) => {
@@ -207,11 +213,11 @@ pub fn mail(i: usize, step: &Step, gsds: &[String]) -> (String, Vec<u8>) {
     };
     let raw = format!(
         "From: {from}\nTo: {to}\nSubject: {subject}\nMessage-ID: <{id}>\n\
-         Date: Mon, 16 Nov 2026 09:{min:02}:00 +0000\n{headers}\
+         Date: {date}\n{headers}\
          Content-Type: text/plain; charset=utf-8\n\n{body}\n",
         from = step.from,
         subject = step.subject,
-        min = i % 60,
+        date = date.to_rfc2822(),
         headers = step.headers,
     );
     (id, raw.replace('\n', "\r\n").into_bytes())
@@ -310,7 +316,7 @@ pub(super) fn run(dir: Option<&Path>) -> anyhow::Result<Exit> {
     let mut failures = 0;
     let mut turns = 0;
     for (i, step) in script().iter().enumerate() {
-        let (id, raw) = mail(i, step, &gsds);
+        let (id, raw) = mail(i, step, &gsds, chrono::Utc::now());
         let path = spool.deliver(&raw, &format!("{i:03}.demo"))?;
         let reply_path = outbox.path_of(&reply_id(&id, 0, &me));
         let got = if step.expect == Expect::Ignored {

@@ -72,6 +72,7 @@ fn unreadable(e: &InboundError, raw: &[u8]) -> Letter {
         game: Err(Vec::new()),
         request: Request::Refuse(reason),
         body: String::new(),
+        date: None,
         auth_failed: false,
         no_reply: match env {
             Some(e) if e.auto.is_some() => Some(format!("not answered: {:?}", e.auto)),
@@ -231,6 +232,8 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
         game,
         request,
         body: msg.body,
+        // On the daemon's clock, like the time the server received it.
+        date: msg.date.map(|d| ctx.clock.map(d)),
         // With a trusted authserv-id configured, a turn needs an aligned
         // pass: a missing header is no better than a failed one.
         auth_failed: crate::mail::auth::gate(msg.auth, ctx.limits.trusted_authserv_id.as_deref())

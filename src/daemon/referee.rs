@@ -19,14 +19,18 @@ use crate::mail::outbound::{self, Auto, Identity, Reply};
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;
 use crate::map::Map;
-use crate::store::{Commit, Origin, Processed, Store, StoreError, TurnRow};
+use crate::store::{Commit, Store, StoreError, TurnRow};
 
+mod budget;
 mod buzz;
 mod commands;
 mod event;
+mod handle;
+mod replay;
 mod speaker;
 mod turn;
 
+pub use budget::{monotonic, Stopwatch};
 pub use event::{Event, Judged, Paused, Refused};
 
 pub use speaker::Pending;
@@ -86,6 +90,11 @@ pub struct Letter {
     pub request: Request,
     /// The body, for quoting error lines.
     pub body: String,
+    /// The Date header, when the mail had a readable one: when its author
+    /// wrote it, which tells a replayed old play from a new one (RULINGS
+    /// L9). Absent in rows written before it was kept.
+    #[serde(default)]
+    pub date: Option<DateTime<Utc>>,
     /// Whether the sender's authentication was required (a trusted
     /// authserv-id is configured) and not passed: such a letter changes
     /// nothing and is never answered (RULINGS L7).
@@ -335,6 +344,9 @@ pub struct Referee {
     due: std::collections::HashMap<String, DateTime<Utc>>,
     /// The most work one mail may cause (`[limits]`).
     limits: LimitsConfig,
+    /// Times the judging of each mail against `[limits]`
+    /// work_ms_per_mail.
+    stopwatch: Stopwatch,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -415,14 +427,20 @@ impl Referee {
         )
     }
 
-    /// Queues a reply in the commit; one that cannot be built (a malformed
-    /// address) is dropped with a warning, never retried.
     /// Sets the most work one mail may cause (`[limits]`; the defaults
     /// until then).
     pub fn set_limits(&mut self, limits: LimitsConfig) {
         self.limits = limits;
     }
 
+    /// Sets what times the judging of a mail (the daemon's monotonic clock
+    /// by default; tests give a fake).
+    pub fn set_stopwatch(&mut self, stopwatch: Stopwatch) {
+        self.stopwatch = stopwatch;
+    }
+
+    /// Queues a reply in the commit; one that cannot be built (a malformed
+    /// address) is dropped with a warning, never retried.
     fn queue(&self, commit: &mut Commit, r: &Reply) {
         match outbound::build_limited(&self.me, r, self.limits.reply_bytes) {
             Ok(m) => commit.outbox.push(m),
@@ -523,6 +541,7 @@ impl Referee {
             agenda: Default::default(),
             due: Default::default(),
             limits: LimitsConfig::default(),
+            stopwatch: monotonic(),
         };
         let tags: Vec<String> = r.games.keys().cloned().collect();
         for tag in tags {
@@ -568,144 +587,6 @@ impl Referee {
                 players: l.def.players.iter().map(|p| p.0.clone()).collect(),
             })
             .collect()
-    }
-
-    /// Handles one message already classified; `received` is when the
-    /// server received it (the turn's submission time, Rule 1.3.5).
-    pub fn handle(
-        &mut self,
-        store: &mut Store,
-        origin: Origin,
-        letter: &Letter,
-        received: DateTime<Utc>,
-    ) -> Result<Handled, RefereeError> {
-        if store.is_processed(&letter.message_id)? {
-            return Ok(Handled {
-                message_id: letter.message_id.clone(),
-                game: None,
-                kind: "duplicate".into(),
-                summary: "already processed".into(),
-                replies: 0,
-            });
-        }
-        let mut out = Out::new(&self.me, letter, received, letter.message_id.clone());
-        let mut commit = Commit {
-            received_at: Some(received),
-            ..Commit::default()
-        };
-        let mut changed: Option<Live> = None;
-        let (game, kind, summary) = if let Some(why) = &letter.no_reply {
-            // One of our own replies back through the list confirms its
-            // delivery (it may be unconfirmed after a crash).
-            commit.echoed.push(letter.message_id.clone());
-            (None, "auto".to_string(), why.clone())
-        } else if letter.auth_failed && letter.request != Request::Chatter {
-            // The one authentication gate (RULINGS L7): with a trusted
-            // authserv-id configured, a message without an aligned pass
-            // changes nothing and is never answered, whatever it asks (a
-            // turn, a workflow step, a Judgment, a Speaker's or anyone's
-            // command): its From may be forged, and a reply would be
-            // backscatter to whoever that names.
-            tracing::warn!(id = %letter.message_id, from = %letter.from, request = letter.request.name(),
-                "not authenticated by the trusted server: not judged, not answered");
-            (
-                letter.game.clone().ok(),
-                "auth".into(),
-                format!(
-                    "authentication failed: {} not judged, not answered",
-                    letter.request.name()
-                ),
-            )
-        } else if let Some((game, live, summary)) =
-            self.speaker_mail(letter, received, &mut out, &mut commit)
-        {
-            changed = live;
-            (game, "speaker".into(), summary)
-        } else {
-            match &letter.request {
-                Request::Chatter => (None, "chatter".into(), "ignored".into()),
-                Request::Refuse(reason) => {
-                    out.refuse(reason.clone());
-                    (None, "error".into(), reason.clone())
-                }
-                Request::Commands(cmds) if cmds.len() > self.limits.commands_per_mail => {
-                    out.refuse(format!(
-                        "Your mail holds {} commands; mornbot answers at most {} in one mail \
-                         ([limits] commands_per_mail), so none was answered. Send them in \
-                         smaller mails.",
-                        cmds.len(),
-                        self.limits.commands_per_mail
-                    ));
-                    (None, "command".into(), "refused: commands_per_mail".into())
-                }
-                Request::Commands(cmds) => {
-                    let s = self.commands(cmds, &mut out);
-                    (None, "command".into(), s)
-                }
-                Request::NotUnderstood { line, looks_like } => {
-                    out.sender(self.unclear(line, looks_like, letter.game.as_ref().ok()));
-                    (None, "unclear".into(), "not understood".into())
-                }
-                Request::Workflow(w) => match self.which_game(letter, &mut out) {
-                    None => (None, "buzz".into(), "game unknown".into()),
-                    Some(tag) => {
-                        let mut live = self.games[&tag].clone();
-                        let d =
-                            self.workflow(&mut live, letter, w, received, &mut out, &mut commit);
-                        let summary = d.summary().to_string();
-                        if d.changed() {
-                            changed = Some(live);
-                        }
-                        (Some(tag), "buzz".into(), summary)
-                    }
-                },
-                Request::Turn { .. } | Request::TakeBack(_) => {
-                    match self.which_game(letter, &mut out) {
-                        None => (None, "turn".into(), "game unknown".into()),
-                        Some(tag) => {
-                            let mut live = self.games[&tag].clone();
-                            let d = self.turn(
-                                &mut live,
-                                letter,
-                                &letter.request,
-                                received,
-                                &mut out,
-                                &mut commit,
-                            );
-                            let summary = d.summary().to_string();
-                            if d.changed() {
-                                changed = Some(live);
-                            }
-                            (Some(tag), "turn".into(), summary)
-                        }
-                    }
-                }
-            }
-        };
-        for r in &out.mails {
-            self.queue(&mut commit, r);
-        }
-        let replies = commit.outbox.len();
-        commit.processed = Some(Processed {
-            message_id: letter.message_id.clone(),
-            origin,
-            game: game.clone(),
-            kind: kind.clone(),
-            summary: summary.clone(),
-        });
-        store.commit(&commit)?;
-        if let Some(live) = changed {
-            let tag = live.game.tag.clone();
-            self.games.insert(tag.clone(), live);
-            self.reschedule(&tag);
-        }
-        Ok(Handled {
-            message_id: letter.message_id.clone(),
-            game,
-            kind,
-            summary,
-            replies,
-        })
     }
 
     /// When an unbuzzed winning turn ends its game (`[speaker]

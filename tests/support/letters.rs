@@ -92,14 +92,27 @@ impl Lounge {
     /// Posts `body` from `who` to the lounge, with the trusted server's
     /// DMARC pass when `signed`.
     pub fn post(&mut self, signed: bool, who: &str, body: &str) -> Posted {
+        self.post_dated(signed, who, body, None)
+    }
+
+    /// Posts like [`Lounge::post`], with a `Date:` header when `date` is
+    /// given (RFC 5322 form).
+    pub fn post_dated(
+        &mut self,
+        signed: bool,
+        who: &str,
+        body: &str,
+        date: Option<&str>,
+    ) -> Posted {
         self.n += 1;
+        let date = date.map_or(String::new(), |d| format!("Date: {d}\r\n"));
         let ar = if signed {
             "Authentication-Results: mx.example.test; dmarc=pass header.from=example.org\r\n"
         } else {
             ""
         };
         let raw = format!(
-            "{ar}From: {who}@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] play\r\n\
+            "{ar}{date}From: {who}@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] play\r\n\
              Message-ID: <a{}@example.org>\r\n\r\n{}\r\n",
             self.n,
             body.replace('\n', "\r\n")
@@ -124,6 +137,11 @@ impl Lounge {
             summary: h.summary,
             replies,
         }
+    }
+
+    /// Lets `minutes` pass before the next post (one passes per post).
+    pub fn wait(&mut self, minutes: i64) {
+        self.n += minutes;
     }
 
     /// Turns logged.

@@ -59,6 +59,11 @@ impl Referee {
         if let Err(d) = self.authorise_play(live, letter, &player, &play, out) {
             return d;
         }
+        if posted.is_none() {
+            if let Err(d) = self.refuse_replay(live, letter, &play, out) {
+                return d;
+            }
+        }
         self.judge(live, letter, play, posted.as_ref(), received, out, commit)
     }
 

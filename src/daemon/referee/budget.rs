@@ -1,0 +1,46 @@
+//! The work budget of one mail (`[limits] work_ms_per_mail`, issue 14).
+//!
+//! The structural limits (commands per mail, Actions per play, plays per
+//! GSD, the message size) bound what a mail can cost before it is read;
+//! the budget is the net behind them. Judging runs on a copy of the game,
+//! so a mail whose judging took longer than the budget is refused with a
+//! reply and the copy thrown away: whatever it asked, it changes nothing.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::Referee;
+
+/// Time elapsed since some fixed instant: the daemon's monotonic clock,
+/// or a test's fake.
+pub type Stopwatch = Arc<dyn Fn() -> Duration + Send + Sync>;
+
+/// A stopwatch on the monotonic clock (not the wall clock: a clock set
+/// back mid-mail must not make it look free).
+pub fn monotonic() -> Stopwatch {
+    let origin = std::time::Instant::now();
+    Arc::new(move || origin.elapsed())
+}
+
+impl Referee {
+    /// Now, on the stopwatch.
+    pub(super) fn lap(&self) -> Duration {
+        (self.stopwatch)()
+    }
+
+    /// The refusal of a mail whose judging took `took` since `started`,
+    /// when that is over `[limits] work_ms_per_mail`.
+    pub(super) fn over_budget(&self, started: Duration) -> Option<String> {
+        let took = self.lap().saturating_sub(started);
+        let budget = Duration::from_millis(self.limits.work_ms_per_mail);
+        (took > budget).then(|| {
+            format!(
+                "Judging your mail took {} ms, over the {} ms mornbot gives one mail \
+                 ([limits] work_ms_per_mail), so it was not judged. Please send a \
+                 shorter mail: one turn, or fewer commands.",
+                took.as_millis(),
+                budget.as_millis()
+            )
+        })
+    }
+}

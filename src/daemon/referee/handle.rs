@@ -1,0 +1,175 @@
+//! Handling one message: dispatch it to what it asks, time it against the
+//! work budget, and commit its effects with its replies in one
+//! transaction; the game's copy replaces the game only once the commit
+//! succeeded.
+
+use chrono::{DateTime, Utc};
+
+use super::{Handled, Letter, Live, Out, Referee, RefereeError, Request};
+use crate::store::{Commit, Origin, Processed, Store};
+
+/// The game a message concerned, its kind and what came of it.
+type Dispatched = (Option<String>, String, String);
+
+impl Referee {
+    /// Handles one message already classified; `received` is when the
+    /// server received it (the turn's submission time, Rule 1.3.5).
+    pub fn handle(
+        &mut self,
+        store: &mut Store,
+        origin: Origin,
+        letter: &Letter,
+        received: DateTime<Utc>,
+    ) -> Result<Handled, RefereeError> {
+        if store.is_processed(&letter.message_id)? {
+            return Ok(Handled {
+                message_id: letter.message_id.clone(),
+                game: None,
+                kind: "duplicate".into(),
+                summary: "already processed".into(),
+                replies: 0,
+            });
+        }
+        let started = self.lap();
+        let fresh = || Commit {
+            received_at: Some(received),
+            ..Commit::default()
+        };
+        let mut out = Out::new(&self.me, letter, received, letter.message_id.clone());
+        let mut commit = fresh();
+        let mut changed: Option<Live> = None;
+        let (mut game, mut kind, mut summary) =
+            self.dispatch(letter, received, &mut out, &mut commit, &mut changed);
+        if let Some(why) = self.over_budget(started) {
+            // Thrown away whole: the copy of the game, the events, the
+            // replies; only the refusal (when the mail may be answered).
+            tracing::warn!(id = %letter.message_id, from = %letter.from, "{why}");
+            changed = None;
+            commit = fresh();
+            out = Out::new(&self.me, letter, received, letter.message_id.clone());
+            if letter.no_reply.is_none() && !letter.auth_failed {
+                out.refuse(why);
+            }
+            (game, kind, summary) = (
+                letter.game.clone().ok(),
+                "error".into(),
+                "refused: work_ms_per_mail".into(),
+            );
+        }
+        for r in &out.mails {
+            self.queue(&mut commit, r);
+        }
+        let replies = commit.outbox.len();
+        commit.processed = Some(Processed {
+            message_id: letter.message_id.clone(),
+            origin,
+            game: game.clone(),
+            kind: kind.clone(),
+            summary: summary.clone(),
+        });
+        store.commit(&commit)?;
+        if let Some(live) = changed {
+            let tag = live.game.tag.clone();
+            self.games.insert(tag.clone(), live);
+            self.reschedule(&tag);
+        }
+        Ok(Handled {
+            message_id: letter.message_id.clone(),
+            game,
+            kind,
+            summary,
+            replies,
+        })
+    }
+
+    /// What `letter` asks, done on a copy of its game (put in `changed`
+    /// when the game changed), its replies in `out` and its effects in
+    /// `commit`.
+    fn dispatch(
+        &self,
+        letter: &Letter,
+        received: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+        changed: &mut Option<Live>,
+    ) -> Dispatched {
+        if let Some(why) = &letter.no_reply {
+            // One of our own replies back through the list confirms its
+            // delivery (it may be unconfirmed after a crash).
+            commit.echoed.push(letter.message_id.clone());
+            (None, "auto".to_string(), why.clone())
+        } else if letter.auth_failed && letter.request != Request::Chatter {
+            // The one authentication gate (RULINGS L7): with a trusted
+            // authserv-id configured, a message without an aligned pass
+            // changes nothing and is never answered, whatever it asks (a
+            // turn, a workflow step, a Judgment, a Speaker's or anyone's
+            // command): its From may be forged, and a reply would be
+            // backscatter to whoever that names.
+            tracing::warn!(id = %letter.message_id, from = %letter.from, request = letter.request.name(),
+                "not authenticated by the trusted server: not judged, not answered");
+            (
+                letter.game.clone().ok(),
+                "auth".into(),
+                format!(
+                    "authentication failed: {} not judged, not answered",
+                    letter.request.name()
+                ),
+            )
+        } else if let Some((game, live, summary)) = self.speaker_mail(letter, received, out, commit)
+        {
+            *changed = live;
+            (game, "speaker".into(), summary)
+        } else {
+            match &letter.request {
+                Request::Chatter => (None, "chatter".into(), "ignored".into()),
+                Request::Refuse(reason) => {
+                    out.refuse(reason.clone());
+                    (None, "error".into(), reason.clone())
+                }
+                Request::Commands(cmds) if cmds.len() > self.limits.commands_per_mail => {
+                    out.refuse(format!(
+                        "Your mail holds {} commands; mornbot answers at most {} in one mail \
+                         ([limits] commands_per_mail), so none was answered. Send them in \
+                         smaller mails.",
+                        cmds.len(),
+                        self.limits.commands_per_mail
+                    ));
+                    (None, "command".into(), "refused: commands_per_mail".into())
+                }
+                Request::Commands(cmds) => {
+                    let s = self.commands(cmds, out);
+                    (None, "command".into(), s)
+                }
+                Request::NotUnderstood { line, looks_like } => {
+                    out.sender(self.unclear(line, looks_like, letter.game.as_ref().ok()));
+                    (None, "unclear".into(), "not understood".into())
+                }
+                Request::Workflow(w) => match self.which_game(letter, out) {
+                    None => (None, "buzz".into(), "game unknown".into()),
+                    Some(tag) => {
+                        let mut live = self.games[&tag].clone();
+                        let d = self.workflow(&mut live, letter, w, received, out, commit);
+                        let summary = d.summary().to_string();
+                        if d.changed() {
+                            *changed = Some(live);
+                        }
+                        (Some(tag), "buzz".into(), summary)
+                    }
+                },
+                Request::Turn { .. } | Request::TakeBack(_) => match self.which_game(letter, out) {
+                    None => (None, "turn".into(), "game unknown".into()),
+                    Some(tag) => {
+                        let mut live = self.games[&tag].clone();
+                        let d =
+                            self.turn(&mut live, letter, &letter.request, received, out, commit);
+                        let summary = d.summary().to_string();
+                        if d.changed() {
+                            *changed = Some(live);
+                        }
+                        (Some(tag), "turn".into(), summary)
+                    }
+                },
+            }
+        }
+    }
+}

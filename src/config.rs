@@ -59,6 +59,12 @@ pub struct LimitsConfig {
     /// The time judging one mail may take, in milliseconds; a mail that
     /// needs more is refused with a reply, not judged.
     pub work_ms_per_mail: u64,
+    /// Replies to one stranger (an address no game or Speaker knows) in an
+    /// hour; past it, mail from that address is judged but not answered,
+    /// so a forged From cannot aim mornbot's replies at a victim.
+    pub stranger_replies_per_hour: usize,
+    /// Replies to all strangers together in an hour.
+    pub stranger_replies_total_per_hour: usize,
 }
 
 impl Default for LimitsConfig {
@@ -69,13 +75,15 @@ impl Default for LimitsConfig {
             actions_per_play: 40,
             plays_per_gsd: 2000,
             work_ms_per_mail: 1000,
+            stranger_replies_per_hour: 5,
+            stranger_replies_total_per_hour: 50,
         }
     }
 }
 
 impl LimitsConfig {
     /// Each limit's key, value and allowed range.
-    fn bounds(&self) -> [(&'static str, u64, u64, u64); 5] {
+    fn bounds(&self) -> [(&'static str, u64, u64, u64); 7] {
         [
             ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
             (
@@ -87,6 +95,18 @@ impl LimitsConfig {
             ("actions_per_play", self.actions_per_play as u64, 1, 1000),
             ("plays_per_gsd", self.plays_per_gsd as u64, 1, 100_000),
             ("work_ms_per_mail", self.work_ms_per_mail, 10, 600_000),
+            (
+                "stranger_replies_per_hour",
+                self.stranger_replies_per_hour as u64,
+                0,
+                10_000,
+            ),
+            (
+                "stranger_replies_total_per_hour",
+                self.stranger_replies_total_per_hour as u64,
+                0,
+                100_000,
+            ),
         ]
     }
 }

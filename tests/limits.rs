@@ -4,6 +4,7 @@
 //! names the limit, and the next mail is judged. STATUS tells a stranger
 //! who plays, not where to mail them (finding 7). A mail whose judging
 //! takes longer than work_ms_per_mail is refused and changes nothing.
+//! Replies to strangers are rate-limited (backscatter, finding 7).
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 mod support;
@@ -136,4 +137,47 @@ fn a_mail_over_the_budget_that_may_not_be_answered_gets_no_reply() {
     assert_eq!(p.summary, "refused: work_ms_per_mail");
     assert!(p.replies.is_empty(), "{:?}", p.replies);
     assert_eq!(t.turns(), 0);
+}
+
+#[test]
+fn replies_to_a_stranger_are_rate_limited_and_players_are_always_answered() {
+    let mut t = Lounge::new(None);
+    for i in 1..=5 {
+        let p = t.post(false, "stranger", "HELP");
+        assert_eq!(p.replies.len(), 1, "reply {i} to a stranger goes out");
+    }
+    // The sixth in the hour is judged but not answered (backscatter).
+    let p = t.post(false, "stranger", "HELP");
+    assert!(p.replies.is_empty(), "{:?}", p.replies);
+    assert!(
+        p.summary.contains("stranger_replies_per_hour"),
+        "{}",
+        p.summary
+    );
+    // Another stranger, and a player, still are.
+    assert_eq!(t.post(false, "other", "HELP").replies.len(), 1);
+    for _ in 0..8 {
+        assert_eq!(t.post(false, "warren", "HELP").replies.len(), 1);
+    }
+}
+
+#[test]
+fn replies_to_all_strangers_together_are_rate_limited() {
+    let mut t = Lounge::new(None);
+    t.referee.set_limits(mornbot::config::LimitsConfig {
+        stranger_replies_total_per_hour: 3,
+        ..Default::default()
+    });
+    for who in ["a", "b", "c"] {
+        assert_eq!(t.post(false, who, "HELP").replies.len(), 1, "{who}");
+    }
+    let p = t.post(false, "d", "HELP");
+    assert!(p.replies.is_empty(), "{:?}", p.replies);
+    assert!(
+        p.summary.contains("stranger_replies_total_per_hour"),
+        "{}",
+        p.summary
+    );
+    // A player's turn, refused or not, is answered as ever.
+    assert_eq!(t.post(false, "rushton", FIRST).summary, "legal");
 }

@@ -21,6 +21,7 @@ use crate::mail::wrap::verbatim;
 use crate::map::Map;
 use crate::store::{Commit, Store, StoreError, TurnRow};
 
+mod backscatter;
 mod budget;
 mod buzz;
 mod commands;

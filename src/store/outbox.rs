@@ -88,6 +88,17 @@ impl Store {
         )?)
     }
 
+    /// The recipients of each reply queued in the last `window` of wall
+    /// time, one entry a reply (the rate of replies to strangers).
+    pub fn recent_recipients(&self, window: chrono::Duration) -> Result<Vec<String>> {
+        let since = ms(Utc::now() - window);
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT recipients FROM outbox WHERE created_at >= ?1")?;
+        let rows = st.query_map([since], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Every reply ever queued, in order (tests and `HISTORY`).
     pub fn all_mail(&self) -> Result<Vec<OutMail>> {
         let mut st = self.conn.prepare_cached(

@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_attempt_at);
+CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,

@@ -56,6 +56,14 @@ impl Referee {
                 "refused: work_ms_per_mail".into(),
             );
         }
+        if !out.mails.is_empty() {
+            if let Some(why) = self.stranger_quota(store, &letter.from)? {
+                // Backscatter (RULINGS L10): judged, not answered.
+                tracing::warn!(id = %letter.message_id, from = %letter.from, "not answered: {why}");
+                out.mails.retain(|m| m.to != [letter.from.as_str()]);
+                summary = format!("{summary}; not answered: {why}");
+            }
+        }
         for r in &out.mails {
             self.queue(&mut commit, r);
         }

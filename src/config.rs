@@ -218,6 +218,10 @@ pub struct ImapConfig {
     /// The lounge folder.
     #[serde(default = "default_folder")]
     pub folder: String,
+    /// Where a mail whose judging failed is moved (created when first
+    /// needed): out of the lounge folder, kept for the operator.
+    #[serde(default = "default_quarantine_folder")]
+    pub quarantine_folder: String,
     /// IDLE or polling.
     #[serde(default)]
     pub wait: Wait,
@@ -233,6 +237,9 @@ pub struct ImapConfig {
 
 fn default_folder() -> String {
     "INBOX".into()
+}
+fn default_quarantine_folder() -> String {
+    "mornbot-quarantine".into()
 }
 fn default_poll_ms() -> u64 {
     1000

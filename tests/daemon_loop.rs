@@ -11,7 +11,7 @@ use mornbot::config::{Config, GameConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::clock::Clock;
 use mornbot::daemon::letter::Context;
 use mornbot::daemon::referee::Referee;
-use mornbot::mail::inbox::{ChannelInbox, Event, Incoming, Key, Raw};
+use mornbot::mail::inbox::{ChannelInbox, Done, Event, Incoming, Key, Raw};
 use mornbot::mail::outbound::Identity;
 use mornbot::map::Map;
 use mornbot::store::{Origin, Store};
@@ -127,7 +127,7 @@ async fn run(hours: i64, every: Duration, mails: Vec<(DateTime<Utc>, &'static st
                 if feed.tx.send(Ok(Event::Mail(Box::new(m)))).await.is_err() {
                     return wakes;
                 }
-                assert_eq!(feed.acks.recv().await, Some(Key::Seq(seq)));
+                assert_eq!(feed.acks.recv().await, Some((Key::Seq(seq), Done::Judged)));
             }
             if feed.tx.send(Ok(Event::Idle)).await.is_err() {
                 return wakes;

@@ -202,7 +202,11 @@ pub fn drain_maildir(
             })?
         };
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
-        md.mark_seen(&w.path).map_err(io(&w.path))?;
+        match crate::mail::inbox::Done::of_kind(&h.kind) {
+            crate::mail::inbox::Done::Judged => md.mark_seen(&w.path),
+            crate::mail::inbox::Done::SetAside => md.set_aside(&w.path),
+        }
+        .map_err(io(&w.path))?;
         done.push(h);
     }
     Ok(done)
@@ -267,7 +271,8 @@ pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
                 ev = inbox.next() => match ev.map_err(|e| DaemonError::Inbox(e.to_string()))? {
                     Event::Mail(m) => {
                         let h = judge(referee, store, ctx, &m)?;
-                        inbox.ack(&m).await.map_err(|e| DaemonError::Inbox(e.to_string()))?;
+                        let done = crate::mail::inbox::Done::of_kind(&h.kind);
+                        inbox.ack(&m, done).await.map_err(|e| DaemonError::Inbox(e.to_string()))?;
                         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
                         if h.replies > 0 {
                             wake.notify_one();

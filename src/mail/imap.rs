@@ -25,7 +25,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
 use crate::config::{ImapConfig, Security, Wait};
-use crate::mail::inbox::{ChannelFeed, ChannelInbox, Event, InboxError, Incoming, Key, Raw};
+use crate::mail::inbox::{ChannelFeed, ChannelInbox, Done, Event, InboxError, Incoming, Key, Raw};
 use crate::store::{Origin, Store};
 
 /// An IMAP failure (the daemon reconnects).
@@ -352,9 +352,15 @@ impl Adapter {
             }
             // Wait until the daemon has committed each one.
             let mut acked = Vec::new();
+            let mut aside = Vec::new();
             while acked.len() < sent.len() {
                 match self.feed.acks.recv().await {
-                    Some(Key::Uid(u)) => acked.push(u),
+                    Some((Key::Uid(u), done)) => {
+                        acked.push(u);
+                        if done == Done::SetAside {
+                            aside.push(u);
+                        }
+                    }
                     Some(_) => {}
                     None => return Err(Gone.into()),
                 }
@@ -380,7 +386,35 @@ impl Adapter {
                 .try_collect()
                 .await
                 .map_err(proto)?;
+            if !aside.is_empty() {
+                self.set_aside(s, &aside).await?;
+            }
         }
+        Ok(())
+    }
+
+    /// Moves quarantined messages (already flagged `\Seen`, and below the
+    /// high-water mark) to the quarantine folder, creating it when needed:
+    /// `UID MOVE` (RFC 6851), or a copy when the server cannot move. A
+    /// failure here is logged, not fatal: the message is recorded in the
+    /// database and will not be read again either way.
+    async fn set_aside(&self, s: &mut Session<Conn>, uids: &[u32]) -> Result<(), ImapError> {
+        let folder = &self.cfg.quarantine_folder;
+        let set = uids
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        // Exists already: the server says so, and that is fine.
+        let _ = s.create(folder).await;
+        if let Err(e) = s.uid_mv(&set, folder).await {
+            tracing::warn!(%folder, "UID MOVE failed ({e}): copying instead");
+            if let Err(e) = s.uid_copy(&set, folder).await {
+                tracing::error!(%folder, uids = %set, "quarantined mail not set aside: {e}");
+                return Ok(());
+            }
+        }
+        tracing::warn!(%folder, uids = %set, "quarantined mail moved aside");
         Ok(())
     }
 

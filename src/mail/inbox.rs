@@ -67,6 +67,28 @@ pub enum Event {
     Idle,
 }
 
+/// How the daemon is done with a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// Judged and committed: mark it seen.
+    Judged,
+    /// Judging it failed or panicked and it was quarantined: move it aside
+    /// (a Maildir's `quarantine/` directory, an IMAP folder), so that no
+    /// one takes it for mail still waiting.
+    SetAside,
+}
+
+impl Done {
+    /// [`Done::SetAside`] for a handled message of kind `quarantined`.
+    pub fn of_kind(kind: &str) -> Done {
+        if kind == "quarantined" {
+            Done::SetAside
+        } else {
+            Done::Judged
+        }
+    }
+}
+
 /// A source failure.
 #[derive(Debug, thiserror::Error)]
 pub enum InboxError {
@@ -81,8 +103,13 @@ pub trait Inbox: Send {
     /// Waits for the next event. Cancel-safe: the loop drops this future
     /// whenever the Speaker's timer or shutdown wins the race.
     fn next(&mut self) -> impl Future<Output = Result<Event, InboxError>> + Send;
-    /// Marks a message done at its source, after its effects are committed.
-    fn ack(&mut self, m: &Incoming) -> impl Future<Output = Result<(), InboxError>> + Send;
+    /// Marks a message done at its source, after its effects are committed
+    /// (or its quarantine recorded).
+    fn ack(
+        &mut self,
+        m: &Incoming,
+        done: Done,
+    ) -> impl Future<Output = Result<(), InboxError>> + Send;
 }
 
 /// The first `limit` bytes of a file, cut at the end of its header.
@@ -175,11 +202,13 @@ impl Inbox for MaildirInbox {
         Ok(Event::Idle)
     }
 
-    async fn ack(&mut self, m: &Incoming) -> Result<(), InboxError> {
+    async fn ack(&mut self, m: &Incoming, done: Done) -> Result<(), InboxError> {
         if let Key::Path(p) = &m.key {
-            self.md
-                .mark_seen(p)
-                .map_err(|e| InboxError::Fatal(format!("{}: {e}", p.display())))?;
+            let r = match done {
+                Done::Judged => self.md.mark_seen(p),
+                Done::SetAside => self.md.set_aside(p),
+            };
+            r.map_err(|e| InboxError::Fatal(format!("{}: {e}", p.display())))?;
         }
         Ok(())
     }
@@ -189,15 +218,15 @@ impl Inbox for MaildirInbox {
 /// it, and tests drive it by hand (keepalives included).
 pub struct ChannelInbox {
     rx: tokio::sync::mpsc::Receiver<Result<Event, InboxError>>,
-    acks: tokio::sync::mpsc::UnboundedSender<Key>,
+    acks: tokio::sync::mpsc::UnboundedSender<(Key, Done)>,
 }
 
 /// The sending side of a [`ChannelInbox`].
 pub struct ChannelFeed {
     /// Events for the daemon.
     pub tx: tokio::sync::mpsc::Sender<Result<Event, InboxError>>,
-    /// Keys of the messages the daemon has committed, in order.
-    pub acks: tokio::sync::mpsc::UnboundedReceiver<Key>,
+    /// Keys of the messages the daemon has committed, in order, and how.
+    pub acks: tokio::sync::mpsc::UnboundedReceiver<(Key, Done)>,
 }
 
 impl ChannelInbox {
@@ -221,10 +250,10 @@ impl Inbox for ChannelInbox {
         }
     }
 
-    async fn ack(&mut self, m: &Incoming) -> Result<(), InboxError> {
+    async fn ack(&mut self, m: &Incoming, done: Done) -> Result<(), InboxError> {
         // A source that went away will read the message again and find
         // it judged (by Message-ID): nothing is lost.
-        let _ = self.acks.send(m.key.clone());
+        let _ = self.acks.send((m.key.clone(), done));
         Ok(())
     }
 }
@@ -264,7 +293,40 @@ mod tests {
             panic!("expected the delivered file");
         };
         assert_eq!(m.raw, Raw::Full(b"Subject: hi\n\nbody\n".to_vec()));
-        inbox.ack(&m).await.unwrap();
+        inbox.ack(&m, Done::Judged).await.unwrap();
+        assert!(matches!(inbox.next().await.unwrap(), Event::Idle));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_quarantined_file_is_moved_aside_not_marked_seen() {
+        let dir = std::env::temp_dir().join(format!("mornbot-aside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let md = Maildir::create(&dir).unwrap();
+        let path = md.deliver(b"Subject: poison\n\nbody\n", "p1").unwrap();
+        let old = std::time::SystemTime::now() - Duration::from_secs(10);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let mut inbox = MaildirInbox::new(md, 1 << 20, Duration::from_millis(100));
+        let Event::Mail(m) = inbox.next().await.unwrap() else {
+            panic!("expected the delivered file");
+        };
+        inbox.ack(&m, Done::SetAside).await.unwrap();
+        let aside: Vec<_> = std::fs::read_dir(dir.join("quarantine"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(
+            std::fs::read(&aside[0]).unwrap(),
+            b"Subject: poison\n\nbody\n"
+        );
+        assert_eq!(std::fs::read_dir(dir.join("cur")).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(dir.join("new")).unwrap().count(), 0);
         assert!(matches!(inbox.next().await.unwrap(), Event::Idle));
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -180,6 +180,17 @@ impl Maildir {
         std::fs::rename(path, target)
     }
 
+    /// Moves a message that could not be judged out of the spool, into
+    /// `quarantine/` beside `new/` and `cur/` (made when first needed), by
+    /// its own file name: the operator finds it there, and no pass reads it
+    /// again.
+    pub fn set_aside(&self, path: &Path) -> std::io::Result<()> {
+        let dir = self.root.join("quarantine");
+        std::fs::create_dir_all(&dir)?;
+        let name = path.file_name().unwrap_or_default();
+        std::fs::rename(path, dir.join(name))
+    }
+
     /// Delivers `raw` into `new/` the Maildir way (write in `tmp/`, then
     /// rename), returning its path. Used by `mornbot demo` and tests.
     pub fn deliver(&self, raw: &[u8], unique: &str) -> std::io::Result<PathBuf> {

@@ -375,10 +375,15 @@ pub async fn imap_login(port: u16, user: &str) -> async_imap::Session<tokio::net
 
 /// Every message of a user's INBOX, read over IMAP.
 pub fn imap_all(port: u16, user: &str) -> Vec<String> {
+    imap_folder(port, user, "INBOX")
+}
+
+/// Every message of one of a user's folders, read over IMAP.
+pub fn imap_folder(port: u16, user: &str, folder: &str) -> Vec<String> {
     block_on(async {
         use futures_util::TryStreamExt;
         let mut s = imap_login(port, user).await;
-        let mb = s.select("INBOX").await.unwrap();
+        let mb = s.select(folder).await.unwrap();
         let mut out = Vec::new();
         if mb.exists > 0 {
             let msgs: Vec<_> = s

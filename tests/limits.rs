@@ -181,3 +181,24 @@ fn replies_to_all_strangers_together_are_rate_limited() {
     // A player's turn, refused or not, is answered as ever.
     assert_eq!(t.post(false, "rushton", FIRST).summary, "legal");
 }
+
+#[test]
+fn a_mail_of_several_plays_is_refused_whole() {
+    let mut t = Lounge::new(None);
+    let body = format!("{FIRST}\n\nWarren : Upminster (DS) [Home: Hornchurch]");
+    let p = t.post(false, "rushton", &body);
+    assert_eq!(t.turns(), 0, "neither play judged");
+    assert_eq!(p.replies.len(), 1);
+    let reply = p.replies[0].replace("\r\n", " ");
+    assert!(
+        reply.contains("more than one play (lines 1 and 3)"),
+        "{reply}"
+    );
+    // A play and its continuation lines are one play.
+    let p = t.post(
+        false,
+        "rushton",
+        "Rushton : Morden (NT)\n[Home: Tooting Broadway]",
+    );
+    assert_eq!(p.summary, "legal");
+}

@@ -920,8 +920,18 @@ fn request(
         let rest = lead(t, &BUZZ).unwrap_or(t);
         return buzz(rest, &following(lines, bl.no), players);
     }
-    // 6. A Play line.
+    // 6. A Play line; only one (a message carries one turn).
     if let Some(play) = find_play(lines, 0, players, ctx) {
+        let idx = lines.iter().position(|l| l.no == play.line).unwrap_or(0);
+        let after = idx + play.text.lines().count();
+        if let Some(second) = find_play(lines, after, players, ctx) {
+            return Request::Refuse(format!(
+                "Your mail holds more than one play (lines {} and {}), and a message \
+                 carries one turn (Rule 1.3.1), so none was judged. Post each turn in \
+                 a mail of its own.",
+                play.line, second.line
+            ));
+        }
         return Request::turn(play.text, false, play.line, play.column);
     }
     if let Some(rest) = subject_buzz {

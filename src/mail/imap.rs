@@ -486,7 +486,10 @@ impl Adapter {
                 .await
                 .map_err(proto)?;
             for f in &fetched {
-                if let (Some(uid), Some(body)) = (f.uid, f.body()) {
+                // BODY[HEADER] comes back as the header section, not the
+                // body: without it an oversize mail looked expunged and
+                // was skipped, never answered.
+                if let (Some(uid), Some(body)) = (f.uid, f.body().or_else(|| f.header())) {
                     bodies.insert(uid, body.to_vec());
                 }
             }

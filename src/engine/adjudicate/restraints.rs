@@ -12,20 +12,16 @@ impl Turn<'_> {
     }
 
     /// Before the Move: a Prison Clamp allows only Pass (Rule 1.4.47); the
-    /// Narg and Toff Clamps judge the Move's geometry and its player's past
-    /// Turns, which mornbot does not know (Rules 1.4.40, 1.4.44).
+    /// Toff Clamp judges the Move against its player's past Turns, which
+    /// mornbot does not know (Rule 1.4.44). The Narg Clamp (Rule 1.4.40)
+    /// is judged by the route search: only its Standard Moves pass along
+    /// sections of line.
     pub(super) fn restraints_on_move(&mut self, mv: &Move) {
         let moves = !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
         if moves && self.i_carry(Good::PrisonClamp) {
             self.illegal(
                 "1.4.47",
                 "a Player carrying a Prison Clamp may not play a Move other than Pass",
-            );
-        }
-        if moves && self.i_carry(Good::NargClamp) {
-            self.ruling(
-                "1.4.40",
-                "the Narg Clamp allows only horizontal or vertical Line sections: not judged by mornbot",
             );
         }
         if moves && self.i_carry(Good::ToffClamp) {

@@ -62,6 +62,7 @@ mod stacks;
 mod states;
 mod stations;
 mod targets;
+mod toff;
 mod translocate;
 mod turn;
 

@@ -300,6 +300,17 @@ impl Turn<'_> {
         if self.play.actions().any(|a| matches!(a, Action::Cowering)) {
             self.s.cowering.push(me_name.clone());
         }
+        // Where this Turn began, for a Toff Clamp given before eir next
+        // Turn (Rule 1.4.44).
+        self.s
+            .began
+            .retain(|b| !b.player.eq_ignore_ascii_case(&me_name));
+        if let Some(at) = self.mv.started_at {
+            self.s.began.push(crate::engine::state::Began {
+                player: me_name.clone(),
+                at,
+            });
+        }
         self.expire_rounds(&me_name);
         self.place_spent();
         if self.s.has(&Disruption::Sgronk) && !self.s.stacks.iter().any(|(_, t)| t.len() >= 2) {

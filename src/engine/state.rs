@@ -187,6 +187,17 @@ pub struct Toff {
     pub toward: StationId,
 }
 
+/// One Prison Clamp and its age (Rule 1.4.47).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prison {
+    /// Its carrier.
+    pub player: String,
+    /// The carrier's Turns begun while carrying it: at the start of a
+    /// third it has been carried more than two Rounds and is destroyed.
+    pub turns: u32,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -228,6 +239,9 @@ pub struct GameState {
     /// The Station of each Toff Clamp, oldest first (Rule 1.4.44): a Clamp
     /// the GSD shows without one here is not known to mornbot.
     pub toffs: Vec<Toff>,
+    /// The age of each Prison Clamp, oldest first (Rule 1.4.47): a Clamp
+    /// the GSD shows without one here is not known to mornbot.
+    pub prisons: Vec<Prison>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -257,6 +271,7 @@ impl GameState {
             cowering: Vec::new(),
             began: Vec::new(),
             toffs: Vec::new(),
+            prisons: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,

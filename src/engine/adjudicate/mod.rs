@@ -54,6 +54,7 @@ mod luggage;
 mod movement;
 mod openings;
 mod pegs;
+mod prison;
 mod restraints;
 mod shop;
 mod shunts;

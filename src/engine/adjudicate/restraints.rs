@@ -17,7 +17,8 @@ impl Turn<'_> {
     /// 1.4.44) once the Move has ended.
     pub(super) fn restraints_on_move(&mut self, mv: &Move) {
         let moves = !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
-        if moves && self.i_carry(Good::PrisonClamp) {
+        // A Clamp of unknown age may have expired: prison_expiry asked for a ruling.
+        if moves && self.imprisoned() == Some(true) {
             self.illegal(
                 "1.4.47",
                 "a Player carrying a Prison Clamp may not play a Move other than Pass",

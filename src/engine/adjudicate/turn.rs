@@ -12,6 +12,7 @@ impl Turn<'_> {
         }
         self.mv.started_at = self.here();
         self.kafka_sinkhole();
+        self.prison_expiry();
         self.game_states_not_adjudicated();
         self.record_holiday();
         let mv = &self.play.mv;

@@ -75,6 +75,11 @@ pub struct CaseState {
     /// extension of the format): `[[state.toffs]]` with `player` and `at`.
     #[serde(default)]
     pub toffs: Vec<CasePlayerAt>,
+    /// The ages of Prison Clamps carried, oldest first (Rule 1.4.47; an
+    /// extension of the format): `[[state.prisons]]` with `player` and
+    /// `turns` (eir Turns begun while carrying it).
+    #[serde(default)]
+    pub prisons: Vec<crate::engine::Prison>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from

@@ -133,6 +133,7 @@ impl Case {
                 at: station(&b.at, map)?,
             });
         }
+        state.prisons.extend(s.prisons.iter().cloned());
         for t in &s.toffs {
             state.toffs.push(crate::engine::Toff {
                 player: t.player.clone(),

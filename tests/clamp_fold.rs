@@ -1,6 +1,7 @@
-//! The Toff Clamp through a game's fold (Rule 1.4.44, RULINGS.md E64): the
-//! Station it points to is where its target began the Turn before being
-//! Toffed, which only the log of plays knows.
+//! Clamps whose state only the log of plays knows, through a game's fold:
+//! the Toff Clamp's Station, where its target began the Turn before being
+//! Toffed (Rule 1.4.44, RULINGS.md E64), and the Prison Clamp's age in
+//! Rounds (Rule 1.4.47, RULINGS.md E65).
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use mornbot::engine::{case::Case, Game, Verdict};
@@ -81,4 +82,55 @@ fn de_toffing_at_that_station_forgets_the_clamp() {
     assert!(g.state.toffs.is_empty());
     let bob = &g.state.players[g.state.player_index("Bob").unwrap()];
     assert!(bob.possessions.is_empty());
+}
+
+/// Alice gained a Prison Clamp during her last Turn; Bob plays next.
+const PRISON: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 1000"
+order = ["Alice", "Bob"]
+to_play = "Bob"
+[[state.players]]
+name = "Alice"
+at = "Tower Hill (CL)"
+home = "Cockfosters"
+possessions = ["Prison Clamp"]
+[[state.players]]
+name = "Bob"
+at = "Upminster (DS)"
+home = "Upminster"
+[[state.prisons]]
+player = "Alice"
+turns = 0
+[play]
+line = "Bob : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+#[test]
+fn a_prison_clamp_expires_at_the_start_of_the_third_turn_after() {
+    let map = Map::london_1999();
+    let start = Case::from_toml(PRISON).unwrap().state(map).unwrap();
+    let mut g = Game::new("T", start);
+    let mv = || parse_play("Alice : [LV+1] Aldgate (CL)", map).unwrap();
+    for round in 0..2 {
+        let out = g.play(map, parse_play("Bob : Pass", map).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal);
+        // Within two Rounds of gaining it: only Pass.
+        let out = g.judge(map, &mv());
+        assert_eq!(out.verdict, Verdict::Illegal, "round {round}");
+        assert!(out.violations.iter().any(|v| v.rule == "1.4.47"));
+        let out = g.play(map, parse_play("Alice : Pass", map).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.rulings);
+    }
+    let out = g.play(map, parse_play("Bob : Pass", map).unwrap());
+    assert_eq!(out.verdict, Verdict::Legal);
+    let out = g.play(map, mv());
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert!(g.state.prisons.is_empty());
+    assert!(g.state.players[0].possessions.is_empty());
 }

@@ -76,3 +76,20 @@ fn a_narged_move_names_its_diagonal_section() {
         v.message
     );
 }
+
+/// A Narged Move at the wrong LV along a diagonal: both causes are cited.
+#[test]
+fn a_narged_move_at_the_wrong_lv_cites_both_rules() {
+    use mornbot::engine::{adjudicate, case::Case};
+    let map = Map::london_1999();
+    let case = Case::from_toml(include_str!(
+        "../fixtures/cases/issue15/narg/i15-narg-move-011.toml"
+    ))
+    .unwrap();
+    let state = case.state(map).unwrap();
+    let play = mornbot::gsd::parse_play(&case.play.line, map).unwrap();
+    let out = adjudicate(map, &state, &play);
+    let rules: Vec<&str> = out.violations.iter().map(|v| v.rule.as_str()).collect();
+    assert_eq!(rules, ["1.4.40", "1.6.2"], "{:?}", out.violations);
+    assert!(out.violations[1].message.contains("it needs LV 2"));
+}

@@ -138,6 +138,19 @@ impl Turn<'_> {
         if found_cause {
             return;
         }
+        let mut lengths = lengths.to_vec();
+        // No straight route of any length: the Narg Clamp is one cause,
+        // and the lengths its diagonal routes would need say the other.
+        if lengths.is_empty() && self.narged() {
+            let relax = Relax {
+                narg: true,
+                ..STRICT
+            };
+            lengths = self.route(&relax, may_change, at, candidates, dest, lv).1;
+            if !lengths.is_empty() {
+                self.report_narg(&failed);
+            }
+        }
         let from = at.text(self.map);
         if lengths.is_empty() {
             self.illegal("1.5.4", format!("no route from {from} to {written} follows those Line Codes (without reversing, through open, unblocked stations)"));

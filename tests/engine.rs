@@ -41,10 +41,11 @@ fn judge(line: &str) -> mornbot::engine::Outcome {
 
 #[test]
 fn an_action_not_yet_adjudicated_needs_a_ruling() {
-    let out = judge("Alice : Pass [De-Toffing]");
+    // Manoeuvres and Gambits (Rule 1.18) are not adjudicated yet.
+    let out = judge("Alice : Pass [Declaring the Trampoline Gambit]");
     assert_eq!(out.verdict, Verdict::NeedsRuling);
     assert!(
-        out.rulings.iter().any(|r| r.rule == "1.4.44"),
+        out.rulings.iter().any(|r| r.rule == "1.18.1"),
         "{:?}",
         out.rulings
     );

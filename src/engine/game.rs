@@ -176,6 +176,12 @@ pub fn resign(state: &mut GameState, name: &str) -> bool {
     let was_to_play = state.to_play == i;
     state.players.remove(i);
     state.blocks.retain(|b| !b.by.eq_ignore_ascii_case(name));
+    // What the fold kept of eir Turns and Clamps goes with em.
+    state.began.retain(|b| !b.player.eq_ignore_ascii_case(name));
+    state.toffs.retain(|t| !t.player.eq_ignore_ascii_case(name));
+    state
+        .prisons
+        .retain(|p| !p.player.eq_ignore_ascii_case(name));
     // The Drone Stick leaves with its carrier, idling the Drone (Rule 1.15.1).
     state.refresh_drone();
     if state.players.is_empty() {

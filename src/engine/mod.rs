@@ -26,7 +26,9 @@ pub use disruption::Disruption;
 pub use game::{BadLog, Game};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
-pub use state::{is_drone, Block, GameState, PlayerState, Position, Timed, Visit};
+pub use state::{
+    is_drone, Began, Block, GameState, PlayerState, Position, Prison, Timed, Toff, Visit,
+};
 
 use serde::Serialize;
 

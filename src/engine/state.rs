@@ -167,6 +167,37 @@ pub struct Visit {
     pub late: bool,
 }
 
+/// Where a player's Piece stood when eir latest Turn began: the Station a
+/// Toff Clamp given em now points to (Rule 1.4.44).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Began {
+    /// The player.
+    pub player: String,
+    /// The station.
+    pub at: StationId,
+}
+
+/// One Toff Clamp and the Station its carrier's Standard Moves must end
+/// closer to, and where [De-Toffing] removes it (Rule 1.4.44).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Toff {
+    /// Its carrier.
+    pub player: String,
+    /// Where the carrier began the Turn before being Toffed.
+    pub toward: StationId,
+}
+
+/// One Prison Clamp and its age (Rule 1.4.47).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prison {
+    /// Its carrier.
+    pub player: String,
+    /// The carrier's Turns begun while carrying it: at the start of a
+    /// third it has been carried more than two Rounds and is destroyed.
+    pub turns: u32,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -202,6 +233,15 @@ pub struct GameState {
     /// Players whose most recent Turn performed `[Cowering]`: an Action
     /// targeting one costs one Red Token more (Rule 1.7.56).
     pub cowering: Vec<String>,
+    /// Where each player's latest Turn began, for those the fold has seen
+    /// play from a Station (Rule 1.4.44); not recovered from a GSD's tables.
+    pub began: Vec<Began>,
+    /// The Station of each Toff Clamp, oldest first (Rule 1.4.44): a Clamp
+    /// the GSD shows without one here is not known to mornbot.
+    pub toffs: Vec<Toff>,
+    /// The age of each Prison Clamp, oldest first (Rule 1.4.47): a Clamp
+    /// the GSD shows without one here is not known to mornbot.
+    pub prisons: Vec<Prison>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -229,6 +269,9 @@ impl GameState {
             visits: Vec::new(),
             stubs_bought: Vec::new(),
             cowering: Vec::new(),
+            began: Vec::new(),
+            toffs: Vec::new(),
+            prisons: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,

@@ -19,6 +19,7 @@ mod error;
 mod landmark;
 mod line;
 pub mod names;
+mod orientation;
 mod raw;
 mod route;
 mod schedule;
@@ -34,6 +35,7 @@ pub use distance::Fosdyke;
 pub use error::{MapError, Problem, UnknownStation};
 pub use landmark::{Landmark, Landmarks};
 pub use line::{Direction, LineCode, LineSet};
+pub use orientation::{Orientation, Section};
 pub use schedule::Schedule;
 
 /// The embedded map of mid-1999.
@@ -195,6 +197,11 @@ pub struct Map {
     turning_loops: LineSet,
     /// `neighbours[line][station]`: adjacent stations on the line, sorted.
     neighbours: Vec<Vec<Vec<StationId>>>,
+    /// Every section of line with its orientation (Rule 1.4.40).
+    sections: Vec<Section>,
+    /// `orientations[line][station]`: each neighbour and the section's
+    /// orientation.
+    orientations: Vec<Vec<Vec<(StationId, Orientation)>>>,
     escalator: Vec<(StationId, StationId)>,
     walking: Vec<(StationId, StationId)>,
     ghosts: Vec<String>,

@@ -29,7 +29,7 @@ impl Turn<'_> {
     /// 1.13.1) and Sanctuary (Rule 1.11.7). Unlike Rule 1.10.0's Actions,
     /// these need not be the first post-Move Action (their rules say only
     /// "shares a Station and Line").
-    fn sharing(&mut self, a: &Action, player: &str) -> Option<usize> {
+    pub(super) fn sharing(&mut self, a: &Action, player: &str) -> Option<usize> {
         let rule = a.spec().rule;
         let me = self.me;
         if crate::engine::time::in_small_hours(self.now()) {

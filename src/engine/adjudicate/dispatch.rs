@@ -140,6 +140,8 @@ impl Turn<'_> {
             A::DeKnidding => self.unclamp(a, &[Good::KnidClamp]),
             A::RemovingVelocityBomb => self.unclamp(a, &[Good::VelocityBombDormant, Good::VelocityBombPrimed]),
             A::MagnoGone => self.magno_gone(a),
+            A::Toffing { player } => self.toffing(a, player),
+            A::DeToffing => self.de_toffing(a),
             A::InvertingStack { station } => self.invert_stack(a, station),
             A::Vacuuming { station } => self.vacuum(a, station),
             // Pigeons and Rats (Rules 1.4.25, 1.4.35).
@@ -152,7 +154,7 @@ impl Turn<'_> {
             A::CollectingParcel | A::CollectingPoid | A::CollectingTithe => self.not_adjudicated(a),
             A::ConstructingGenerator | A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
-            A::DeRadiating | A::DeToffing => self.not_adjudicated(a),
+            A::DeRadiating => self.not_adjudicated(a),
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
             A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
             A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
@@ -162,7 +164,7 @@ impl Turn<'_> {
             A::PoidOn { .. } | A::Radiating { .. } => self.not_adjudicated(a),
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.not_adjudicated(a),
-            A::TakingABow | A::Tithe { .. } | A::Toffing { .. } => self.not_adjudicated(a),
+            A::TakingABow | A::Tithe { .. } => self.not_adjudicated(a),
             A::Topple { .. } => self.not_adjudicated(a),
             A::Unspoon => self.unspoon(a),
         }

@@ -18,6 +18,8 @@ pub(super) struct Relax {
     pub(super) turn_back: bool,
     pub(super) hyde: bool,
     pub(super) loops: bool,
+    /// The Narg Clamp's horizontal-or-vertical sections (Rule 1.4.40).
+    pub(super) narg: bool,
 }
 
 /// A route found: its Move Portions and what the search found.
@@ -62,9 +64,13 @@ impl Turn<'_> {
             (relax.passing || self.passable(s)) && (relax.power || self.power_failed(s).is_none())
         };
         let open = |s: StationId, l: Option<LineCode>| relax.closures || self.open(s, l);
+        // A Narg Clamp's carrier passes only along sections the map
+        // orients horizontally or vertically (Rule 1.4.40, RULINGS.md E63).
+        let narged = !relax.narg && self.narged();
         let seg = |l: LineCode, a: StationId, b: StationId| {
             (relax.closures || map.segment_open(l, a, b, self.opening_day(), self.now().minutes))
                 && (relax.one_way || self.one_way_allows(a, b))
+                && (!narged || map.orientation(l, a, b).is_none_or(|o| o.straight()))
         };
         let next_to_block =
             |s: StationId, l: LineCode| map.neighbours(s, l).iter().any(|&n| self.blocked(n));
@@ -131,6 +137,19 @@ impl Turn<'_> {
         }
         if found_cause {
             return;
+        }
+        let mut lengths = lengths.to_vec();
+        // No straight route of any length: the Narg Clamp is one cause,
+        // and the lengths its diagonal routes would need say the other.
+        if lengths.is_empty() && self.narged() {
+            let relax = Relax {
+                narg: true,
+                ..STRICT
+            };
+            lengths = self.route(&relax, may_change, at, candidates, dest, lv).1;
+            if !lengths.is_empty() {
+                self.report_narg(&failed);
+            }
         }
         let from = at.text(self.map);
         if lengths.is_empty() {
@@ -307,6 +326,59 @@ impl Turn<'_> {
             .collect()
     }
 
+    /// Whether the player carries a Narg Clamp (Rule 1.4.40); one in a
+    /// Nantucket is not carried (Rule 1.4.15).
+    pub(super) fn narged(&self) -> bool {
+        self.s.players[self.me]
+            .possessions
+            .iter()
+            .any(|p| !p.nantucket && p.good() == crate::gsd::Good::NargClamp)
+    }
+
+    /// Every route of the Move passes along a diagonal section of line:
+    /// name those on the routes the Clamp forbids (their stations, on the
+    /// Move's lines), at most three.
+    fn report_narg(&mut self, f: &Failed<'_>) {
+        let relax = Relax {
+            narg: true,
+            ..STRICT
+        };
+        let lv = self.s.players[self.me].lv;
+        let (best, _) = self.route(&relax, f.may_change, f.at, f.candidates, f.dest, lv);
+        let mut on: Vec<StationId> = vec![f.at.station, f.dest];
+        let mut lines: Vec<LineCode> = f.candidates.iter().flatten().copied().collect();
+        if let Some((portions, found)) = best {
+            on.extend(found.through);
+            lines = portions;
+        }
+        let diagonal: Vec<String> = self
+            .map
+            .sections()
+            .iter()
+            .filter(|s| {
+                !s.orientation.straight()
+                    && lines.contains(&s.line)
+                    && on.contains(&s.from)
+                    && on.contains(&s.to)
+            })
+            .take(3)
+            .map(|s| format!("{} - {} ({})", self.name(s.from), self.name(s.to), s.line))
+            .collect();
+        let from = f.at.text(self.map);
+        let which = if diagonal.is_empty() {
+            String::new()
+        } else {
+            format!(", such as {}", diagonal.join(", "))
+        };
+        self.illegal(
+            "1.4.40",
+            format!(
+                "{} from {from} passes along a diagonal section of line{which}: a Narg Clamp's carrier may only move horizontally or vertically (the sections of fixtures/map/rule-1.4.40-sections.txt, RULINGS.md E63)",
+                f.written
+            ),
+        );
+    }
+
     /// The Heathrow loop runs one way (Rule 1.5.7): a Move the wrong way
     /// round it breaks that rule, not "it needs LV n".
     fn heathrow_loop(&mut self, f: &Failed<'_>) {
@@ -329,10 +401,19 @@ const STRICT: Relax = Relax {
     turn_back: false,
     hyde: false,
     loops: false,
+    narg: false,
 };
 
 /// The constraints, in the order their rules are reported.
 const CHECKS: &[Check] = &[
+    Check {
+        relax: Relax {
+            narg: true,
+            ..STRICT
+        },
+        applies: |t, _| t.narged(),
+        report: |t, f| t.report_narg(f),
+    },
     Check {
         relax: Relax {
             blocks: true,

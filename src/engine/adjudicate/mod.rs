@@ -54,6 +54,7 @@ mod luggage;
 mod movement;
 mod openings;
 mod pegs;
+mod prison;
 mod restraints;
 mod shop;
 mod shunts;
@@ -62,6 +63,7 @@ mod stacks;
 mod states;
 mod stations;
 mod targets;
+mod toff;
 mod translocate;
 mod turn;
 

@@ -11,27 +11,17 @@ impl Turn<'_> {
         self.s.players[self.me].carries(good)
     }
 
-    /// Before the Move: a Prison Clamp allows only Pass (Rule 1.4.47); the
-    /// Narg and Toff Clamps judge the Move's geometry and its player's past
-    /// Turns, which mornbot does not know (Rules 1.4.40, 1.4.44).
+    /// Before the Move: a Prison Clamp allows only Pass (Rule 1.4.47). The
+    /// Narg Clamp (Rule 1.4.40) is judged by the route search (only
+    /// Standard Moves pass along sections of line), the Toff Clamp (Rule
+    /// 1.4.44) once the Move has ended.
     pub(super) fn restraints_on_move(&mut self, mv: &Move) {
         let moves = !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
-        if moves && self.i_carry(Good::PrisonClamp) {
+        // A Clamp of unknown age may have expired: prison_expiry asked for a ruling.
+        if moves && self.imprisoned() == Some(true) {
             self.illegal(
                 "1.4.47",
                 "a Player carrying a Prison Clamp may not play a Move other than Pass",
-            );
-        }
-        if moves && self.i_carry(Good::NargClamp) {
-            self.ruling(
-                "1.4.40",
-                "the Narg Clamp allows only horizontal or vertical Line sections: not judged by mornbot",
-            );
-        }
-        if moves && self.i_carry(Good::ToffClamp) {
-            self.ruling(
-                "1.4.44",
-                "the Toff Clamp's Move must end closer to an earlier Turn's start: not judged by mornbot",
             );
         }
     }
@@ -112,8 +102,10 @@ impl Turn<'_> {
     /// After the Move: no Special Move under a Knid Clamp (Rule 1.4.43) or
     /// with a Parcel (Rule 1.11.2); no Interchange of more than two Lines
     /// passed under a Freem Clamp (Rule 1.4.42); no Move to a Station where
-    /// a Player carries the Podume (Rule 1.4.24).
+    /// a Player carries the Podume (Rule 1.4.24); a Standard Move ends
+    /// closer to each Toff Clamp's Station (Rule 1.4.44).
     pub(super) fn restraints_after_move(&mut self, mv: &Move) {
+        self.toff_restraint(mv);
         // Walking "is specifically exempt from any and all Rules which place
         // restrictions on Special Moves" (Rule 1.7.10).
         if self.mv.special.is_some_and(|s| s != Special::Walking) {

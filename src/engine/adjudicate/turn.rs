@@ -12,6 +12,7 @@ impl Turn<'_> {
         }
         self.mv.started_at = self.here();
         self.kafka_sinkhole();
+        self.prison_expiry();
         self.game_states_not_adjudicated();
         self.record_holiday();
         let mv = &self.play.mv;
@@ -299,6 +300,17 @@ impl Turn<'_> {
             .retain(|c| !c.eq_ignore_ascii_case(&me_name));
         if self.play.actions().any(|a| matches!(a, Action::Cowering)) {
             self.s.cowering.push(me_name.clone());
+        }
+        // Where this Turn began, for a Toff Clamp given before eir next
+        // Turn (Rule 1.4.44).
+        self.s
+            .began
+            .retain(|b| !b.player.eq_ignore_ascii_case(&me_name));
+        if let Some(at) = self.mv.started_at {
+            self.s.began.push(crate::engine::state::Began {
+                player: me_name.clone(),
+                at,
+            });
         }
         self.expire_rounds(&me_name);
         self.place_spent();

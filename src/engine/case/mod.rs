@@ -67,6 +67,19 @@ pub struct CaseState {
     /// format): `[[state.visits]]` with `player`, `place` and `late`.
     #[serde(default)]
     pub visits: Vec<crate::engine::Visit>,
+    /// Where players' latest Turns began (Rule 1.4.44; an extension of the
+    /// format): `[[state.began]]` with `player` and `at`, a station.
+    #[serde(default)]
+    pub began: Vec<CasePlayerAt>,
+    /// The Stations of Toff Clamps carried, oldest first (Rule 1.4.44; an
+    /// extension of the format): `[[state.toffs]]` with `player` and `at`.
+    #[serde(default)]
+    pub toffs: Vec<CasePlayerAt>,
+    /// The ages of Prison Clamps carried, oldest first (Rule 1.4.47; an
+    /// extension of the format): `[[state.prisons]]` with `player` and
+    /// `turns` (eir Turns begun while carrying it).
+    #[serde(default)]
+    pub prisons: Vec<crate::engine::Prison>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from
@@ -111,6 +124,15 @@ pub struct CaseBlock {
     pub station: String,
     /// Who placed it.
     pub by: String,
+}
+
+/// `[[state.began]]` and `[[state.toffs]]`: a player and a station.
+#[derive(Debug, Deserialize)]
+pub struct CasePlayerAt {
+    /// The player.
+    pub player: String,
+    /// The station.
+    pub at: String,
 }
 
 /// `[play]`, and each `[[state.history]]`.

@@ -127,6 +127,19 @@ impl Case {
         }
         state.blocks.extend(blocks);
         state.visits.extend(s.visits.iter().cloned());
+        for b in &s.began {
+            state.began.push(crate::engine::Began {
+                player: b.player.clone(),
+                at: station(&b.at, map)?,
+            });
+        }
+        state.prisons.extend(s.prisons.iter().cloned());
+        for t in &s.toffs {
+            state.toffs.push(crate::engine::Toff {
+                player: t.player.clone(),
+                toward: station(&t.at, map)?,
+            });
+        }
         Ok(state)
     }
 }

@@ -84,6 +84,17 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
         .map(|l| l.expect("checked above"))
         .collect();
     let distances = Distances::compute(&stations, &topo.steps, &escalator);
+    let neighbours: Vec<Vec<Vec<StationId>>> = topo
+        .neighbours
+        .into_iter()
+        .map(|per| per.into_iter().map(|s| s.into_iter().collect()).collect())
+        .collect();
+    let branches: Vec<(LineCode, &[Vec<StationId>])> = lines
+        .iter()
+        .map(|l| (l.code, l.branches.as_slice()))
+        .collect();
+    let sections = super::orientation::sections(&stations, &branches, &neighbours);
+    let orientations = super::orientation::index(&sections, stations.len());
     let longest_name = stations
         .iter()
         .map(|s| normalise(&s.name).chars().count())
@@ -105,11 +116,9 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
             }),
         steps: topo.steps,
         loop_reverse: topo.loop_reverse,
-        neighbours: topo
-            .neighbours
-            .into_iter()
-            .map(|per| per.into_iter().map(|s| s.into_iter().collect()).collect())
-            .collect(),
+        neighbours,
+        sections,
+        orientations,
         escalator,
         walking,
         ghosts: raw

@@ -58,7 +58,9 @@ fn line_state(scene: &Scene, line: LineCode) -> Option<&LineState> {
 /// The lines, each segment's lines side by side; a line under a Power
 /// Failure dashed and faded, a Pegged segment crossed with a dotted bar.
 pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
-    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
+    // One path per line (its segments as sub-paths): far fewer elements
+    // for the renderer than one per segment.
+    let mut paths: Vec<String> = vec![String::new(); LineCode::ALL.len()];
     for ((a, b), lines) in segments(map) {
         let n = lines.len() as f64;
         for (i, &line) in lines.iter().enumerate() {
@@ -68,17 +70,27 @@ pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
             let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
             let len = (dx * dx + dy * dy).sqrt().max(1e-9);
             let (ox, oy) = (-dy / len * off, dx / len * off);
-            let colour = map.line(line).colour.hex();
-            let dash = match line_state(scene, line) {
-                Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" opacity="0.55""#,
-                _ => "",
-            };
-            w.line(
-                (pa.0 + ox, pa.1 + oy),
-                (pb.0 + ox, pb.1 + oy),
-                &format!(r#"stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}"#),
+            let _ = write!(
+                paths[line.index()],
+                "M{:.1} {:.1}L{:.1} {:.1}",
+                pa.0 + ox,
+                pa.1 + oy,
+                pb.0 + ox,
+                pb.1 + oy
             );
         }
+    }
+    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
+    for line in LineCode::ALL {
+        let colour = map.line(line).colour.hex();
+        let dash = match line_state(scene, line) {
+            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" opacity="0.55""#,
+            _ => "",
+        };
+        w.raw(&format!(
+            r#"<path d="{}" stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}/>"#,
+            paths[line.index()]
+        ));
     }
     w.raw("</g>");
     for d in &scene.state.disruptions {

@@ -48,10 +48,9 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
     let rgb: Vec<[u8; 3]> = pixmap
         .pixels()
         .iter()
-        .map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue()]
-        })
+        // Opaque (a white background under everything): premultiplied
+        // colours are the colours.
+        .map(|p| [p.red(), p.green(), p.blue()])
         .collect();
     let indexed = super::quantize::quantize(&rgb);
     let mut out = Vec::new();

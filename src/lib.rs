@@ -8,6 +8,7 @@
 //!
 //! - [`engine`]: the adjudicator, (state, play) -> outcome.
 //! - [`speaker`]: deadlines and the referee draw, clock injected.
+//! - [`picture`]: a game drawn on the network, as SVG and PNG.
 //!
 //! Edges (IO, async, configuration):
 //! - [`mail`]: parsing and classifying mail (pure), and the IMAP, Maildir
@@ -32,6 +33,7 @@ pub mod gsd;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod mail;
 pub mod map;
+pub mod picture;
 pub mod speaker;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod store;

@@ -637,3 +637,21 @@ fn every_landmark_is_the_station_its_rule_names() {
         assert_eq!(m.station(m.landmark(l)).name, l.rule_name(), "{l:?}");
     }
 }
+
+#[test]
+fn every_line_has_its_own_colour_and_a_bad_colour_is_refused() {
+    let m = Map::london_1999();
+    assert_eq!(m.line(LineCode::CN).colour.hex(), "#e32017");
+    assert_eq!(m.line(LineCode::NT).colour.hex(), "#000000");
+    let colours: std::collections::HashSet<_> = m.lines().iter().map(|l| l.colour).collect();
+    assert_eq!(
+        colours.len(),
+        LineCode::ALL.len(),
+        "two lines share a colour"
+    );
+    let (text, err) = broken("colour = \"#E32017\"", "colour = \"red\"");
+    let msg = err.to_string();
+    let line = line_of(&text, "colour = \"red\"");
+    assert!(msg.contains(&format!("bad.toml:{line}")), "{msg}");
+    assert!(msg.contains("CN: colour \"red\" is not #RRGGBB"), "{msg}");
+}

@@ -1,11 +1,17 @@
-//! The pure modules (map, gsd, engine, speaker) reach for no IO, async,
+//! The pure modules (map, gsd, engine, speaker, picture) reach for no IO, async,
 //! randomness or wall clock: the adjudicator must be a function of its
 //! inputs. This scans their sources for the tell-tale names.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use std::path::Path;
 
-const PURE: [&str; 4] = ["src/map", "src/gsd", "src/engine", "src/speaker"];
+const PURE: [&str; 5] = [
+    "src/map",
+    "src/gsd",
+    "src/engine",
+    "src/speaker",
+    "src/picture",
+];
 const FORBIDDEN: [&str; 15] = [
     // clippy.toml denies IO, the clock and tasks crate-wide; the core may
     // not allow them back.

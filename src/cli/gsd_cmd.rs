@@ -9,7 +9,8 @@ use super::{Exit, GsdCommand};
 use crate::gsd::{parse_gsd, parse_play, render, render_play};
 use crate::map::Map;
 
-fn read(path: &Path) -> anyhow::Result<String> {
+/// Reads a GSD from a file, or standard input for `-`.
+pub(super) fn read(path: &Path) -> anyhow::Result<String> {
     if path == Path::new("-") {
         let mut s = String::new();
         std::io::stdin()

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use super::{Exit, MapCommand};
 use crate::map::{Map, StationId, StationKind};
+use crate::picture::{self, Scene};
 
 /// Loads the map named on the command line, or the embedded one.
 pub(super) fn load(path: Option<&Path>) -> anyhow::Result<Result<Map, String>> {
@@ -92,7 +93,38 @@ pub(super) fn run(path: Option<&Path>, command: MapCommand) -> anyhow::Result<Ex
             }
             Ok(Exit::Ok)
         }
+        MapCommand::Draw { gsd, output } => draw(&map, &gsd, &output),
     }
+}
+
+/// `mornbot map draw --gsd FILE -o OUT`: the picture of a GSD's game, SVG
+/// when `OUT` ends in `.svg`, else PNG.
+fn draw(map: &Map, gsd: &Path, output: &Path) -> anyhow::Result<Exit> {
+    let text = super::gsd_cmd::read(gsd)?;
+    let g = match crate::gsd::parse_gsd(&text, map) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{}:{e}", gsd.display());
+            return Ok(Exit::BadInput);
+        }
+    };
+    let svg = match Scene::from_gsd(map, &g).and_then(|scene| picture::svg(map, &scene)) {
+        Ok(svg) => svg,
+        Err(e) => {
+            eprintln!("{}: {e}", gsd.display());
+            return Ok(Exit::BadInput);
+        }
+    };
+    let as_svg = output
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("svg"));
+    let bytes = if as_svg {
+        svg.into_bytes()
+    } else {
+        picture::png(&svg)?
+    };
+    std::fs::write(output, &bytes).with_context(|| format!("writing {}", output.display()))?;
+    Ok(Exit::Ok)
 }
 
 fn find(map: &Map, name: &str) -> Option<StationId> {

@@ -213,6 +213,15 @@ pub enum MapCommand {
     },
     /// Validate a map file (the embedded one without --map) and exit.
     Check,
+    /// Draw a game: the network and, on it, the state a GSD describes.
+    Draw {
+        /// The GSD (a file, or `-` for standard input); mail around it is ignored.
+        #[arg(long)]
+        gsd: PathBuf,
+        /// Where to write the picture: PNG, or SVG if the name ends in `.svg`.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
 }
 
 /// Runs a parsed command line, writing to stdout/stderr.

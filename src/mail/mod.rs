@@ -11,6 +11,7 @@
 //! IMAP, Maildir and SMTP transports live beside them.
 
 pub mod address;
+pub mod attach;
 pub mod auth;
 pub mod classify;
 pub mod digest;

@@ -95,6 +95,29 @@ impl fmt::Display for LineCode {
     }
 }
 
+/// A line's colour on the map (`colour = "#B36305"` in the map file): the
+/// one table the pictures draw from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct LineColour(pub [u8; 3]);
+
+impl LineColour {
+    /// Parses `#RRGGBB` (any case); `None` for anything else.
+    pub fn parse(text: &str) -> Option<LineColour> {
+        let hex = text.strip_prefix('#')?;
+        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+        Some(LineColour([byte(0)?, byte(2)?, byte(4)?]))
+    }
+
+    /// `#b36305`, as SVG writes it.
+    pub fn hex(self) -> String {
+        let [r, g, b] = self.0;
+        format!("#{r:02x}{g:02x}{b:02x}")
+    }
+}
+
 /// A set of lines, as a bit set (13 lines fit in a `u16`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LineSet(u16);

@@ -34,7 +34,7 @@ pub use category::{Category, CategorySet};
 pub use distance::Fosdyke;
 pub use error::{MapError, Problem, UnknownStation};
 pub use landmark::{Landmark, Landmarks};
-pub use line::{Direction, LineCode, LineSet};
+pub use line::{Direction, LineCode, LineColour, LineSet};
 pub use orientation::{Orientation, Section};
 pub use schedule::Schedule;
 
@@ -170,6 +170,8 @@ pub struct Line {
     pub code: LineCode,
     /// The name, e.g. "Northern".
     pub name: String,
+    /// Its colour on the map.
+    pub colour: LineColour,
     /// The name of the forward direction of Rule 1.20.2 (N-S, E-W, Clockwise).
     pub direction: String,
     /// The branches as ordered station sequences in the forward direction.

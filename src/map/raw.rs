@@ -36,6 +36,7 @@ pub(crate) struct RawHeader {
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawLine {
     pub name: String,
+    pub colour: Spanned<String>,
     pub direction: String,
     pub branches: Vec<RawBranch>,
 }

@@ -44,9 +44,21 @@ impl Builder<'_> {
                     format!("{code}: direction must name the Rule 1.20.2 direction"),
                 );
             }
+            let colour = LineColour::parse(raw_line.colour.get_ref()).unwrap_or_else(|| {
+                self.cx.problem(
+                    &raw_line.colour.span(),
+                    None,
+                    format!(
+                        "{code}: colour {:?} is not #RRGGBB",
+                        raw_line.colour.get_ref()
+                    ),
+                );
+                LineColour([0, 0, 0])
+            });
             topo.lines[code.index()] = Some(Line {
                 code,
                 name: raw_line.name.clone(),
+                colour,
                 direction: raw_line.direction.clone(),
                 branches,
                 segments: seen_segments.len(),

@@ -20,8 +20,8 @@ mod restrictions;
 mod stations;
 
 use super::{
-    Bank, Direction, Line, LineCode, LineSet, Map, SegmentRestriction, Site, Station, StationId,
-    StationKind, StationRestriction, Step,
+    Bank, Direction, Line, LineCode, LineColour, LineSet, Map, SegmentRestriction, Site, Station,
+    StationId, StationKind, StationRestriction, Step,
 };
 
 struct Ctx<'a> {

@@ -1,4 +1,4 @@
-//! The Toff Clamp (Rule 1.4.44): "[Toffing <Player>]" gives it, pointing at
+//! The Toff Clamp (Rule 1.4.44): `[Toffing <Player>]` gives it, pointing at
 //! the Station where the target began the Turn before being Toffed; its
 //! carrier's Standard Moves must end closer to that Station, by route
 //! distance R (RULINGS.md E64); "[De-Toffing]" there removes it.

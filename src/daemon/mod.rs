@@ -202,11 +202,7 @@ pub fn drain_maildir(
             })?
         };
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
-        match crate::mail::inbox::Done::of_kind(&h.kind) {
-            crate::mail::inbox::Done::Judged => md.mark_seen(&w.path),
-            crate::mail::inbox::Done::SetAside => md.set_aside(&w.path),
-        }
-        .map_err(io(&w.path))?;
+        crate::mail::inbox::finish(md, &w.path, quarantine::done(&h)).map_err(io(&w.path))?;
         done.push(h);
     }
     Ok(done)
@@ -271,7 +267,7 @@ pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
                 ev = inbox.next() => match ev.map_err(|e| DaemonError::Inbox(e.to_string()))? {
                     Event::Mail(m) => {
                         let h = judge(referee, store, ctx, &m)?;
-                        let done = crate::mail::inbox::Done::of_kind(&h.kind);
+                        let done = quarantine::done(&h);
                         inbox.ack(&m, done).await.map_err(|e| DaemonError::Inbox(e.to_string()))?;
                         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
                         if h.replies > 0 {

@@ -15,7 +15,21 @@ use chrono::{DateTime, Utc};
 
 use super::referee::{Handled, Referee};
 use super::DaemonError;
+use crate::mail::inbox::Done;
 use crate::store::{Origin, Store};
+
+/// The kind of a [`Handled`] mail that was quarantined.
+pub const KIND: &str = "quarantined";
+
+/// How the daemon is done with a handled mail at its source: set aside
+/// when it was quarantined, else judged.
+pub fn done(h: &Handled) -> Done {
+    if h.kind == KIND {
+        Done::SetAside
+    } else {
+        Done::Judged
+    }
+}
 
 /// Runs `judge` on one mail; when it fails or panics, quarantines the mail
 /// (`raw`, from `origin`) and returns a `quarantined` [`Handled`].
@@ -44,7 +58,7 @@ pub fn guarded(
     Ok(Handled {
         message_id,
         game: None,
-        kind: "quarantined".into(),
+        kind: KIND.into(),
         summary: reason,
         replies: 0,
     })

@@ -176,6 +176,14 @@ struct Adapter {
     feed: ChannelFeed,
 }
 
+/// A UID set for a command (`3,5,8`).
+fn uid_set(uids: &[u32]) -> String {
+    uids.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The daemon dropped its inbox: stop.
 struct Gone;
 
@@ -374,11 +382,7 @@ impl Adapter {
             }
             // Committed: now the flags. A crash before this only leaves the
             // messages unflagged; the high-water mark already covers them.
-            let set = acked
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
+            let set = uid_set(&acked);
             let _: Vec<_> = s
                 .uid_store(set, "+FLAGS.SILENT (\\Seen)")
                 .await
@@ -400,11 +404,7 @@ impl Adapter {
     /// database and will not be read again either way.
     async fn set_aside(&self, s: &mut Session<Conn>, uids: &[u32]) -> Result<(), ImapError> {
         let folder = &self.cfg.quarantine_folder;
-        let set = uids
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
+        let set = uid_set(uids);
         // Exists already: the server says so, and that is fine.
         let _ = s.create(folder).await;
         if let Err(e) = s.uid_mv(&set, folder).await {
@@ -414,7 +414,7 @@ impl Adapter {
                 return Ok(());
             }
         }
-        tracing::warn!(%folder, uids = %set, "quarantined mail moved aside");
+        tracing::warn!(%folder, uids = %set, "quarantined mail set aside");
         Ok(())
     }
 
@@ -426,11 +426,7 @@ impl Adapter {
         uids: &[u32],
         last: u32,
     ) -> Result<Vec<(u32, u32, DateTime<Utc>)>, ImapError> {
-        let set = uids
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
+        let set = uid_set(uids);
         let metas: Vec<_> = s
             .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
             .await

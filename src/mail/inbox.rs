@@ -78,17 +78,6 @@ pub enum Done {
     SetAside,
 }
 
-impl Done {
-    /// [`Done::SetAside`] for a handled message of kind `quarantined`.
-    pub fn of_kind(kind: &str) -> Done {
-        if kind == "quarantined" {
-            Done::SetAside
-        } else {
-            Done::Judged
-        }
-    }
-}
-
 /// A source failure.
 #[derive(Debug, thiserror::Error)]
 pub enum InboxError {
@@ -129,6 +118,14 @@ fn cut_at_header_end(buf: &mut Vec<u8>) {
             buf.truncate(i + sep.len());
             return;
         }
+    }
+}
+
+/// Marks a spool file done: seen (into `cur/`), or set aside.
+pub fn finish(md: &Maildir, path: &Path, done: Done) -> std::io::Result<()> {
+    match done {
+        Done::Judged => md.mark_seen(path),
+        Done::SetAside => md.set_aside(path),
     }
 }
 
@@ -204,11 +201,8 @@ impl Inbox for MaildirInbox {
 
     async fn ack(&mut self, m: &Incoming, done: Done) -> Result<(), InboxError> {
         if let Key::Path(p) = &m.key {
-            let r = match done {
-                Done::Judged => self.md.mark_seen(p),
-                Done::SetAside => self.md.set_aside(p),
-            };
-            r.map_err(|e| InboxError::Fatal(format!("{}: {e}", p.display())))?;
+            finish(&self.md, p, done)
+                .map_err(|e| InboxError::Fatal(format!("{}: {e}", p.display())))?;
         }
         Ok(())
     }

@@ -314,6 +314,23 @@ impl GameState {
         }
     }
 
+    /// The day whose opening hours apply on `today`: a Holiday is a
+    /// Sunday (Rule 1.13.7); recorded on its own weekday (while
+    /// `holiday_wait`), the Holiday is the next one.
+    pub fn opening_day(&self, today: chrono::Weekday) -> chrono::Weekday {
+        let waiting = self.holiday_wait && today == self.time.day;
+        let holiday = !waiting
+            && self
+                .disruptions
+                .iter()
+                .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
+        if holiday {
+            chrono::Weekday::Sun
+        } else {
+            today
+        }
+    }
+
     /// Whether a station carries a disruption mark.
     pub fn has_mark(&self, station: StationId, mark: StationMark) -> bool {
         self.disruptions.iter().any(

@@ -115,13 +115,7 @@ pub(super) fn closed(map: &Map, scene: &Scene, id: StationId) -> bool {
     if s.has_mark(id, StationMark::Damage) {
         return true;
     }
-    let today = s.time.day;
-    let holiday = !s.holiday_wait
-        && s.disruptions
-            .iter()
-            .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
-    let day = if holiday { chrono::Weekday::Sun } else { today };
-    !map.station_open(id, None, day, s.time.minutes)
+    !map.station_open(id, None, s.opening_day(s.time.day), s.time.minutes)
 }
 
 /// Every station: interchanges as white circles with black rims, others as

@@ -34,22 +34,9 @@ impl Turn<'_> {
             && self.s.time.day != Weekday::Sun)
     }
 
-    /// The day whose opening hours apply: a Holiday is a Sunday (Rule
-    /// 1.13.7); recorded on its own weekday, the Holiday is the next one.
+    /// The day whose opening hours apply now ([`GameState::opening_day`]).
     pub(super) fn opening_day(&self) -> Weekday {
-        let today = self.now().day;
-        let waiting = self.s.holiday_wait && today == self.s.time.day;
-        let holiday = !waiting
-            && self
-                .s
-                .disruptions
-                .iter()
-                .any(|d| matches!(d, Disruption::UpcomingHoliday(Some(h)) if *h == today));
-        if holiday {
-            Weekday::Sun
-        } else {
-            today
-        }
+        self.s.opening_day(self.now().day)
     }
 
     /// A new day: the first Damaged station in Disruptions is repaired; a

@@ -176,6 +176,7 @@ fn child(name: &str) {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     };
     let t0 = Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap();
     let speaker = SpeakerConfig::default();

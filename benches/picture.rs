@@ -17,9 +17,12 @@ fn pictures(c: &mut Criterion) {
     eprintln!(
         "picture: {} bytes of SVG, {} bytes of PNG",
         svg.len(),
-        picture::png(&svg).unwrap().len()
+        picture::draw_png(map, &scene).unwrap().len()
     );
-    c.bench_function("picture/svg_and_png", |b| {
+    c.bench_function("picture/png", |b| {
+        b.iter(|| picture::draw_png(map, black_box(&scene)).unwrap())
+    });
+    c.bench_function("picture/png_from_svg", |b| {
         b.iter(|| picture::png(&picture::svg(map, black_box(&scene)).unwrap()).unwrap())
     });
     c.bench_function("picture/svg_only", |b| {

@@ -65,6 +65,10 @@ pub struct LimitsConfig {
     pub stranger_replies_per_hour: usize,
     /// Replies to all strangers together in an hour.
     pub stranger_replies_total_per_hour: usize,
+    /// The largest picture of the game attached to a lounge verdict, in
+    /// PNG bytes (issue 18); a larger one is left off, and the verdict
+    /// says so. `reply_bytes` bounds the text alone.
+    pub picture_bytes: usize,
 }
 
 impl Default for LimitsConfig {
@@ -77,13 +81,14 @@ impl Default for LimitsConfig {
             work_ms_per_mail: 1000,
             stranger_replies_per_hour: 5,
             stranger_replies_total_per_hour: 50,
+            picture_bytes: 256 << 10,
         }
     }
 }
 
 impl LimitsConfig {
     /// Each limit's key, value and allowed range.
-    fn bounds(&self) -> [(&'static str, u64, u64, u64); 7] {
+    fn bounds(&self) -> [(&'static str, u64, u64, u64); 8] {
         [
             ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
             (
@@ -107,6 +112,7 @@ impl LimitsConfig {
                 0,
                 100_000,
             ),
+            ("picture_bytes", self.picture_bytes as u64, 0, 16 << 20),
         ]
     }
 }
@@ -344,6 +350,15 @@ pub struct GameConfig {
     /// `[game.rulings]`: choices on contested rulings (RULINGS.md).
     #[serde(default)]
     pub rulings: crate::engine::Rulings,
+    /// Whether the game's lounge verdicts carry a picture of the game
+    /// (issue 18; default on). Read from the configuration at every start,
+    /// so it can be switched for a game already under way.
+    #[serde(default = "yes")]
+    pub picture: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_start() -> String {

@@ -37,6 +37,7 @@ fn game() -> GameConfig {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     }
 }
 

@@ -408,6 +408,7 @@ fn a_game_starts_on_the_configured_map() {
         players: vec![("Alice".into(), "alice@example.org".into())],
         referee: None,
         rulings: Default::default(),
+        picture: false,
     };
     let state = mornbot::daemon::referee::start_state(&def, &map).unwrap();
     let drone = state.players.iter().find(|p| p.name == "Drone").unwrap();

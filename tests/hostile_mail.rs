@@ -145,6 +145,7 @@ fn check_reply(name: &str, to: &str, subject: &str, id: &str, refs: &[String]) {
         message_id: reply_id(id, 0, &me),
         date: chrono::Utc::now(),
         auto: Auto::Replied,
+        picture: None,
     };
     let mail = build(&me, &r).unwrap_or_else(|e| panic!("{name}: {e}"));
     let text = String::from_utf8_lossy(&mail.raw).into_owned();
@@ -305,6 +306,7 @@ mod referee {
                 .collect(),
             referee: None,
             rulings: Default::default(),
+            picture: false,
         }
     }
 

@@ -11,7 +11,10 @@ mod support;
 
 use std::time::Duration;
 
-use support::{config, header, imap_all, lounge_with, reply_to, smtp_send, wait_until, Daemon};
+use mail_parser::{MessageParser, MimeHeaders};
+use support::{
+    config, header, imap_all, imap_folder_raw, lounge_with, reply_to, smtp_send, wait_until, Daemon,
+};
 
 /// Game seconds per real second: 36 weekday hours pass in 26 s (60 s
 /// over a weekend), far longer than any step of the game takes.
@@ -270,5 +273,42 @@ fn a_thirty_turn_game_by_mail_with_the_mail_people_send() {
         date(&reminder)
     );
     assert!(flat(&t).contains("Next to play: Acton"), "{t}");
+    every_verdict_has_its_picture(g.imap);
     assert!(daemon.terminate().success());
+}
+
+/// Every verdict on a turn that reached the lounge (legal, buzzed, timed
+/// out) carries the picture of the game after it (issue 18): a PNG
+/// attachment after the text, through mlmmj, Postfix and Dovecot, that
+/// decodes 1,600 px wide.
+fn every_verdict_has_its_picture(imap: u16) {
+    let mut seen = Vec::new();
+    for raw in imap_folder_raw(imap, "rushton", "INBOX") {
+        let headline = mornbot::cli::demo::headline_of(&raw);
+        let verdict = headline.starts_with("BUZZ")
+            || (headline.starts_with("Turn ")
+                && (headline.ends_with("(legal)") || headline.ends_with("timed out")));
+        if !verdict || !header(&raw, "From").is_some_and(|f| f.contains("bot@example.test")) {
+            continue;
+        }
+        let m = MessageParser::default().parse(raw.as_bytes()).unwrap();
+        let a = m
+            .attachments()
+            .next()
+            .unwrap_or_else(|| panic!("no picture in {headline:?}:\n{raw:.2000}"));
+        assert_eq!(a.content_type().map(|c| c.ctype()), Some("image"));
+        assert!(
+            a.attachment_name()
+                .is_some_and(|n| n.starts_with("MN1-after-turn-")),
+            "{headline}: {:?}",
+            a.attachment_name()
+        );
+        let reader = png::Decoder::new(a.contents()).read_info().expect("a PNG");
+        assert_eq!(reader.info().width, 1600, "{headline}");
+        seen.push(headline);
+    }
+    // 31 turns in, one buzzed, one taken back and played again, a Timeout.
+    assert!(seen.len() >= 32, "{} verdicts: {seen:#?}", seen.len());
+    assert!(seen.iter().any(|h| h.starts_with("BUZZ")), "{seen:#?}");
+    assert!(seen.iter().any(|h| h.ends_with("timed out")), "{seen:#?}");
 }

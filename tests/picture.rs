@@ -83,7 +83,7 @@ fn pictures_match_the_reviewed_references() {
     std::fs::create_dir_all(&out_dir).unwrap();
     let mut failures = Vec::new();
     for name in REVIEWED {
-        let png = picture::png(&svg(name)).unwrap();
+        let png = picture::draw_png(Map::london_1999(), &scene(name)).unwrap();
         assert!(png.len() < MAX_PNG_BYTES, "{name}: {} bytes", png.len());
         let reference = root().join(format!("fixtures/pictures/{name}.png"));
         if bless {
@@ -117,10 +117,49 @@ fn pictures_match_the_reviewed_references() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The share of pixels that differ between two PNGs of the same size.
+fn share_differing(a: &[u8], b: &[u8]) -> f64 {
+    let (w, h, a) = decode(a);
+    let (bw, bh, b) = decode(b);
+    assert_eq!((w, h), (bw, bh));
+    differing(&a, &b) as f64 / (w as f64 * h as f64)
+}
+
+#[test]
+fn the_fast_png_is_the_svg_drawn() {
+    // draw_png reuses the network's pixels; it must draw what the SVG
+    // says, Power Failures (drawn whole), routes, Closed stations and all.
+    let map = Map::london_1999();
+    for name in [
+        "22-long-game-forty-plays",
+        "04-rule-1.2.2-disrupted-services",
+        "25-full-gsd-all-boxes",
+        "17-clamps-poid-and-fires",
+    ] {
+        let scene = scene(name);
+        let fast = picture::draw_png(map, &scene).unwrap();
+        let whole = picture::png(&picture::svg(map, &scene).unwrap()).unwrap();
+        let share = share_differing(&fast, &whole);
+        assert!(share <= PIXEL_TOLERANCE, "{name}: {share}");
+    }
+    // And the comparison can fail: the same game without its Fires told
+    // apart (rings and labels) differs.
+    let with_fires = scene("17-clamps-poid-and-fires");
+    let without = Scene {
+        fires: Vec::new(),
+        ..with_fires.clone()
+    };
+    let a = picture::draw_png(map, &with_fires).unwrap();
+    let b = picture::draw_png(map, &without).unwrap();
+    let (_, _, a) = decode(&a);
+    let (_, _, b) = decode(&b);
+    assert!(differing(&a, &b) > 100);
+}
+
 #[test]
 fn the_png_is_sized_for_mail_and_a_phone() {
     for name in REVIEWED {
-        let png = picture::png(&svg(name)).unwrap();
+        let png = picture::draw_png(Map::london_1999(), &scene(name)).unwrap();
         let (w, h, _) = decode(&png);
         assert_eq!(w, WIDTH as u32, "{name}");
         assert!(h > 800 && h < 1300, "{name}: height {h}");

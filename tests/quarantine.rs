@@ -37,6 +37,7 @@ fn setup(store: &mut Store) -> (Referee, Context) {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     };
     let t0 = Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap();
     let referee = Referee::load(

@@ -30,6 +30,7 @@ fn game() -> GameConfig {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     }
 }
 

@@ -33,6 +33,7 @@ fn game() -> GameConfig {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     }
 }
 

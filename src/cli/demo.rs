@@ -223,19 +223,21 @@ pub fn mail(
     (id, raw.replace('\n', "\r\n").into_bytes())
 }
 
-/// The first line of a reply's body: a notice's headline
-/// (`Turn 1: Rushton (legal)`).
-pub fn headline_of(reply: &str) -> &str {
+/// The first line of a reply's text: a notice's headline
+/// (`Turn 1: Rushton (legal)`), also when a picture is attached.
+pub fn headline_of(reply: &str) -> String {
+    let reply = crate::mail::attach::as_read(reply);
     let body = reply
         .split_once("\r\n\r\n")
         .or_else(|| reply.split_once("\n\n"))
         .map_or("", |(_, b)| b);
-    body.lines().next().unwrap_or("").trim_end()
+    body.lines().next().unwrap_or("").trim_end().to_string()
 }
 
 /// What a reply says, by its headline and body.
 pub fn verdict_of(reply: &str) -> Expect {
     let headline = headline_of(reply);
+    let reply = &crate::mail::attach::as_read(reply);
     if headline.contains("(legal)") {
         Expect::Legal
     } else if headline.starts_with("BUZZ") {
@@ -254,7 +256,7 @@ pub fn verdict_of(reply: &str) -> Expect {
 /// The canonical GSD quoted in an accepted-turn reply: from the first table
 /// line to the signature.
 pub fn gsd_in(reply: &str) -> String {
-    let body = reply
+    let body = crate::mail::attach::as_read(reply)
         .split("\r\n\r\n")
         .skip(1)
         .collect::<Vec<_>>()

@@ -108,20 +108,22 @@ fn draw(map: &Map, gsd: &Path, output: &Path) -> anyhow::Result<Exit> {
             return Ok(Exit::BadInput);
         }
     };
-    let svg = match Scene::from_gsd(map, &g).and_then(|scene| picture::svg(map, &scene)) {
-        Ok(svg) => svg,
+    let as_svg = output
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("svg"));
+    let drawn = Scene::from_gsd(map, &g).and_then(|scene| {
+        if as_svg {
+            picture::svg(map, &scene).map(String::into_bytes)
+        } else {
+            picture::draw_png(map, &scene)
+        }
+    });
+    let bytes = match drawn {
+        Ok(bytes) => bytes,
         Err(e) => {
             eprintln!("{}: {e}", gsd.display());
             return Ok(Exit::BadInput);
         }
-    };
-    let as_svg = output
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("svg"));
-    let bytes = if as_svg {
-        svg.into_bytes()
-    } else {
-        picture::png(&svg)?
     };
     std::fs::write(output, &bytes).with_context(|| format!("writing {}", output.display()))?;
     Ok(Exit::Ok)

@@ -27,6 +27,7 @@ mod buzz;
 mod commands;
 mod event;
 mod handle;
+mod picture;
 mod replay;
 mod speaker;
 mod turn;
@@ -162,6 +163,14 @@ pub struct GameConfigDef {
     /// existed: the defaults).
     #[serde(default)]
     pub rulings: crate::engine::Rulings,
+    /// Whether lounge verdicts carry a picture (absent in games stored
+    /// before pictures: on). The configuration's value wins at each start.
+    #[serde(default = "yes")]
+    pub picture: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl From<&GameConfig> for GameConfigDef {
@@ -176,6 +185,7 @@ impl From<&GameConfig> for GameConfigDef {
                 .collect(),
             referee: c.referee.clone(),
             rulings: c.rulings.clone(),
+            picture: c.picture,
         }
     }
 }
@@ -381,6 +391,7 @@ impl Out<'_> {
             message_id: outbound::reply_id(&self.id_base, k, self.me),
             date: self.at,
             auto: Auto::Replied,
+            picture: None,
         });
     }
 
@@ -476,8 +487,16 @@ impl Referee {
                 tag: row.tag.clone(),
                 detail,
             };
-            let def: Definition =
+            let mut def: Definition =
                 serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
+            // Presentation, not a rule of the game: the configuration's
+            // current choice holds.
+            if let Some(g) = configured
+                .iter()
+                .find(|g| g.tag.eq_ignore_ascii_case(&row.tag))
+            {
+                def.config.picture = g.picture;
+            }
             let start = start_state(&def.config, map).map_err(bad)?;
             let turns = store.turns(&row.tag)?;
             let n_turns = turns.len();
@@ -800,13 +819,14 @@ impl Referee {
                                 bot => self.me.address,
                             },
                         );
-                        let r = self.notice_mail(
+                        let mut r = self.notice_mail(
                             &Thread::clock(&tag, format!("timeout-{tag}-{turn}")),
                             vec![self.me.lounge.clone()],
                             &format!("Turn {turn}: {player} timed out"),
                             &body,
                             now,
                         );
+                        self.attach_picture(live, &mut r);
                         self.queue(commit, &r);
                         format!("Timeout for {player}, turn {turn}")
                     }

@@ -14,6 +14,22 @@ use base64::Engine;
 use super::outbound::fnv1a;
 use crate::store::NewMail;
 
+/// A PNG to attach to a reply.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// The attachment's file name (`[A-Za-z0-9._-]`, at most 64).
+    pub name: String,
+    /// The PNG bytes.
+    pub png: Vec<u8>,
+}
+
+impl std::fmt::Debug for Picture {
+    // Its name and size: a reply logged is not 100 KB of numbers.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Picture({:?}, {} bytes)", self.name, self.png.len())
+    }
+}
+
 /// Why a picture could not be attached.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AttachError {
@@ -110,6 +126,82 @@ pub fn attach_png(mail: NewMail, png: &[u8], name: &str) -> Result<NewMail, Atta
     })
 }
 
+/// A mail as a reader's client shows its text: its header, a blank line,
+/// the text of its first part, then a line `[attachment: NAME, TYPE, N
+/// bytes]` for each attachment. Only a `multipart/mixed` mail whose first
+/// part is text (a verdict with its picture, a client's mail with files)
+/// is changed: its Content-Type becomes the text's (`text/plain;
+/// charset=utf-8`), so reading it again changes nothing. Any other mail
+/// (a digest, a single part) is returned as it is.
+pub fn as_read(raw: &str) -> String {
+    use mail_parser::MimeHeaders;
+    let Some(m) = mail_parser::MessageParser::default().parse(raw.as_bytes()) else {
+        return raw.to_string();
+    };
+    let mixed = m.content_type().is_some_and(|c| {
+        c.ctype().eq_ignore_ascii_case("multipart")
+            && c.subtype().is_some_and(|s| s.eq_ignore_ascii_case("mixed"))
+    });
+    let Some(text) = m
+        .body_text(0)
+        .filter(|_| mixed && m.text_body.first() == Some(&1))
+    else {
+        return raw.to_string();
+    };
+    let crlf = raw.find("\r\n\r\n");
+    let lf = raw.find("\n\n");
+    let (head, eol) = match (crlf, lf) {
+        (Some(c), Some(l)) if c < l => (&raw[..c + 2], "\r\n"),
+        (_, Some(l)) => (&raw[..l + 1], "\n"),
+        (Some(c), None) => (&raw[..c + 2], "\r\n"),
+        (None, None) => (raw, "\n"),
+    };
+    let mut out = String::with_capacity(raw.len().min(1 << 20));
+    for h in logical_headers_any(head) {
+        if is_header(h, "content-type") {
+            out.push_str(&format!("Content-Type: text/plain; charset=utf-8{eol}"));
+        } else {
+            out.push_str(h);
+        }
+    }
+    out.push_str(eol);
+    out.push_str(&text);
+    for a in m.attachments() {
+        let kind = a
+            .content_type()
+            .map_or("application/octet-stream".to_string(), |c| {
+                format!("{}/{}", c.ctype(), c.subtype().unwrap_or("octet-stream"))
+            });
+        out.push_str(&format!(
+            "{eol}[attachment: {}, {kind}, {} bytes]",
+            a.attachment_name().unwrap_or("unnamed"),
+            a.contents().len()
+        ));
+    }
+    out
+}
+
+/// Logical headers (each with its continuation lines and line ends) of a
+/// header block whose lines end in CRLF or LF.
+fn logical_headers_any(head: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for (i, line) in head.split_inclusive('\n').scan(0, |at, l| {
+        let i = *at;
+        *at += l.len();
+        Some((i, l))
+    }) {
+        if i > 0 && !line.starts_with([' ', '\t']) {
+            out.push(&head[start..i]);
+            start = i;
+        }
+    }
+    if start < head.len() {
+        out.push(&head[start..]);
+    }
+    out
+}
+
 /// A boundary from the Message-ID, one that the text does not contain
 /// (base64 never contains `=_`, which every boundary here does).
 fn boundary(message_id: &str, body: &str) -> String {
@@ -144,6 +236,7 @@ mod tests {
             message_id: "reply-5@example.org".into(),
             date: chrono::DateTime::from_timestamp(1_764_000_000, 0).unwrap(),
             auto: Auto::Replied,
+            picture: None,
         };
         build(&me, &r).unwrap()
     }
@@ -219,5 +312,51 @@ mod tests {
             attach_png(once, &png(), "p.png").unwrap_err(),
             AttachError::AlreadyMultipart
         );
+    }
+}
+
+#[cfg(test)]
+mod as_read_tests {
+    use super::*;
+
+    const HEAD: &str = "From: bot@example.org\r\nSubject: [MN1] Game State\r\nContent-Type: multipart/mixed;\r\n boundary=\"b1\"\r\nMIME-Version: 1.0\r\n\r\n";
+
+    fn verdict() -> String {
+        format!(
+            "{HEAD}--b1\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\nTurn 1: Rushton (legal)\r\n\r\nGSD\r\n\
+             --b1\r\nContent-Type: image/png; name=\"MN1-after-turn-1.png\"\r\n\
+             Content-Disposition: attachment; filename=\"MN1-after-turn-1.png\"\r\n\
+             Content-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--b1--\r\n"
+        )
+    }
+
+    #[test]
+    fn a_verdict_reads_as_its_text_and_a_line_per_attachment() {
+        let read = as_read(&verdict());
+        assert!(read.starts_with("From: bot@example.org\r\nSubject: [MN1] Game State\r\n"));
+        assert!(
+            read.contains("Content-Type: text/plain; charset=utf-8\r\n"),
+            "{read}"
+        );
+        assert!(!read.contains("boundary"), "{read}");
+        let body = read.split_once("\r\n\r\n").unwrap().1;
+        assert!(body.starts_with("Turn 1: Rushton (legal)\r\n"), "{body}");
+        assert!(body.ends_with("[attachment: MN1-after-turn-1.png, image/png, 8 bytes]"));
+        // Reading it again changes nothing.
+        assert_eq!(as_read(&read), read);
+    }
+
+    #[test]
+    fn other_mail_is_returned_as_it_is() {
+        let plain = "From: a@example.org\nSubject: x\n\nRushton : Pass\n";
+        assert_eq!(as_read(plain), plain);
+        let digest = verdict().replace("multipart/mixed", "multipart/digest");
+        assert_eq!(as_read(&digest), digest);
+        // A mixed mail whose first part is not text.
+        let odd = verdict().replace(
+            "--b1\r\nContent-Type: text/plain; charset=us-ascii",
+            "--b1\r\nContent-Type: application/pdf",
+        );
+        assert_eq!(as_read(&odd), odd);
     }
 }

@@ -81,6 +81,9 @@ pub struct Reply {
     pub date: DateTime<Utc>,
     /// RFC 3834 kind.
     pub auto: Auto,
+    /// A picture attached after the text (issue 18), if any: the mail
+    /// becomes `multipart/mixed` with the text part first.
+    pub picture: Option<super::attach::Picture>,
 }
 
 /// A reply that cannot be built (a malformed address in the config or in
@@ -268,14 +271,27 @@ pub fn build(me: &Identity, r: &Reply) -> Result<NewMail, OutboundError> {
     build_limited(me, r, DEFAULT_REPLY_BYTES)
 }
 
-/// Builds the message and its envelope, at most `reply_bytes` long (at
-/// least [`MIN_REPLY_BYTES`]): a longer body is cut at a line, saying what
-/// was left out.
+/// Builds the message and its envelope, its text at most `reply_bytes`
+/// long (at least [`MIN_REPLY_BYTES`]): a longer body is cut at a line,
+/// saying what was left out. Its picture, if any, is attached after the
+/// text.
 pub fn build_limited(
     me: &Identity,
     r: &Reply,
     reply_bytes: usize,
 ) -> Result<NewMail, OutboundError> {
+    let text = build_text(me, r, reply_bytes)?;
+    match &r.picture {
+        // `reply_bytes` bounds the text; the picture has its own bound,
+        // checked where it is drawn.
+        Some(p) => super::attach::attach_png(text, &p.png, &p.name)
+            .map_err(|e| OutboundError(e.to_string())),
+        None => Ok(text),
+    }
+}
+
+/// The text reply, at most `reply_bytes` long.
+fn build_text(me: &Identity, r: &Reply, reply_bytes: usize) -> Result<NewMail, OutboundError> {
     let limit = reply_bytes.max(MIN_REPLY_BYTES);
     let mut mail = build_once(me, r, &r.body)?;
     // The body's encoding may grow it (quoted-printable, base64): shrink
@@ -379,6 +395,7 @@ mod tests {
                 .unwrap()
                 .with_timezone(&Utc),
             auto: Auto::Replied,
+            picture: None,
         };
         let m = build(&me(), &r).unwrap();
         let text = String::from_utf8(m.raw.clone()).unwrap();
@@ -409,6 +426,7 @@ mod tests {
                 .unwrap()
                 .with_timezone(&Utc),
             auto: Auto::Replied,
+            picture: None,
         }
     }
 
@@ -518,6 +536,7 @@ mod tests {
             message_id: "x@y".into(),
             date: Utc::now(),
             auto: Auto::Generated,
+            picture: None,
         };
         assert!(build(&me(), &r).is_err());
     }

@@ -76,14 +76,59 @@ pub fn svg(map: &Map, scene: &Scene) -> Result<String, PictureError> {
     scene.check(map)?;
     let proj = Projection::fit(map, WIDTH, MARGIN);
     let panel = panel::Panel::new(map, scene);
-    let height = proj.height() + panel.height();
-    let mut w = writer::Svg::new(WIDTH, height);
-    network::draw_route(&mut w, map, &proj, scene);
-    network::draw_lines(&mut w, map, &proj, scene);
-    network::draw_stations(&mut w, map, &proj, scene);
-    overlay::draw(&mut w, map, &proj, scene);
-    panel.draw(&mut w, proj.height());
+    let mut w = writer::Svg::new(WIDTH, proj.height() + panel.height());
+    network::draw_lines(&mut w, map, &proj, Some(scene));
+    network::draw_stations(&mut w, map, &proj, |_| Some(false));
+    draw_game(&mut w, map, &proj, scene, &panel);
     Ok(w.finish())
+}
+
+/// The picture of a game as PNG bytes: what [`png`] makes of [`svg()`],
+/// about twice as fast. The plain network (its lines and open stations,
+/// the same in every picture of a map) is rasterised once and kept; each
+/// picture rasterises only the game over a copy of it.
+pub fn draw_png(map: &Map, scene: &Scene) -> Result<Vec<u8>, PictureError> {
+    scene.check(map)?;
+    if network::any_line_faded(scene) {
+        // A faded line is not the plain network's: drawn whole.
+        return png(&svg(map, scene)?);
+    }
+    let proj = Projection::fit(map, WIDTH, MARGIN);
+    let panel = panel::Panel::new(map, scene);
+    let mut w = writer::Svg::clear(WIDTH, proj.height() + panel.height());
+    draw_game(&mut w, map, &proj, scene, &panel);
+    let network = raster::network(map, &proj)?;
+    raster::png_over(&network, &w.finish())
+}
+
+/// The plain network as SVG: the lines and every station as open.
+fn network_svg(map: &Map, proj: &Projection) -> String {
+    let mut w = writer::Svg::new(WIDTH, proj.height());
+    network::draw_lines(&mut w, map, proj, None);
+    network::draw_stations(&mut w, map, proj, |_| Some(false));
+    w.finish()
+}
+
+/// The game over the plain network: the last Move's route, its lines and
+/// stations drawn again over it, Pegs, Closed stations, the marks and
+/// Pieces, and the panel.
+fn draw_game(
+    w: &mut writer::Svg,
+    map: &Map,
+    proj: &Projection,
+    scene: &Scene,
+    panel: &panel::Panel,
+) {
+    network::draw_route(w, map, proj, scene);
+    network::draw_route_lines(w, map, proj, scene);
+    network::draw_pegs(w, map, proj, scene);
+    let route = network::route_stations(scene);
+    network::draw_stations(w, map, proj, |id| {
+        let shut = network::closed(map, scene, id);
+        (shut || route.contains(&id)).then_some(shut)
+    });
+    overlay::draw(w, map, proj, scene);
+    panel.draw(w, proj.height());
 }
 
 /// A station id checked against the map.

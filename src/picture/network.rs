@@ -1,7 +1,7 @@
 //! The network: lines in their colours side by side on shared segments,
 //! stations, interchanges, Closed stations, and the last Move's route.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 use super::projection::Projection;
@@ -55,13 +55,50 @@ fn line_state(scene: &Scene, line: LineCode) -> Option<&LineState> {
     })
 }
 
-/// The lines, each segment's lines side by side; a line under a Power
-/// Failure dashed and faded, a Pegged segment crossed with a dotted bar.
-pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
-    // One path per line (its segments as sub-paths): far fewer elements
-    // for the renderer than one per segment.
+/// Whether any line is under a Power Failure (drawn dashed and faded,
+/// so not as the plain network is).
+pub(super) fn any_line_faded(scene: &Scene) -> bool {
+    LineCode::ALL
+        .iter()
+        .any(|&l| matches!(line_state(scene, l), Some(LineState::PowerFailure)))
+}
+
+/// The lines, each segment's lines side by side; with a scene, a line
+/// under a Power Failure dashed and faded (without, the plain network).
+pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: Option<&Scene>) {
+    draw_segments(w, map, proj, scene, |_| true);
+}
+
+/// The lines along the last Move's route drawn again, over its band: the
+/// route shows under its own lines, over the others it crosses.
+pub(super) fn draw_route_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
+    let Some(m) = &scene.last_move else {
+        return;
+    };
+    let on_route: HashSet<(StationId, StationId)> = m
+        .route
+        .windows(2)
+        .map(|p| {
+            let (a, b) = (p[0].station, p[1].station);
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    if !on_route.is_empty() {
+        draw_segments(w, map, proj, Some(scene), |k| on_route.contains(&k));
+    }
+}
+
+/// The segments `pick` chooses, one path per line (its segments as
+/// sub-paths: far fewer elements for the renderer than one per segment).
+fn draw_segments(
+    w: &mut Svg,
+    map: &Map,
+    proj: &Projection,
+    scene: Option<&Scene>,
+    pick: impl Fn((StationId, StationId)) -> bool,
+) {
     let mut paths: Vec<String> = vec![String::new(); LineCode::ALL.len()];
-    for ((a, b), lines) in segments(map) {
+    for ((a, b), lines) in segments(map).into_iter().filter(|(k, _)| pick(*k)) {
         let n = lines.len() as f64;
         for (i, &line) in lines.iter().enumerate() {
             let pa = proj.point(map.coordinates(a, Some(line)));
@@ -82,9 +119,12 @@ pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
     }
     w.raw(r#"<g fill="none" stroke-linecap="round">"#);
     for line in LineCode::ALL {
+        if paths[line.index()].is_empty() {
+            continue;
+        }
         let colour = map.line(line).colour.hex();
-        let dash = match line_state(scene, line) {
-            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" opacity="0.55""#,
+        let dash = match scene.and_then(|s| line_state(s, line)) {
+            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" stroke-opacity="0.55""#,
             _ => "",
         };
         w.raw(&format!(
@@ -93,6 +133,10 @@ pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
         ));
     }
     w.raw("</g>");
+}
+
+/// Each Pegged segment crossed with a dotted bar.
+pub(super) fn draw_pegs(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
     for d in &scene.state.disruptions {
         if let Disruption::PeggedSegment { from, to, line } = d {
             let pa = proj.point(map.coordinates(*from, Some(*line)));
@@ -100,7 +144,7 @@ pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
             w.line(
                 pa,
                 pb,
-                r##"stroke="#000000" stroke-width="7" stroke-dasharray="2 3" opacity="0.8""##,
+                r##"stroke="#000000" stroke-width="7" stroke-dasharray="2 3" stroke-opacity="0.8""##,
             );
         }
     }
@@ -118,14 +162,21 @@ pub(super) fn closed(map: &Map, scene: &Scene, id: StationId) -> bool {
     !map.station_open(id, None, s.opening_day(s.time.day), s.time.minutes)
 }
 
-/// Every station: interchanges as white circles with black rims, others as
-/// small circles rimmed in their line's colour; Closed ones grey and
-/// crossed.
-pub(super) fn draw_stations(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
+/// The stations `pick` chooses (`Some(closed)`; `None` skips one):
+/// interchanges as white circles with black rims, others as small circles
+/// rimmed in their line's colour; Closed ones grey and crossed.
+pub(super) fn draw_stations(
+    w: &mut Svg,
+    map: &Map,
+    proj: &Projection,
+    pick: impl Fn(StationId) -> Option<bool>,
+) {
     let mut out = String::new();
     for id in map.station_ids() {
+        let Some(shut) = pick(id) else {
+            continue;
+        };
         let st = map.station(id);
-        let shut = closed(map, scene, id);
         for site in &st.sites {
             let c = proj.point((site.lat, site.lon));
             let fill = if shut { "#bdbdbd" } else { "#ffffff" };
@@ -160,7 +211,16 @@ pub(super) fn draw_stations(w: &mut Svg, map: &Map, proj: &Projection, scene: &S
     w.raw(&out);
 }
 
-/// The last Move's route: a broad translucent band under the lines, from
+/// The stations on the last Move's route.
+pub(super) fn route_stations(scene: &Scene) -> HashSet<StationId> {
+    scene
+        .last_move
+        .iter()
+        .flat_map(|m| m.route.iter().map(|p| p.station))
+        .collect()
+}
+
+/// The last Move's route: a broad translucent band over the network, from
 /// its start (a ring) to its end.
 pub(super) fn draw_route(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
     let Some(m) = &scene.last_move else {
@@ -176,7 +236,7 @@ pub(super) fn draw_route(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
         let _ = write!(d, "{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, p.0, p.1);
     }
     w.raw(&format!(
-        r##"<path d="{d}" fill="none" stroke="#ff9800" stroke-width="14" stroke-linecap="round" stroke-linejoin="round" opacity="0.45"/>"##
+        r##"<path d="{d}" fill="none" stroke="#ff9800" stroke-width="14" stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.45"/>"##
     ));
     if let Some(&start) = pts.first() {
         w.circle(

@@ -222,7 +222,7 @@ impl Panel {
                 w.line(
                     (c.0 - 8.0, c.1),
                     (c.0 + 8.0, c.1),
-                    r##"stroke="#ff9800" stroke-width="10" opacity="0.45""##,
+                    r##"stroke="#ff9800" stroke-width="10" stroke-opacity="0.45""##,
                 )
             },
             "last Move",
@@ -255,7 +255,7 @@ impl Panel {
                 w.line(
                     (c.0 - 8.0, c.1),
                     (c.0 + 8.0, c.1),
-                    r##"stroke="#000000" stroke-width="3" stroke-dasharray="4 5" opacity="0.55""##,
+                    r##"stroke="#000000" stroke-width="3" stroke-dasharray="4 5" stroke-opacity="0.55""##,
                 )
             },
             "Power Failure",

@@ -18,20 +18,47 @@ fn bucket(rgb: [u8; 3]) -> usize {
     ((rgb[0] as usize >> 3) << 10) | ((rgb[1] as usize >> 3) << 5) | (rgb[2] as usize >> 3)
 }
 
-/// Quantises opaque RGB pixels to 256 colours.
-pub(super) fn quantize(pixels: &[[u8; 3]]) -> Indexed {
+/// Quantises opaque RGBA pixels (4 bytes each, alpha ignored) to 256
+/// colours. One pass counts the buckets (remembering each pixel's), one
+/// maps them: most of a picture is runs of one colour, so a pixel equal to
+/// the one before it costs a comparison.
+pub(super) fn quantize(rgba: &[u8]) -> Indexed {
     const BUCKETS: usize = 1 << 15;
     let mut count = vec![0u32; BUCKETS];
     let mut sum = vec![[0u64; 3]; BUCKETS];
-    for p in pixels {
-        let b = bucket(*p);
-        count[b] += 1;
+    let mut of_pixel: Vec<u16> = Vec::with_capacity(rgba.len() / 4);
+    // A run of equal pixels is counted once, at its end.
+    let mut run: Option<([u8; 3], usize, u32)> = None;
+    let mut flush = |run: ([u8; 3], usize, u32), count: &mut Vec<u32>| {
+        let (rgb, b, n) = run;
+        count[b] += n;
         for c in 0..3 {
-            sum[b][c] += p[c] as u64;
+            sum[b][c] += rgb[c] as u64 * n as u64;
+        }
+    };
+    for px in rgba.chunks_exact(4) {
+        let rgb = [px[0], px[1], px[2]];
+        match &mut run {
+            Some((prev, b, n)) if *prev == rgb => {
+                *n += 1;
+                of_pixel.push(*b as u16);
+            }
+            _ => {
+                if let Some(r) = run.take() {
+                    flush(r, &mut count);
+                }
+                let b = bucket(rgb);
+                of_pixel.push(b as u16);
+                run = Some((rgb, b, 1));
+            }
         }
     }
+    if let Some(r) = run {
+        flush(r, &mut count);
+    }
     let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
-    used.sort_by_key(|&b| std::cmp::Reverse(count[b]));
+    // Most used first; equal counts in bucket order (deterministic).
+    used.sort_by_key(|&b| (std::cmp::Reverse(count[b]), b));
     let mean = |b: usize| -> [i32; 3] {
         let n = count[b] as u64;
         [0, 1, 2].map(|c| ((sum[b][c] + n / 2) / n) as i32)
@@ -47,7 +74,7 @@ pub(super) fn quantize(pixels: &[[u8; 3]]) -> Indexed {
     }
     Indexed {
         palette: palette.iter().flat_map(|c| c.map(|v| v as u8)).collect(),
-        indices: pixels.iter().map(|p| to_index[bucket(*p)]).collect(),
+        indices: of_pixel.iter().map(|&b| to_index[b as usize]).collect(),
     }
 }
 
@@ -63,10 +90,17 @@ fn nearest(palette: &[[i32; 3]], c: [i32; 3]) -> u8 {
 mod tests {
     use super::*;
 
+    fn rgba(pixels: &[[u8; 3]]) -> Vec<u8> {
+        pixels
+            .iter()
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect()
+    }
+
     #[test]
     fn few_colours_are_kept_exactly_and_many_are_mapped_near() {
         let flat = [[255, 255, 255], [0, 120, 42], [227, 32, 23]];
-        let q = quantize(&[flat[0], flat[1], flat[2], flat[1]]);
+        let q = quantize(&rgba(&[flat[0], flat[1], flat[2], flat[1]]));
         assert_eq!(q.palette.len(), 9);
         let back = |q: &Indexed, i: usize| {
             let k = q.indices[i] as usize * 3;
@@ -91,7 +125,7 @@ mod tests {
                 }
             }
         }
-        let q = quantize(&pixels);
+        let q = quantize(&rgba(&pixels));
         assert_eq!(q.palette.len(), 256 * 3);
         for (i, f) in flats.iter().enumerate() {
             assert_eq!(back(&q, i * 500), *f);

@@ -65,6 +65,17 @@ impl Scene {
         })
     }
 
+    /// The scene of a game as it stands: its state, the Fires among the
+    /// last Round's Blocks and the last Play's route, from its log.
+    pub fn of_game(map: &Map, game: &crate::engine::Game) -> Scene {
+        Scene {
+            game: Some(game.tag.clone()),
+            fires: fires(&game.plays),
+            last_move: last_move(map, &game.plays),
+            state: game.state.clone(),
+        }
+    }
+
     /// Every station the scene names is on the map.
     pub(super) fn check(&self, map: &Map) -> Result<(), PictureError> {
         let s = &self.state;

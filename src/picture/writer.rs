@@ -33,15 +33,22 @@ pub(super) fn text_width(text: &str, size: f64) -> f64 {
 impl Svg {
     /// A document `width` x `height` px on a white background.
     pub(super) fn new(width: f64, height: f64) -> Svg {
+        let mut w = Svg::clear(width, height);
+        let _ = write!(
+            w.out,
+            r##"<rect width="{width:.0}" height="{height:.0}" fill="#ffffff"/>"##
+        );
+        w
+    }
+
+    /// A document `width` x `height` px with no background: drawn over
+    /// pixels already there.
+    pub(super) fn clear(width: f64, height: f64) -> Svg {
         let mut out = String::with_capacity(256 * 1024);
         let _ = write!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="{}" font-weight="bold" font-stretch="condensed">"#,
             super::FONT_FAMILY
-        );
-        let _ = write!(
-            out,
-            r##"<rect width="{width:.0}" height="{height:.0}" fill="#ffffff"/>"##
         );
         Svg { out }
     }

@@ -33,6 +33,7 @@ pub fn game() -> GameConfig {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     }
 }
 

@@ -33,6 +33,7 @@ pub fn game() -> GameConfig {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        picture: false,
     }
 }
 
@@ -111,12 +112,16 @@ impl T {
     }
 
     pub fn with(speaker: SpeakerConfig) -> T {
+        T::with_game(speaker, game())
+    }
+
+    pub fn with_game(speaker: SpeakerConfig, game: GameConfig) -> T {
         let mut store = Store::in_memory().unwrap();
         let referee = Referee::load(
             Map::london_1999(),
             me(),
             speaker,
-            &[game()],
+            &[game],
             &mut store,
             at(0),
         )

@@ -61,6 +61,7 @@ impl Lounge {
                 .collect(),
             referee: None,
             rulings: Default::default(),
+            picture: false,
         };
         let speaker = SpeakerConfig {
             addresses: vec!["speaker@example.org".into()],

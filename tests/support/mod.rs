@@ -373,13 +373,25 @@ pub async fn imap_login(port: u16, user: &str) -> async_imap::Session<tokio::net
         .unwrap()
 }
 
-/// Every message of a user's INBOX, read over IMAP.
+/// Every message of a user's INBOX, read over IMAP, as a reader's client
+/// shows its text (`mornbot::mail::attach::as_read`: a verdict's picture
+/// as an `[attachment: ...]` line).
 pub fn imap_all(port: u16, user: &str) -> Vec<String> {
     imap_folder(port, user, "INBOX")
 }
 
-/// Every message of one of a user's folders, read over IMAP.
+/// Every message of one of a user's folders, read over IMAP, as a reader's
+/// client shows its text.
 pub fn imap_folder(port: u16, user: &str, folder: &str) -> Vec<String> {
+    imap_folder_raw(port, user, folder)
+        .iter()
+        .map(|m| mornbot::mail::attach::as_read(m))
+        .collect()
+}
+
+/// Every message of one of a user's folders, read over IMAP, as stored
+/// (line ends as `\n`).
+pub fn imap_folder_raw(port: u16, user: &str, folder: &str) -> Vec<String> {
     block_on(async {
         use futures_util::TryStreamExt;
         let mut s = imap_login(port, user).await;

@@ -88,6 +88,7 @@ fn on_thread(
         } else {
             Auto::Generated
         },
+        picture: None,
     }
 }
 

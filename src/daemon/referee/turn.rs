@@ -344,6 +344,7 @@ impl Referee {
                 },
             ),
         );
+        self.picture_on_last(live, out);
         Disposition::Changed("legal".into())
     }
 
@@ -393,6 +394,7 @@ impl Referee {
                 },
             ),
         );
+        self.picture_on_last(live, out);
         Disposition::Changed("illegal".into())
     }
 
@@ -425,6 +427,7 @@ impl Referee {
                 },
             ),
         );
+        self.picture_on_last(live, out);
         Disposition::Changed("needs ruling".into())
     }
 

@@ -83,7 +83,7 @@ pub fn svg(map: &Map, scene: &Scene) -> Result<String, PictureError> {
     Ok(w.finish())
 }
 
-/// The picture of a game as PNG bytes: what [`png`] makes of [`svg()`],
+/// The picture of a game as PNG bytes: what [`png()`] makes of [`svg()`],
 /// about twice as fast. The plain network (its lines and open stations,
 /// the same in every picture of a map) is rasterised once and kept; each
 /// picture rasterises only the game over a copy of it.

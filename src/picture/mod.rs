@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod layers;
 mod layout;
 mod network;
 mod overlay;
@@ -33,6 +34,7 @@ mod raster;
 mod scene;
 mod writer;
 
+pub use layers::{network_svg, overlay_svg};
 pub use projection::Projection;
 pub use raster::{png, FONT_FAMILY};
 pub use scene::{LastMove, RoutePoint, Scene};

@@ -12,7 +12,7 @@ use crate::gsd::{LineState, StationMark};
 use crate::map::{LineCode, Map, StationId, StationKind};
 
 /// A line's stroke width, px.
-const LINE_WIDTH: f64 = 3.2;
+pub(super) const LINE_WIDTH: f64 = 3.2;
 /// The distance between lines drawn side by side, px.
 const LINE_GAP: f64 = 3.4;
 
@@ -58,8 +58,27 @@ fn line_state(scene: &Scene, line: LineCode) -> Option<&LineState> {
 /// The lines, each segment's lines side by side; a line under a Power
 /// Failure dashed and faded, a Pegged segment crossed with a dotted bar.
 pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
-    // One path per line (its segments as sub-paths): far fewer elements
-    // for the renderer than one per segment.
+    let paths = line_paths(map, proj);
+    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
+    for line in LineCode::ALL {
+        let colour = map.line(line).colour.hex();
+        let dash = match line_state(scene, line) {
+            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" opacity="0.55""#,
+            _ => "",
+        };
+        w.raw(&format!(
+            r#"<path d="{}" stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}/>"#,
+            paths[line.index()]
+        ));
+    }
+    w.raw("</g>");
+    draw_pegged(w, map, proj, scene);
+}
+
+/// Every line's path data, by [`LineCode::index`]: one path per line (its
+/// segments as sub-paths), far fewer elements for the renderer than one
+/// per segment; lines sharing a segment side by side.
+pub(super) fn line_paths(map: &Map, proj: &Projection) -> Vec<String> {
     let mut paths: Vec<String> = vec![String::new(); LineCode::ALL.len()];
     for ((a, b), lines) in segments(map) {
         let n = lines.len() as f64;
@@ -80,19 +99,11 @@ pub(super) fn draw_lines(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scen
             );
         }
     }
-    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
-    for line in LineCode::ALL {
-        let colour = map.line(line).colour.hex();
-        let dash = match line_state(scene, line) {
-            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" opacity="0.55""#,
-            _ => "",
-        };
-        w.raw(&format!(
-            r#"<path d="{}" stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}/>"#,
-            paths[line.index()]
-        ));
-    }
-    w.raw("</g>");
+    paths
+}
+
+/// The Pegged segments, each crossed with a dotted bar.
+pub(super) fn draw_pegged(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
     for d in &scene.state.disruptions {
         if let Disruption::PeggedSegment { from, to, line } = d {
             let pa = proj.point(map.coordinates(*from, Some(*line)));
@@ -124,40 +135,50 @@ pub(super) fn closed(map: &Map, scene: &Scene, id: StationId) -> bool {
 pub(super) fn draw_stations(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
     let mut out = String::new();
     for id in map.station_ids() {
-        let st = map.station(id);
-        let shut = closed(map, scene, id);
-        for site in &st.sites {
-            let c = proj.point((site.lat, site.lon));
-            let fill = if shut { "#bdbdbd" } else { "#ffffff" };
-            let (r, rim, width) = if st.kind == StationKind::Interchange {
-                (4.6, "#000000".to_string(), 1.7)
-            } else {
-                let first = site.lines.iter().next().unwrap_or(LineCode::NT);
-                (2.6, map.line(first).colour.hex(), 1.4)
-            };
-            let _ = write!(
-                out,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{fill}" stroke="{rim}" stroke-width="{width}"/>"#,
-                c.0, c.1
-            );
-            if shut {
-                let d = r + 1.5;
-                let _ = write!(
-                    out,
-                    r##"<path d="M{:.1} {:.1}l{:.1} {:.1}M{:.1} {:.1}l{:.1} {:.1}" stroke="#616161" stroke-width="1.2"/>"##,
-                    c.0 - d,
-                    c.1 - d,
-                    2.0 * d,
-                    2.0 * d,
-                    c.0 - d,
-                    c.1 + d,
-                    2.0 * d,
-                    -2.0 * d
-                );
-            }
-        }
+        draw_station(&mut out, map, proj, id, closed(map, scene, id));
     }
     w.raw(&out);
+}
+
+/// One station's symbol at each of its sites, grey and crossed when `shut`.
+pub(super) fn draw_station(
+    out: &mut String,
+    map: &Map,
+    proj: &Projection,
+    id: StationId,
+    shut: bool,
+) {
+    let st = map.station(id);
+    for site in &st.sites {
+        let c = proj.point((site.lat, site.lon));
+        let fill = if shut { "#bdbdbd" } else { "#ffffff" };
+        let (r, rim, width) = if st.kind == StationKind::Interchange {
+            (4.6, "#000000".to_string(), 1.7)
+        } else {
+            let first = site.lines.iter().next().unwrap_or(LineCode::NT);
+            (2.6, map.line(first).colour.hex(), 1.4)
+        };
+        let _ = write!(
+            out,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="{r}" fill="{fill}" stroke="{rim}" stroke-width="{width}"/>"#,
+            c.0, c.1
+        );
+        if shut {
+            let d = r + 1.5;
+            let _ = write!(
+                out,
+                r##"<path d="M{:.1} {:.1}l{:.1} {:.1}M{:.1} {:.1}l{:.1} {:.1}" stroke="#616161" stroke-width="1.2"/>"##,
+                c.0 - d,
+                c.1 - d,
+                2.0 * d,
+                2.0 * d,
+                c.0 - d,
+                c.1 + d,
+                2.0 * d,
+                -2.0 * d
+            );
+        }
+    }
 }
 
 /// The last Move's route: a broad translucent band under the lines, from

@@ -65,6 +65,18 @@ impl Scene {
         })
     }
 
+    /// The scene of game `tag` after `plays`, in `state` (their fold): the
+    /// Fires among the last Round's Blocks, and the last Play's route, as
+    /// [`Scene::from_gsd`] reads them from a GSD's plays.
+    pub fn after_plays(map: &Map, tag: &str, state: GameState, plays: &[Play]) -> Scene {
+        Scene {
+            game: Some(tag.to_string()),
+            fires: fires(plays),
+            last_move: last_move(map, plays),
+            state,
+        }
+    }
+
     /// Every station the scene names is on the map.
     pub(super) fn check(&self, map: &Map) -> Result<(), PictureError> {
         let s = &self.state;

@@ -46,6 +46,15 @@ impl Svg {
         Svg { out }
     }
 
+    /// A document `width` x `height` px with no background: a layer drawn
+    /// over another of the same size.
+    pub(super) fn transparent(width: f64, height: f64) -> Svg {
+        let mut w = Svg::new(width, height);
+        let background = w.out.rfind("<rect").expect("Svg::new draws a background");
+        w.out.truncate(background);
+        w
+    }
+
     /// Appends raw markup (built by the caller with escaped text).
     pub(super) fn raw(&mut self, markup: &str) {
         self.out.push_str(markup);

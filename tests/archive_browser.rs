@@ -146,6 +146,11 @@ fn the_sample_site_is_what_the_build_writes() {
             std::fs::write(to, bytes).unwrap();
         }
     }
+    assert!(
+        fixture.is_dir(),
+        "{} is missing: MORNBOT_BLESS=1 writes it",
+        fixture.display()
+    );
     let (got, want) = (files(&site), files(&fixture));
     let names = |v: &[(String, Vec<u8>)]| v.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
     assert_eq!(

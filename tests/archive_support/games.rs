@@ -1,8 +1,8 @@
 //! Games of legal turns written into a store as the daemon writes them
 //! (a game row with its definition, then its turn log), for the archive's
 //! tests and bench. Every turn is judged by the engine: the player to move
-//! enters the map, then rides to a neighbouring station, or passes when
-//! no such move is Legal.
+//! enters the map, then rides to a neighbouring station (a Level up when
+//! it must), or passes when no such move is Legal.
 #![allow(dead_code)]
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
@@ -65,7 +65,14 @@ fn next_play(map: &Map, game: &Game, n: usize) -> Play {
                 let k = n % rides.len();
                 rides.rotate_left(k);
             }
+            // A bare ride at the player's LV, else one Level up (LV 0
+            // cannot move).
+            let levelled: Vec<String> = rides
+                .iter()
+                .map(|r| r.replacen(" : ", " : [LV+1] ", 1))
+                .collect();
             candidates.extend(rides);
+            candidates.extend(levelled);
         }
     }
     candidates.push(format!("{name} : Pass"));

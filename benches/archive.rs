@@ -10,7 +10,7 @@ mod games;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use mornbot::map::Map;
 use mornbot::store::Store;
 
@@ -64,6 +64,8 @@ fn archive(c: &mut Criterion) {
     );
 
     let mut group = c.benchmark_group("archive");
+    // Seconds per build: ten builds, one per sample.
+    group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(60));
     group.bench_function("full_build_50x200", |b| {

@@ -29,7 +29,10 @@ pub fn summary(stored: &Stored, slug: String) -> GameSummary {
         tag: game.tag.clone(),
         slug,
         players: stored.def.players.iter().map(|(n, _)| n.clone()).collect(),
-        to_play: (status == Status::Running).then(|| game.to_play().to_string()),
+        to_play: (status == Status::Running)
+            .then(|| game.state.players.get(game.state.to_play))
+            .flatten()
+            .map(|p| p.name.clone()),
         status,
         turns: stored.turns.len(),
         started,

@@ -15,6 +15,8 @@
 //!   and SMTP transports.
 //! - [`store`], the SQLite database.
 //! - [`daemon`]: the referee and the daemon loop.
+//! - [`archive`]: the game archive as static web pages (its records and
+//!   pages pure, its edge reading the store and writing files).
 //! - [`cli`]: the `mornbot` command line.
 //! - [`config`]: the one TOML configuration file.
 #![forbid(unsafe_code)]
@@ -22,6 +24,7 @@
 
 // The edges may do IO; clippy.toml denies it everywhere else, so the
 // compiler keeps it out of map, gsd, engine and speaker.
+pub mod archive;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod cli;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]

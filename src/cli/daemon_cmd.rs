@@ -27,7 +27,7 @@ pub fn load_config(path: Option<&Path>) -> anyhow::Result<Result<Config, String>
 }
 
 /// The map a config names, for the life of the process.
-fn map_of(cfg: &Config) -> anyhow::Result<Result<&'static Map, String>> {
+pub(super) fn map_of(cfg: &Config) -> anyhow::Result<Result<&'static Map, String>> {
     Ok(match &cfg.map.file {
         None => Ok(Map::london_1999()),
         Some(f) => map_cmd::load(Some(f))?.map(|m| &*Box::leak(Box::new(m))),

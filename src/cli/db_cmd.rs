@@ -8,7 +8,10 @@ use crate::store::StoreError;
 
 /// The database a command works on: `--db`, else the one in the data
 /// directory of `--config` (or of the embedded default).
-fn database(config: Option<&Path>, db: Option<&Path>) -> anyhow::Result<Result<PathBuf, String>> {
+pub(super) fn database(
+    config: Option<&Path>,
+    db: Option<&Path>,
+) -> anyhow::Result<Result<PathBuf, String>> {
     if let Some(db) = db {
         return Ok(Ok(db.to_path_buf()));
     }

@@ -3,6 +3,7 @@
 //! This is an edge module: it reads files, prints, and turns library errors
 //! into exit codes. The work itself is done by the pure library modules.
 
+mod archive_cmd;
 mod daemon_cmd;
 mod db_cmd;
 pub mod demo;
@@ -104,6 +105,12 @@ pub enum Command {
         /// The backup file (replaced atomically if it exists).
         file: PathBuf,
     },
+    /// The game archive as static web pages.
+    Archive {
+        /// What to do.
+        #[command(subcommand)]
+        command: ArchiveCommand,
+    },
     /// Print the deadline for an event (Rules 1.3.5, 1.16.x) as RFC 3339 UTC.
     Deadline {
         /// turn (36 weekday hours), buzz (36 hours), judgment (three days).
@@ -166,6 +173,24 @@ pub enum Command {
         /// What to show.
         #[command(subcommand)]
         command: MapCommand,
+    },
+}
+
+/// `mornbot archive ...`
+#[derive(Debug, Subcommand)]
+pub enum ArchiveCommand {
+    /// Write the archive of every game in the database into DIR: an index
+    /// of the games, and per game every turn with its play, verdict, GSD
+    /// and picture (plain HTML and CSS; only changed files are rewritten).
+    Build {
+        /// Configuration file: its data directory's database (and map).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file itself (instead of --config's).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The site's directory (created if needed).
+        dir: PathBuf,
     },
 }
 
@@ -237,6 +262,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Backup { config, db, file } => {
             db_cmd::backup(config.as_deref(), db.as_deref(), &file)
         }
+        Command::Archive {
+            command: ArchiveCommand::Build { config, db, dir },
+        } => archive_cmd::build(config.as_deref(), db.as_deref(), &dir),
         Command::Deadline { kind, timestamp } => daemon_cmd::deadline(&kind, &timestamp),
         Command::Map { map, command } => map_cmd::run(map.as_deref(), command),
         Command::Gsd { command } => gsd_cmd::run(command),

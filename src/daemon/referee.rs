@@ -30,12 +30,14 @@ mod handle;
 mod picture;
 mod replay;
 mod speaker;
+mod stored;
 mod turn;
 
 pub use budget::{monotonic, Stopwatch};
 pub use event::{Event, Judged, Paused, Refused};
 
 pub use speaker::Pending;
+pub use stored::{rebuild, Stored};
 mod notice;
 
 use notice::Thread;
@@ -483,63 +485,33 @@ impl Referee {
         }
         let mut games = BTreeMap::new();
         for row in store.games()? {
-            let bad = |detail: String| RefereeError::Game {
-                tag: row.tag.clone(),
-                detail,
-            };
-            let mut def: Definition =
-                serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
+            let Stored {
+                mut def,
+                game,
+                turns,
+                events,
+                created_at,
+                acks,
+                ended,
+            } = stored::rebuild(map, store, &row)?;
             // Presentation, not a rule of the game: the configuration's
             // current choice holds.
             if let Some(g) = configured
                 .iter()
                 .find(|g| g.tag.eq_ignore_ascii_case(&row.tag))
             {
-                def.config.picture = g.picture;
+                def.picture = g.picture;
             }
-            let start = start_state(&def.config, map).map_err(bad)?;
-            let turns = store.turns(&row.tag)?;
             let n_turns = turns.len();
-            let mut plays = Vec::with_capacity(turns.len());
-            for t in &turns {
-                plays
-                    .push(parse_play(&t.play, map).map_err(|e| bad(format!("turn {}: {e}", t.n)))?);
-            }
-            // An event that does not decode is an error, never skipped:
-            // a game rebuilt without it would be another game.
-            let events = Event::decode_all(&store.events(&row.tag)?).map_err(bad)?;
-            let mut resigned = Vec::new();
-            let mut judged = Vec::new();
-            let mut acks = Vec::new();
-            let mut ended = false;
-            for (_, e) in &events {
-                match e {
-                    Event::Resigned(n, who) => resigned.push((*n, who.clone())),
-                    Event::Judged(j) if j.legal && j.turn >= 1 && j.turn as usize <= n_turns => {
-                        judged.push(j.turn as usize - 1)
-                    }
-                    Event::NoBuzz(n, who) if *n == n_turns => acks.push(who.clone()),
-                    Event::Ended(n) => ended |= *n == n_turns,
-                    _ => {}
-                }
-            }
             let (pending, paused) = speaker::load(&events, n_turns);
-            let game = Game::from_log_judged(map, &row.tag, start, plays, resigned, judged)
-                .map_err(|b| {
-                    bad(format!(
-                        "turn {} no longer replays as legal: {:?}",
-                        b.index + 1,
-                        b.outcome.violations
-                    ))
-                })?;
             let (questionable, held, resumed_at) = buzz::load(&events);
             games.insert(
                 row.tag.clone(),
                 Live {
-                    def: def.config,
+                    def,
                     game,
                     turns,
-                    created_at: row.created_at,
+                    created_at,
                     questionable,
                     held,
                     resumed_at,

@@ -25,6 +25,19 @@ pub struct Game {
     pub judged: Vec<usize>,
 }
 
+/// One play of a game's log as the fold met it (see [`Game::steps`]).
+#[derive(Debug)]
+pub struct Step<'a> {
+    /// 0-based index into the log.
+    pub index: usize,
+    /// The play.
+    pub play: &'a Play,
+    /// Whether a Judgment made it Legal (RULINGS S11).
+    pub judged: bool,
+    /// The engine's outcome: what changed, and the state after the play.
+    pub outcome: &'a Outcome,
+}
+
 /// A log that does not replay: the index of the first play that is not
 /// Legal, and its outcome.
 #[derive(Debug)]
@@ -157,6 +170,24 @@ impl Game {
         self.state = state;
     }
 
+    /// Folds the log again from the start, calling `each` with every play
+    /// and its outcome in order (the state after each play, for a record
+    /// of the game turn by turn). The same fold as the game's own.
+    pub fn steps(&self, map: &Map, mut each: impl FnMut(Step<'_>)) -> Result<(), Box<BadLog>> {
+        let (_, stop) = fold_each(
+            map,
+            &self.start,
+            &self.plays,
+            &self.resigned,
+            &self.judged,
+            &mut each,
+        );
+        match stop {
+            Some((index, outcome)) => Err(Box::new(BadLog { index, outcome })),
+            None => Ok(()),
+        }
+    }
+
     /// The name of the player whose Turn it is.
     pub fn to_play(&self) -> &str {
         &self.state.players[self.state.to_play].name
@@ -222,6 +253,18 @@ fn fold(
     resigned: &[(usize, String)],
     judged: &[usize],
 ) -> (GameState, Option<(usize, Outcome)>) {
+    fold_each(map, start, plays, resigned, judged, &mut |_| {})
+}
+
+/// [`fold`], calling `each` with every Legal play and its outcome.
+fn fold_each(
+    map: &Map,
+    start: &GameState,
+    plays: &[Play],
+    resigned: &[(usize, String)],
+    judged: &[usize],
+    each: &mut dyn FnMut(Step<'_>),
+) -> (GameState, Option<(usize, Outcome)>) {
     let mut state = start.clone();
     for i in 0..=plays.len() {
         for (_, name) in resigned.iter().filter(|(k, _)| *k == i) {
@@ -236,7 +279,15 @@ fn fold(
             adjudicate(map, &state, play)
         };
         match (&out.verdict, &out.state) {
-            (Verdict::Legal, Some(next)) => state = next.clone(),
+            (Verdict::Legal, Some(next)) => {
+                state = next.clone();
+                each(Step {
+                    index: i,
+                    play,
+                    judged: judged.contains(&i),
+                    outcome: &out,
+                });
+            }
             _ => return (state, Some((i, out))),
         }
     }

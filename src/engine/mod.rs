@@ -23,7 +23,7 @@ pub mod time;
 pub use adjudicate::{adjudicate, adjudicate_judged};
 pub use convert::StateError;
 pub use disruption::Disruption;
-pub use game::{BadLog, Game};
+pub use game::{BadLog, Game, Step};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
 pub use state::{

@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod layers;
 mod layout;
 mod network;
 mod overlay;
@@ -33,6 +34,7 @@ mod raster;
 mod scene;
 mod writer;
 
+pub use layers::{network_svg, overlay_svg};
 pub use projection::Projection;
 pub use raster::{png, FONT_FAMILY};
 pub use scene::{LastMove, RoutePoint, Scene};
@@ -97,21 +99,13 @@ pub fn draw_png(map: &Map, scene: &Scene) -> Result<Vec<u8>, PictureError> {
     let panel = panel::Panel::new(map, scene);
     let mut w = writer::Svg::clear(WIDTH, proj.height() + panel.height());
     draw_game(&mut w, map, &proj, scene, &panel);
-    let network = raster::network(map, &proj)?;
+    let network = raster::network(map)?;
     raster::png_over(&network, &w.finish())
 }
 
-/// The plain network as SVG: the lines and every station as open.
-fn network_svg(map: &Map, proj: &Projection) -> String {
-    let mut w = writer::Svg::new(WIDTH, proj.height());
-    network::draw_lines(&mut w, map, proj, None);
-    network::draw_stations(&mut w, map, proj, |_| Some(false));
-    w.finish()
-}
-
-/// The game over the plain network: the last Move's route, its lines and
-/// stations drawn again over it, Pegs, Closed stations, the marks and
-/// Pieces, and the panel.
+/// The game over the plain network ([`network_svg`]): the last Move's
+/// route, its lines and stations drawn again over it, Pegs, Closed
+/// stations, the marks and Pieces, and the panel.
 fn draw_game(
     w: &mut writer::Svg,
     map: &Map,
@@ -119,6 +113,12 @@ fn draw_game(
     scene: &Scene,
     panel: &panel::Panel,
 ) {
+    draw_on_network(w, map, proj, scene);
+    panel.draw(w, proj.height());
+}
+
+/// What the game puts on the plain network (the picture less its panel).
+fn draw_on_network(w: &mut writer::Svg, map: &Map, proj: &Projection, scene: &Scene) {
     network::draw_route(w, map, proj, scene);
     network::draw_route_lines(w, map, proj, scene);
     network::draw_pegs(w, map, proj, scene);
@@ -128,7 +128,6 @@ fn draw_game(
         (shut || route.contains(&id)).then_some(shut)
     });
     overlay::draw(w, map, proj, scene);
-    panel.draw(w, proj.height());
 }
 
 /// A station id checked against the map.

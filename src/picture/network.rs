@@ -12,7 +12,7 @@ use crate::gsd::{LineState, StationMark};
 use crate::map::{LineCode, Map, StationId, StationKind};
 
 /// A line's stroke width, px.
-const LINE_WIDTH: f64 = 3.2;
+pub(super) const LINE_WIDTH: f64 = 3.2;
 /// The distance between lines drawn side by side, px.
 const LINE_GAP: f64 = 3.4;
 
@@ -97,6 +97,32 @@ fn draw_segments(
     scene: Option<&Scene>,
     pick: impl Fn((StationId, StationId)) -> bool,
 ) {
+    let paths = line_paths(map, proj, pick);
+    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
+    for line in LineCode::ALL {
+        if paths[line.index()].is_empty() {
+            continue;
+        }
+        let colour = map.line(line).colour.hex();
+        let dash = match scene.and_then(|s| line_state(s, line)) {
+            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" stroke-opacity="0.55""#,
+            _ => "",
+        };
+        w.raw(&format!(
+            r#"<path d="{}" stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}/>"#,
+            paths[line.index()]
+        ));
+    }
+    w.raw("</g>");
+}
+
+/// Each line's path data (indexed by [`LineCode::index`]) along the
+/// segments `pick` chooses, lines sharing a segment side by side.
+pub(super) fn line_paths(
+    map: &Map,
+    proj: &Projection,
+    pick: impl Fn((StationId, StationId)) -> bool,
+) -> Vec<String> {
     let mut paths: Vec<String> = vec![String::new(); LineCode::ALL.len()];
     for ((a, b), lines) in segments(map).into_iter().filter(|(k, _)| pick(*k)) {
         let n = lines.len() as f64;
@@ -117,22 +143,7 @@ fn draw_segments(
             );
         }
     }
-    w.raw(r#"<g fill="none" stroke-linecap="round">"#);
-    for line in LineCode::ALL {
-        if paths[line.index()].is_empty() {
-            continue;
-        }
-        let colour = map.line(line).colour.hex();
-        let dash = match scene.and_then(|s| line_state(s, line)) {
-            Some(LineState::PowerFailure) => r#" stroke-dasharray="4 5" stroke-opacity="0.55""#,
-            _ => "",
-        };
-        w.raw(&format!(
-            r#"<path d="{}" stroke="{colour}" stroke-width="{LINE_WIDTH}"{dash}/>"#,
-            paths[line.index()]
-        ));
-    }
-    w.raw("</g>");
+    paths
 }
 
 /// Each Pegged segment crossed with a dotted bar.

@@ -77,12 +77,9 @@ pub(super) fn png_over(network: &tiny_skia::Pixmap, svg: &str) -> Result<Vec<u8>
 
 /// The plain network of `map` rasterised, kept for the embedded map (the
 /// one the daemon draws every picture on); any other map is drawn afresh.
-pub(super) fn network(
-    map: &crate::map::Map,
-    proj: &super::Projection,
-) -> Result<Arc<tiny_skia::Pixmap>, PictureError> {
+pub(super) fn network(map: &crate::map::Map) -> Result<Arc<tiny_skia::Pixmap>, PictureError> {
     static EMBEDDED: OnceLock<Arc<tiny_skia::Pixmap>> = OnceLock::new();
-    let draw = || rasterise(&super::network_svg(map, proj), None).map(Arc::new);
+    let draw = || rasterise(&super::network_svg(map), None).map(Arc::new);
     if !std::ptr::eq(map, crate::map::Map::london_1999()) {
         return draw();
     }

@@ -65,14 +65,15 @@ impl Scene {
         })
     }
 
-    /// The scene of a game as it stands: its state, the Fires among the
-    /// last Round's Blocks and the last Play's route, from its log.
-    pub fn of_game(map: &Map, game: &crate::engine::Game) -> Scene {
+    /// The scene of game `tag` after `plays`, in `state` (their fold): the
+    /// Fires among the last Round's Blocks, and the last Play's route, as
+    /// [`Scene::from_gsd`] reads them from a GSD's plays.
+    pub fn after_plays(map: &Map, tag: &str, state: GameState, plays: &[Play]) -> Scene {
         Scene {
-            game: Some(game.tag.clone()),
-            fires: fires(&game.plays),
-            last_move: last_move(map, &game.plays),
-            state: game.state.clone(),
+            game: Some(tag.to_string()),
+            fires: fires(plays),
+            last_move: last_move(map, plays),
+            state,
         }
     }
 

@@ -25,7 +25,8 @@ impl Referee {
             return;
         }
         let game = &live.game;
-        let drawn = picture::draw_png(self.map, &Scene::of_game(self.map, game));
+        let scene = Scene::after_plays(self.map, &game.tag, game.state.clone(), &game.plays);
+        let drawn = picture::draw_png(self.map, &scene);
         let why = match drawn {
             Ok(png) if png.len() <= self.limits.picture_bytes => {
                 reply.picture = Some(Picture {

@@ -175,7 +175,9 @@ impl Turn<'_> {
             Action::Tithe { zone } => Some(*zone),
             _ => None,
         });
-        if let (Some(zone), true) = (zone, self.out.violations.is_empty()) {
+        // Recorded whatever the verdict: a Turn judged Legal by the Speaker
+        // keeps its state as far as the engine played it (RULINGS S11).
+        if let Some(zone) = zone {
             self.s.tithes.push(Tithed {
                 player: me_name.to_string(),
                 zone,

@@ -57,49 +57,10 @@ impl Turn<'_> {
             );
             return Charge::Free;
         }
-        if let Some(l) = target
-            .line
-            .filter(|l| !self.map.station(here).lines.contains(*l))
-        {
-            self.illegal(
-                "1.7.55",
-                format!(
-                    "the {l} does not serve {}: the Target's Line Code must be one of the Lines serving the Toppled Stack's Station",
-                    self.name(here)
-                ),
-            );
+        let Some(path) = self.topple_path(here, to, target, lv) else {
             return Charge::Free;
-        }
-        let p = 2 * lv;
-        let path = match self.strew_path(here, to, target.line, p) {
-            Strew::Path(path) => path,
-            Strew::None => {
-                let lines = match target.line {
-                    Some(l) => format!("the {l}"),
-                    None => format!("any line serving {}", self.name(here)),
-                };
-                self.illegal(
-                    "1.7.55",
-                    format!(
-                        "{} is not {p} stations (twice the LV of {lv}) from the Stack at {} along {lines}",
-                        target.station,
-                        self.name(here)
-                    ),
-                );
-                return Charge::Free;
-            }
-            Strew::Several => {
-                self.ruling(
-                    "1.7.55",
-                    format!(
-                        "more than one line or path of {p} stations leads from {} to {}: the Topple does not say along which the Tokens are strewn",
-                        self.name(here),
-                        target.station
-                    ),
-                );
-                return Charge::Free;
-            }
         };
+        let p = 2 * lv;
         if tokens.len() > p as usize {
             self.ruling(
                 "1.7.55",
@@ -119,6 +80,61 @@ impl Turn<'_> {
             target.station
         ));
         Charge::Table
+    }
+
+    /// The way the Tokens are strewn, `p` = twice the LV stations from
+    /// `here` to the Target along one line serving `here`; `None` after
+    /// saying why there is none (Illegal) or why it is not one (a ruling).
+    fn topple_path(
+        &mut self,
+        here: StationId,
+        to: StationId,
+        target: &Target,
+        lv: u32,
+    ) -> Option<Vec<StationId>> {
+        if let Some(l) = target
+            .line
+            .filter(|l| !self.map.station(here).lines.contains(*l))
+        {
+            self.illegal(
+                "1.7.55",
+                format!(
+                    "the {l} does not serve {}: the Target's Line Code must be one of the Lines serving the Toppled Stack's Station",
+                    self.name(here)
+                ),
+            );
+            return None;
+        }
+        let p = 2 * lv;
+        match self.strew_path(here, to, target.line, p) {
+            Strew::Path(path) => Some(path),
+            Strew::None => {
+                let lines = match target.line {
+                    Some(l) => format!("the {l}"),
+                    None => format!("any line serving {}", self.name(here)),
+                };
+                self.illegal(
+                    "1.7.55",
+                    format!(
+                        "{} is not {p} stations (twice the LV of {lv}) from the Stack at {} along {lines}",
+                        target.station,
+                        self.name(here)
+                    ),
+                );
+                None
+            }
+            Strew::Several => {
+                self.ruling(
+                    "1.7.55",
+                    format!(
+                        "more than one line or path of {p} stations leads from {} to {}: the Topple does not say along which the Tokens are strewn",
+                        self.name(here),
+                        target.station
+                    ),
+                );
+                None
+            }
+        }
     }
 
     /// Places the Toppled Tokens, top first, from the far end of `path`

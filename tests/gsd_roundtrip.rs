@@ -136,6 +136,9 @@ fn comment() -> impl Strategy<Value = Comment> {
         station().prop_map(|s| format!("Tokens to {s}")),
         (1u32..48).prop_map(|h| format!("waits {h} hours")),
         Just("yodels".to_string()),
+        select(Colour::ALL.to_vec()).prop_map(|c| format!("generates {}", c.name())),
+        select(Colour::ALL.to_vec()).prop_map(|c| format!("tithes {} from Rushton", c.name())),
+        Just("Rat to Rushton".to_string()),
     ];
     prop_oneof![3 => prose, 1 => directive]
         .prop_filter_map("a comment that reads", |t| Comment::read(&t, map()).ok())

@@ -198,6 +198,15 @@ pub struct Prison {
     pub turns: u32,
 }
 
+/// A Zone Tithed until the end of its Tither's next Turn (Rule 1.7.31).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tithed {
+    /// Who played `[Tithe <Zone>]`.
+    pub player: String,
+    /// The Zone.
+    pub zone: u8,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -242,6 +251,13 @@ pub struct GameState {
     /// The age of each Prison Clamp, oldest first (Rule 1.4.47): a Clamp
     /// the GSD shows without one here is not known to mornbot.
     pub prisons: Vec<Prison>,
+    /// Zones Tithed in each player's latest Turn, until the end of eir
+    /// next (Rule 1.7.31): folded from the plays, recovered from a GSD's.
+    pub tithes: Vec<Tithed>,
+    /// Players at a Blasted Station, who must play a Move of Pass with no
+    /// Actions as their next Turn (Rules 1.7.30, 1.4.38): folded from the
+    /// plays; a GSD read from its tables does not show it.
+    pub blasted: Vec<String>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -272,6 +288,8 @@ impl GameState {
             began: Vec::new(),
             toffs: Vec::new(),
             prisons: Vec::new(),
+            tithes: Vec::new(),
+            blasted: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,
@@ -361,6 +379,7 @@ impl GameState {
         use crate::gsd::Action;
         let mut seen: Vec<&str> = Vec::new();
         self.cowering.clear();
+        self.tithes.clear();
         let mut blocks = Vec::new();
         let mut timed = Vec::new();
         for play in plays.iter().rev() {
@@ -370,6 +389,15 @@ impl GameState {
             seen.push(&play.player);
             if play.actions().any(|a| matches!(a, Action::Cowering)) {
                 self.cowering.push(play.player.clone());
+            }
+            if let Some(zone) = play.actions().find_map(|a| match a {
+                Action::Tithe { zone } => Some(*zone),
+                _ => None,
+            }) {
+                self.tithes.push(Tithed {
+                    player: play.player.clone(),
+                    zone,
+                });
             }
             for a in play.actions() {
                 match a {

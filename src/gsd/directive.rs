@@ -50,6 +50,22 @@ pub enum Directive {
     /// `{Tokens to <Station>}`: the Stack the Turn's spent Tokens go to
     /// (Rule 1.4.19).
     TokensTo(Target),
+    /// `{generates <Colour>}`: the colour of the Token a `[Generating
+    /// Token]` gains (Rule 1.7.54).
+    Generates(Colour),
+    /// `{tithes <Colour> from <Player>}`: the Token a `[Collecting Tithe]`
+    /// takes from one Player's Piece (Rule 1.7.31); one such directive per
+    /// Piece tithed.
+    Tithes {
+        /// The colour chosen.
+        colour: Colour,
+        /// The Player whose Piece pays it.
+        from: String,
+    },
+    /// `{Rat to <Player>}`: a `[Releasing Rat]` places the Rat in that
+    /// Player's Luggage (Rule 1.4.35); the k-th such directive goes with
+    /// the k-th `[Releasing Rat]`.
+    RatTo(String),
 }
 
 /// What a `{claims ...}` names.
@@ -76,6 +92,7 @@ pub(crate) type DirectiveErr = (usize, String, Vec<String>);
 
 /// directive = claims | lv | pays | waits | rolled | gives | destroys
 ///           | takes | plays | yodels | recycles | tokens-to
+///           | generates | tithes | rat-to
 ///
 /// `Ok(None)`: the comment is prose.
 pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, DirectiveErr> {
@@ -153,6 +170,18 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
             Directive::Yodels
         }
         ("recycles", _) => Directive::Recycles(recycles(rest_after(1), map)?),
+        ("generates", _) => Directive::Generates(colour(
+            rest_after(1),
+            "the colour of the Token generated: {generates Gold}",
+        )?),
+        ("tithes", _) => tithes(rest_after(1))?,
+        ("rat", Some("to")) => {
+            let (at, r) = rest_after(2);
+            if r.is_empty() {
+                return Err((at, "the Player given the Rat: {Rat to Bob}".into(), vec![]));
+            }
+            Directive::RatTo(r.to_string())
+        }
         ("tokens", Some("to")) => tokens_to(rest_after(2), map)?,
         ("spent", Some("tokens")) => {
             let (at, r) = rest_after(2);
@@ -276,6 +305,30 @@ fn recycles((at, text): (usize, &str), map: &Map) -> Result<Recycle, DirectiveEr
     })
 }
 
+/// tithes = "tithes" , colour , "from" , player
+fn tithes((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
+    let expected = || {
+        (
+            at,
+            "a colour and the Player it is taken from: {tithes Red from Bob}".to_string(),
+            vec![],
+        )
+    };
+    let (c, rest) = text.split_once(char::is_whitespace).ok_or_else(expected)?;
+    let colour = Colour::parse(c).ok_or_else(expected)?;
+    let rest = rest.trim_start();
+    let from = rest
+        .strip_prefix("from ")
+        .or_else(|| rest.strip_prefix("From "))
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .ok_or_else(expected)?;
+    Ok(Directive::Tithes {
+        colour,
+        from: from.to_string(),
+    })
+}
+
 /// tokens-to = ["spent"] "Tokens to" station
 fn tokens_to((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
     read_target(text, map)
@@ -359,6 +412,22 @@ mod tests {
             Ok(Some(Directive::TokensTo(t))) => assert_eq!(t.station, "Morden"),
             other => panic!("{other:?}"),
         }
+        assert_eq!(
+            d("generates Gold"),
+            Ok(Some(Directive::Generates(Colour::Gold)))
+        );
+        assert_eq!(
+            d("tithes Red from Bob Smith"),
+            Ok(Some(Directive::Tithes {
+                colour: Colour::Red,
+                from: "Bob Smith".into()
+            }))
+        );
+        assert_eq!(d("Rat to Bob"), Ok(Some(Directive::RatTo("Bob".into()))));
+        assert!(d("tithes Red").is_err());
+        assert!(d("tithes Purple from Bob").is_err());
+        assert!(d("generates").is_err());
+        assert!(d("Rat to").is_err());
         assert!(matches!(
             d("spent tokens to Euston"),
             Ok(Some(Directive::TokensTo(_)))

@@ -1,5 +1,7 @@
-//! Pigeons and Rats caught and released (Rules 1.4.25, 1.4.35); their
-//! limits, escapes and appetites at the end of a Turn are `restraints.rs`.
+//! Pigeons and Rats caught and released (Rules 1.4.25, 1.4.35), and the
+//! Token Generator they power (Rule 1.7.54); their limits, escapes and
+//! appetites at the end of a Turn, and the Generator's weight, are
+//! `restraints.rs`.
 
 use super::*;
 use crate::gsd::{Good, Possession};
@@ -75,19 +77,131 @@ impl Turn<'_> {
         Charge::Paid
     }
 
-    /// `[Releasing Rat]`: one Rat carried goes free (Rule 1.4.35). Placing
-    /// it in another player's Luggage instead needs a human ruling.
+    /// `[Releasing Rat]`: one Rat carried is removed from the Luggage (Rule
+    /// 1.4.35); with `{Rat to <Player>}` (the k-th with the k-th release)
+    /// it goes into the Luggage of that Player, who shares the Station and
+    /// carries an Edible or Papery Possession (RULINGS E70).
     pub(super) fn release_rat(&mut self) -> Charge {
         let me = self.me;
-        let p = &mut self.s.players[me].possessions;
-        match p.iter().position(|x| !x.nantucket && x.good() == Good::Rat) {
-            Some(i) => {
-                p.remove(i);
-                self.change("a Rat is set free (Rule 1.4.35)");
-            }
-            None => self.illegal("1.4.35", "the player carries no Rat to release"),
-        }
+        let k = self.tally.rats_released;
+        self.tally.rats_released += 1;
+        let to = self
+            .play
+            .directives()
+            .filter_map(|d| match d {
+                Directive::RatTo(p) => Some(p.clone()),
+                _ => None,
+            })
+            .nth(k);
+        let p = &self.s.players[me].possessions;
+        let Some(i) = p.iter().position(|x| !x.nantucket && x.good() == Good::Rat) else {
+            self.illegal("1.4.35", "the player carries no Rat to release");
+            return Charge::Table;
+        };
+        let Some(to) = to else {
+            self.s.players[me].possessions.remove(i);
+            self.change("a Rat is set free (Rule 1.4.35)");
+            return Charge::Table;
+        };
+        let Some(v) = self.rat_host(&to) else {
+            return Charge::Table;
+        };
+        let rat = self.s.players[me].possessions.remove(i);
+        self.s.players[v].possessions.push(rat);
+        let name = self.s.players[v].name.clone();
+        self.change(format!(
+            "a Rat is released into {name}'s Luggage (Rule 1.4.35)"
+        ));
         Charge::Table
+    }
+
+    /// The Player whose Luggage a released Rat may go into: another Player
+    /// sharing the Station, carrying an Edible or Papery Possession.
+    fn rat_host(&mut self, to: &str) -> Option<usize> {
+        let me = self.me;
+        let Some(v) = self.s.player_index(to).filter(|&v| v != me) else {
+            self.illegal("1.4.35", format!("{to} is not another player of this game"));
+            return None;
+        };
+        let here = self.here();
+        let p = &self.s.players[v];
+        if here.is_none() || p.station() != here {
+            self.illegal(
+                "1.4.35",
+                format!("{to} does not share the Actioning Player's Station: the Rat cannot go into eir Luggage"),
+            );
+            return None;
+        }
+        let food = p.possessions.iter().any(|x| {
+            !x.nantucket && (x.is(crate::gsd::Quality::Edible) || x.is(crate::gsd::Quality::Papery))
+        });
+        if !food {
+            self.illegal(
+                "1.4.35",
+                format!("{to} carries no Edible or Papery Possession: the Rat cannot go into eir Luggage"),
+            );
+            return None;
+        }
+        Some(v)
+    }
+
+    /// `[Constructing Generator]`: the player gains a Token Generator
+    /// (Rule 1.7.54); the table's Cost is paid.
+    pub(super) fn construct_generator(&mut self) -> Charge {
+        let me = self.me;
+        self.s.players[me]
+            .possessions
+            .push(Possession::of(Good::TokenGenerator));
+        self.change("a Token Generator is constructed (Rule 1.7.54)");
+        Charge::Table
+    }
+
+    /// `[Generating Token]`: with a Token Generator and a Pigeon or Rat
+    /// carried (none inside a Nantucket Overcoat, Rule 1.4.15) and a Charge
+    /// above zero, the table's Cost buys one Token of the colour the play
+    /// names, `{generates Gold}` (Rule 1.7.54, RULINGS E66).
+    pub(super) fn generate_token(&mut self, a: &Action) -> Charge {
+        let rule = a.spec().rule;
+        let mut wrong = Vec::new();
+        if !self.i_have(Good::TokenGenerator) {
+            wrong.push("the player carries no Token Generator".to_string());
+        }
+        if !(self.i_have(Good::Pigeon) || self.i_have(Good::Rat)) {
+            wrong.push(
+                "a Token Generator is powered by a Pigeon or Rat: the player carries neither"
+                    .to_string(),
+            );
+        }
+        let charge = self.s.players[self.me].charge;
+        if charge <= 0 {
+            wrong.push(format!(
+                "a Token Generator needs a Charge greater than zero (the Charge is {charge})"
+            ));
+        }
+        let colour = self.directive(|d| match d {
+            Directive::Generates(c) => Some(*c),
+            _ => None,
+        });
+        if colour.is_none() {
+            wrong.push(
+                "[Generating Token] names the colour gained in a comment, e.g. {generates Gold}"
+                    .to_string(),
+            );
+        }
+        if !wrong.is_empty() {
+            for w in wrong {
+                self.illegal(rule, w);
+            }
+            return Charge::Free;
+        }
+        let colour = colour.expect("checked above");
+        let paid = self.pay_table(a);
+        self.gain(&[(1, colour)]);
+        self.change(format!(
+            "the Token Generator makes a {} Token (Rule 1.7.54)",
+            colour.name()
+        ));
+        paid
     }
 
     fn i_have(&self, good: Good) -> bool {

@@ -8,7 +8,8 @@
 //! | `economy.rs` | paying and gaining Tokens, Bocks, the Bureau de Change, Bonanza, Poll Tax (1.4.10, 1.4.19, 1.4.37, 1.7.21, 1.8.8) |
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
 //! | `clamps.rs` | Clamps and Velocity Bombs given and removed (1.4.38 - 1.4.45) |
-//! | `critters.rs` | Pigeons and Rats caught and released (1.4.25, 1.4.35) |
+//! | `bomb.rs` | the Velocity Bomb's explosion as a detonated Suspect Package; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
@@ -24,7 +25,9 @@
 //! | `shop.rs` | the Emporium: buying, selling, Hats, Busking, Recycling (1.4.6, 1.4.18, 1.7.20, 1.7.39) |
 //! | `luggage.rs` | the Luggage Rack: Garments, Discarding, Eating, Electrical Possessions, sizes (1.4.12, 1.4.16, 1.4.22, 1.4.30, 1.4.31, 1.4.33) |
 //! | `actions.rs` | Rule 1.7's other Actions: Visits, Streaking, the Hyde Mask, Freewheeling, ... |
-//! | `stacks.rs` | Token Stacks (1.14, 1.4.9, 1.7.57) |
+//! | `stacks.rs` | Token Stacks (1.14, 1.4.9, 1.7.57), Inverting, Vacuuming (1.4.34, 1.4.49) |
+//! | `topple.rs` | Toppling a Stack along a line (1.7.55) |
+//! | `tithe.rs` | Tithing a Zone and collecting the Tithe (1.7.31) |
 //! | `targets.rs` | Actions against another Player: Huffs, Blonks, Shadows, claims (1.10.0, 1.10.5, 1.10.15, 1.10.16) |
 //! | `shunts.rs` | Shunts of Players and Stacks (1.10.1 - 1.10.3, 1.10.17, 1.10.18) |
 
@@ -41,6 +44,7 @@ use crate::gsd::{
 use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 
 mod actions;
+mod bomb;
 mod clamps;
 mod critters;
 mod dispatch;
@@ -63,7 +67,9 @@ mod stacks;
 mod states;
 mod stations;
 mod targets;
+mod tithe;
 mod toff;
+mod topple;
 mod translocate;
 mod turn;
 
@@ -211,6 +217,8 @@ struct Tally {
     dropped_on: Vec<StationId>,
     /// [Recycling] Actions judged so far (each reads its own `{recycles}`).
     recycled: usize,
+    /// [Releasing Rat] Actions judged so far (each reads its own `{Rat to}`).
+    rats_released: usize,
 }
 
 /// The Shunts of this Move (Rules 1.10.1, 1.10.2).

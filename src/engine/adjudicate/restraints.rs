@@ -178,15 +178,32 @@ impl Turn<'_> {
             self.s.players[me].lv = 4;
             self.change("the Spoon Clamp holds the LV at four (Rule 1.4.39)");
         }
+        // "if a Player carrying one ever has an LV greater than five": any
+        // player, whoever's Turn changed the LV (a Huff, a Shadow).
+        let mut heavy = Vec::new();
+        for p in self.s.players.iter_mut() {
+            let carried = p
+                .possessions
+                .iter()
+                .any(|x| !x.nantucket && x.good() == Good::TokenGenerator);
+            if carried && p.lv > 5 {
+                p.lv = 5;
+                heavy.push(p.name.clone());
+            }
+        }
+        for name in heavy {
+            self.change(format!(
+                "{name}'s Token Generator is rather heavy: the LV is reduced to five (Rule 1.7.54)"
+            ));
+        }
     }
 
     /// As the Turn ends: a Green Clamp's carrier must have Recycled (Rule
     /// 1.4.41); Rats eat Edible and Papery Possessions (Rule 1.4.35); at
     /// most four Pigeons and four Rats, one escaping from more than two
     /// when none was caught (Rules 1.4.25, 1.4.35); a Primed Bomb below LV
-    /// five explodes, which mornbot does not model (Rule 1.4.38).
+    /// five explodes (Rule 1.4.38, `bomb.rs`).
     pub(super) fn restraints_at_end(&mut self) {
-        let me = self.me;
         let recycled = self.play.actions().any(|a| matches!(a, Action::Recycling));
         if self.i_carry(Good::GreenClamp) && !recycled {
             self.illegal(
@@ -194,24 +211,8 @@ impl Turn<'_> {
                 "a Green Clamp's carrier must perform [Recycling] in each of eir Turns",
             );
         }
-        if self.i_carry(Good::VelocityBombPrimed) && self.s.players[me].lv < 5 {
-            self.ruling(
-                "1.4.38",
-                "the Primed Velocity Bomb explodes as a detonated Suspect Package: not judged by mornbot",
-            );
-        }
-        if self.i_carry(Good::Rat) {
-            let p = &mut self.s.players[me];
-            let before = p.possessions.len();
-            p.possessions
-                .retain(|x| !(x.is(Quality::Edible) || x.is(Quality::Papery)));
-            let eaten = before - p.possessions.len();
-            if eaten > 0 {
-                self.change(format!(
-                    "the Rats destroy {eaten} Edible or Papery Possession(s) (Rule 1.4.35)"
-                ));
-            }
-        }
+        self.velocity_bomb();
+        self.rats_eat();
         let caught_pigeon = self
             .play
             .actions()
@@ -222,6 +223,35 @@ impl Turn<'_> {
             .any(|a| matches!(a, Action::CatchingRat));
         self.vermin(Good::Pigeon, caught_pigeon, "1.4.25");
         self.vermin(Good::Rat, caught_rat, "1.4.35");
+    }
+
+    /// "If, at the end of any Turn, a Player carries one or more Rats and
+    /// any number of Edible or Papery Possessions, all of eir Edible and
+    /// Papery Possessions are destroyed" (Rule 1.4.35): any player, so a
+    /// Rat placed in another's Luggage eats at once. A Rat, or food, inside
+    /// a Nantucket Overcoat is not carried (Rule 1.4.15, RULINGS E70).
+    fn rats_eat(&mut self) {
+        let mut lines = Vec::new();
+        for p in self.s.players.iter_mut() {
+            let rats = p
+                .possessions
+                .iter()
+                .any(|x| !x.nantucket && x.good() == Good::Rat);
+            if !rats {
+                continue;
+            }
+            let before = p.possessions.len();
+            p.possessions
+                .retain(|x| x.nantucket || !(x.is(Quality::Edible) || x.is(Quality::Papery)));
+            let eaten = before - p.possessions.len();
+            if eaten > 0 {
+                lines.push(format!(
+                    "the Rats destroy {eaten} of {}'s Edible or Papery Possession(s) (Rule 1.4.35)",
+                    p.name
+                ));
+            }
+        }
+        self.out.changes.extend(lines);
     }
 
     /// At most four of a kind at the end of the Turn, and one fewer from

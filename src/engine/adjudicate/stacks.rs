@@ -418,6 +418,16 @@ impl Turn<'_> {
             );
             return Charge::Free;
         }
+        if self.pegged(id) {
+            self.illegal(
+                "1.11.4",
+                format!(
+                    "{} is Pegged: no Token may be removed from it",
+                    target.station
+                ),
+            );
+            return Charge::Free;
+        }
         let Some(i) = self
             .s
             .stacks

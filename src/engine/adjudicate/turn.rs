@@ -27,6 +27,7 @@ impl Turn<'_> {
         self.check_kinds();
         self.restraints_on_move(mv);
         self.late_arrival();
+        self.blasted_pass();
         self.check_phases();
         for a in self.play.actions_before() {
             self.action(a, When::Before);
@@ -150,10 +151,17 @@ impl Turn<'_> {
     /// (Rules 1.3.4, 1.7.1): the rule cited is the one whose words fix the
     /// Action's phase, its own where it says so.
     fn check_phases(&mut self) {
+        // A Scarf's wearer releases Rats as a Neutral Action (Rule 1.4.35):
+        // worn as the Turn begins or put on by a pre-Move [Wearing Scarf].
+        let scarf = self.s.players[self.me].wears(crate::gsd::Good::Scarf)
+            || self.play.actions_before().any(|a| {
+                matches!(a, Action::Wearing { possession: Item::Good { good, .. } } if *good == crate::gsd::Good::Scarf)
+            });
         // The index says pre-Move, Rule 1.20.6 post-Move: the game chooses,
         // by default either (RULINGS.md E41).
         let place = |a: &Action| -> (Phase, &'static str) {
             match a {
+                Action::ReleasingRat if scarf => (Phase::Neutral, "1.4.35"),
                 Action::LineSoaped { .. } => match self.s.rulings.soaped_phase {
                     SoapedPhase::Either => (Phase::Neutral, "1.7.1"),
                     SoapedPhase::Pre => (Phase::Pre, "1.7.1"),
@@ -312,6 +320,7 @@ impl Turn<'_> {
                 at,
             });
         }
+        self.tithe_round(&me_name);
         self.expire_rounds(&me_name);
         self.place_spent();
         if self.s.has(&Disruption::Sgronk) && !self.s.stacks.iter().any(|(_, t)| t.len() >= 2) {

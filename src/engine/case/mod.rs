@@ -80,6 +80,11 @@ pub struct CaseState {
     /// `turns` (eir Turns begun while carrying it).
     #[serde(default)]
     pub prisons: Vec<crate::engine::Prison>,
+    /// Players Blasted by an explosion, who must play Pass with no Actions
+    /// as their next Turn (Rules 1.7.30, 1.4.38; an extension of the
+    /// format): `blasted = ["Bob"]`.
+    #[serde(default)]
+    pub blasted: Vec<String>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from

@@ -134,6 +134,7 @@ impl Case {
             });
         }
         state.prisons.extend(s.prisons.iter().cloned());
+        state.blasted.extend(s.blasted.iter().cloned());
         for t in &s.toffs {
             state.toffs.push(crate::engine::Toff {
                 player: t.player.clone(),

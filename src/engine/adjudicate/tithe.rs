@@ -1,0 +1,187 @@
+//! Tithing a Zone and collecting the Tithe a Turn later (Rule 1.7.31,
+//! RULINGS.md E68).
+
+use super::*;
+use crate::engine::state::Tithed;
+
+impl Turn<'_> {
+    /// `[Tithe <Zone>]` (Rule 1.7.31): the Zone is Tithed until the end of
+    /// the player's next Turn; it costs (7 - Zone) Blue Tokens.
+    pub(super) fn tithe(&mut self, a: &Action, zone: u8) -> Charge {
+        let rule = a.spec().rule;
+        let zones = self.map_zones();
+        if !zones.contains(&zone) {
+            self.illegal(
+                rule,
+                format!(
+                    "there is no Zone {zone}: the London Underground's Zones are {} to {}",
+                    zones.first().copied().unwrap_or(1),
+                    zones.last().copied().unwrap_or(1)
+                ),
+            );
+            return Charge::Free;
+        }
+        let cost = vec![(7u32.saturating_sub(u32::from(zone)), Colour::Blue)];
+        let cost = self.with_bocks(a, cost);
+        self.pay(&a.render(), rule, &cost);
+        self.change(format!(
+            "{} Tithes Zone {zone} until the end of eir next Turn (Rule 1.7.31)",
+            self.my_name()
+        ));
+        Charge::Paid
+    }
+
+    /// `[Collecting Tithe]` (Rule 1.7.31): after a `[Tithe <Zone>]` in the
+    /// player's previous Turn, one Token from each other Piece in that Zone
+    /// (the colour named `{tithes Red from Bob}`) and the top Token of each
+    /// Token Stack there. A Station on a Zone boundary is in both Zones.
+    pub(super) fn collect_tithe(&mut self, a: &Action) -> Charge {
+        let rule = a.spec().rule;
+        let me_name = self.my_name();
+        let Some(zone) = self
+            .s
+            .tithes
+            .iter()
+            .find(|t| t.player.eq_ignore_ascii_case(&me_name))
+            .map(|t| t.zone)
+        else {
+            self.illegal(
+                rule,
+                format!("{me_name} did not perform [Tithe <Zone>] during eir previous Turn"),
+            );
+            return Charge::Free;
+        };
+        let choices: Vec<(Colour, String)> = self
+            .play
+            .directives()
+            .filter_map(|d| match d {
+                Directive::Tithes { colour, from } => Some((*colour, from.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut taken: Vec<(usize, Colour)> = Vec::new();
+        let mut wrong = Vec::new();
+        for (i, p) in self.s.players.iter().enumerate() {
+            let inside = p
+                .station()
+                .is_some_and(|s| self.map.station(s).zones.contains(&zone));
+            let named: Vec<Colour> = choices
+                .iter()
+                .filter(|(_, f)| f.eq_ignore_ascii_case(&p.name))
+                .map(|(c, _)| *c)
+                .collect();
+            if i == self.me || !inside || p.tokens.0.iter().all(|n| *n == 0) {
+                if !named.is_empty() {
+                    wrong.push(format!(
+                        "{} pays no Tithe: {}",
+                        p.name,
+                        if i == self.me {
+                            "the Tither emself"
+                        } else if !inside {
+                            "eir Piece is not in the Zone"
+                        } else {
+                            "e has no Tokens"
+                        }
+                    ));
+                }
+                continue;
+            }
+            match named.as_slice() {
+                [c] if p.tokens.get(*c) > 0 => taken.push((i, *c)),
+                [c] => wrong.push(format!("{} has no {} Token", p.name, c.name())),
+                [] => wrong.push(format!(
+                    "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
+                    p.name, p.name
+                )),
+                _ => wrong.push(format!("one Token only is tithed from {}", p.name)),
+            }
+        }
+        for who in choices.iter().map(|(_, f)| f) {
+            if self.s.player_index(who).is_none() {
+                wrong.push(format!("{who} is not a player of this game"));
+            }
+        }
+        if !wrong.is_empty() {
+            for w in wrong {
+                self.illegal(rule, w);
+            }
+            return Charge::Table;
+        }
+        self.take_tithe(zone, &taken);
+        Charge::Table
+    }
+
+    /// Moves the Tithe to the Tither: the Tokens named from each Piece and
+    /// the top Token of each Stack in the Zone that is not Pegged (Rule
+    /// 1.11.4: no Token is removed from a Pegged Station).
+    fn take_tithe(&mut self, zone: u8, taken: &[(usize, Colour)]) {
+        for &(i, c) in taken {
+            let have = self.s.players[i].tokens.get(c);
+            self.s.players[i].tokens.set(c, have - 1);
+            self.gain(&[(1, c)]);
+            let name = self.s.players[i].name.clone();
+            self.change(format!(
+                "a {} Token is tithed from {name} (Rule 1.7.31)",
+                c.name()
+            ));
+        }
+        let stations: Vec<StationId> = self
+            .s
+            .stacks
+            .iter()
+            .filter(|(s, t)| !t.is_empty() && self.map.station(*s).zones.contains(&zone))
+            .map(|(s, _)| *s)
+            .filter(|s| !self.pegged(*s))
+            .collect();
+        for at in stations {
+            let Some(i) = self.s.stacks.iter().position(|(s, _)| *s == at) else {
+                continue;
+            };
+            let Some(c) = self.s.stacks[i].1.pop() else {
+                continue;
+            };
+            if self.s.stacks[i].1.is_empty() {
+                self.s.stacks.remove(i);
+            }
+            self.gain(&[(1, c)]);
+            self.change(format!(
+                "the top {} Token of the Stack at {} is tithed (Rule 1.7.31)",
+                c.name(),
+                self.name(at)
+            ));
+        }
+    }
+
+    /// The Zones of the map, lowest first.
+    fn map_zones(&self) -> Vec<u8> {
+        let mut z: Vec<u8> = self
+            .map
+            .stations()
+            .iter()
+            .flat_map(|s| s.zones.iter().copied())
+            .collect();
+        z.sort_unstable();
+        z.dedup();
+        z
+    }
+
+    /// As the Turn ends: the Zone the player Tithed last Turn is no longer
+    /// Tithed, and one Tithed this Turn is (Rule 1.7.31).
+    pub(super) fn tithe_round(&mut self, me_name: &str) {
+        self.s
+            .tithes
+            .retain(|t| !t.player.eq_ignore_ascii_case(me_name));
+        let zone = self.play.actions().find_map(|a| match a {
+            Action::Tithe { zone } => Some(*zone),
+            _ => None,
+        });
+        // Recorded whatever the verdict: a Turn judged Legal by the Speaker
+        // keeps its state as far as the engine played it (RULINGS S11).
+        if let Some(zone) = zone {
+            self.s.tithes.push(Tithed {
+                player: me_name.to_string(),
+                zone,
+            });
+        }
+    }
+}

@@ -56,6 +56,8 @@ impl Referee {
                 "refused: work_ms_per_mail".into(),
             );
         }
+        // After the budget: a picture never makes a turn late.
+        self.draw_pictures(&mut out);
         if !out.mails.is_empty() {
             if let Some(why) = self.stranger_quota(store, &letter.from)? {
                 // Backscatter (RULINGS L10): judged, not answered.

@@ -108,6 +108,7 @@ impl<'a> Out<'a> {
             mails: Vec::new(),
             id_base,
             withdrawn: None,
+            pictures: Vec::new(),
         }
     }
 

@@ -38,6 +38,8 @@ fn referee(data: &[u8]) {
             .collect(),
         referee: None,
         rulings: Default::default(),
+        // Judging is what is fuzzed; drawing is not (and is slow here).
+        picture: false,
     };
     let speaker = SpeakerConfig {
         addresses: vec!["speaker@example.org".into()],
@@ -122,6 +124,7 @@ fuzz_target!(|data: &[u8]| {
         message_id: reply_id(&id, 0, &me),
         date: chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap(),
         auto: Auto::Replied,
+        picture: None,
     };
     // A sender address lettre will not take is an error, not a panic.
     let Ok(mail) = build(&me, &reply) else { return };

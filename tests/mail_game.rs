@@ -98,7 +98,10 @@ fn digest_turns(stack: &support::Stack, g: &mut Game) {
         Duration::from_secs(30),
         "the digest in the bot's mailbox",
         || {
-            imap_all(g.imap, "bot")
+            // Searched by the server: the bot's mailbox holds every verdict
+            // (with its picture) that came back through the list.
+            let search = "HEADER Content-Type \"multipart/digest\"";
+            support::imap_search_raw(g.imap, "bot", "INBOX", Some(search))
                 .into_iter()
                 .find(|m| header(m, "Content-Type").is_some_and(|c| c.contains("multipart/digest")))
         },

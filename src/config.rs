@@ -357,7 +357,8 @@ pub struct GameConfig {
     pub picture: bool,
 }
 
-fn yes() -> bool {
+/// `true`: a serde default (`#[serde(default = "crate::config::yes")]`).
+pub(crate) fn yes() -> bool {
     true
 }
 

@@ -168,12 +168,8 @@ pub struct GameConfigDef {
     pub rulings: crate::engine::Rulings,
     /// Whether lounge verdicts carry a picture (absent in games stored
     /// before pictures: on). The configuration's value wins at each start.
-    #[serde(default = "yes")]
+    #[serde(default = "crate::config::yes")]
     pub picture: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 impl From<&GameConfig> for GameConfigDef {

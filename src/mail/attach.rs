@@ -48,15 +48,21 @@ pub enum AttachError {
 /// part.
 const BODY_HEADERS: [&str; 2] = ["content-type", "content-transfer-encoding"];
 
-/// Splits raw header lines into logical headers (a folded header with its
-/// continuation lines), each with its CRLFs.
-fn logical_headers(head: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for line in head.split_inclusive("\r\n") {
-        match out.last_mut() {
-            Some(h) if line.starts_with([' ', '\t']) => h.push_str(line),
-            _ => out.push(line.to_string()),
+/// Logical headers (each with its continuation lines and line ends) of a
+/// header block whose lines end in CRLF or LF.
+fn logical_headers(head: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    for line in head.split_inclusive('\n') {
+        if at > 0 && !line.starts_with([' ', '\t']) {
+            out.push(&head[start..at]);
+            start = at;
         }
+        at += line.len();
+    }
+    if start < head.len() {
+        out.push(&head[start..]);
     }
     out
 }
@@ -77,8 +83,8 @@ pub fn attach_png(mail: NewMail, png: &[u8], name: &str) -> Result<NewMail, Atta
     let split = raw.find("\r\n\r\n").ok_or(AttachError::NoBody)?;
     let (head, body) = (&raw[..split + 2], &raw[split + 4..]);
     let headers = logical_headers(head);
-    let (part_headers, top): (Vec<&String>, Vec<&String>) = headers
-        .iter()
+    let (part_headers, top): (Vec<&str>, Vec<&str>) = headers
+        .into_iter()
         .partition(|h| BODY_HEADERS.iter().any(|n| is_header(h, n)));
     if part_headers
         .iter()
@@ -157,7 +163,7 @@ pub fn as_read(raw: &str) -> String {
         (None, None) => (raw, "\n"),
     };
     let mut out = String::with_capacity(raw.len().min(1 << 20));
-    for h in logical_headers_any(head) {
+    for h in logical_headers(head) {
         if is_header(h, "content-type") {
             out.push_str(&format!("Content-Type: text/plain; charset=utf-8{eol}"));
         } else {
@@ -177,27 +183,6 @@ pub fn as_read(raw: &str) -> String {
             a.attachment_name().unwrap_or("unnamed"),
             a.contents().len()
         ));
-    }
-    out
-}
-
-/// Logical headers (each with its continuation lines and line ends) of a
-/// header block whose lines end in CRLF or LF.
-fn logical_headers_any(head: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    let mut start = 0;
-    for (i, line) in head.split_inclusive('\n').scan(0, |at, l| {
-        let i = *at;
-        *at += l.len();
-        Some((i, l))
-    }) {
-        if i > 0 && !line.starts_with([' ', '\t']) {
-            out.push(&head[start..i]);
-            start = i;
-        }
-    }
-    if start < head.len() {
-        out.push(&head[start..]);
     }
     out
 }

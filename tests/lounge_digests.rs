@@ -186,4 +186,62 @@ Content-Disposition: attachment
         assert_eq!(r.len(), 1, "{r:?}");
         assert_eq!(r[0].to, vec!["cryer@example.org".to_string()]);
     }
+
+    /// A post as the list archived it: the list's server stamped its
+    /// arrival `min` minutes into the game, and its author dated it then.
+    fn stamped(from: &str, id: &str, body: &str, min: i64) -> String {
+        let t = at(min).to_rfc2822();
+        format!(
+            "Received: from mail.example.org by lists.example.test (Postfix)\n\
+             \tfor <lounge@example.test>; {t} (UTC)\nFrom: {from}\nTo: lounge@example.test\n\
+             Subject: [MN1] my turn\nMessage-ID: <{id}>\nDate: {t}\n\n{body}"
+        )
+    }
+
+    /// Warren answers Rushton's post as he read it on the list, long before
+    /// the digest holding both reaches the bot: his "Pass", a play already in
+    /// the log, is dated before the digest came but after Rushton's post
+    /// reached the lounge, which is when turn 7 was played. It is no replay
+    /// (RULINGS L9).
+    #[test]
+    fn a_post_in_a_late_digest_answers_the_post_before_it() {
+        let mut l = Lounge::new(None);
+        for (who, play) in [
+            ("rushton", RUSHTON),
+            ("warren", WARREN),
+            ("cryer", "Cryer : Upminster (DS) [Home: Hornchurch]"),
+            ("rushton", "Rushton : Pass"),
+            ("warren", "Warren : Pass"),
+            ("cryer", "Cryer : Pass"),
+        ] {
+            let id = format!("{who}-{}@example.org", l.n);
+            let (s, _) = l.post(&stamped(&format!("{who}@example.org"), &id, play, l.n + 1));
+            assert_eq!(s, "legal", "{play}");
+        }
+        // Ten hours later the digest of turns 7 and 8 comes.
+        l.n = 600;
+        let posts = vec![
+            stamped(
+                "rushton@example.org",
+                "r7@example.org",
+                "Rushton : Pass",
+                10,
+            ),
+            stamped("warren@example.org", "w8@example.org", "Warren : Pass", 12),
+        ];
+        let (s, r) = l.post(&digest("d6@example.test", &posts));
+        assert_eq!(s, "2 posts: legal; legal", "{r:?}");
+        let turns = l.store.turns("MN1").unwrap();
+        assert_eq!(turns[6].submitted_at, at(10), "played when the list got it");
+        assert_eq!(turns[7].submitted_at, at(12));
+        // A play already made, dated an hour before the game began and
+        // re-sent under a new Message-ID, is still a replay.
+        let (s, _) = l.post(&stamped(
+            "cryer@example.org",
+            "c9@example.org",
+            "Cryer : Pass",
+            -60,
+        ));
+        assert_eq!(s, "refused: replay");
+    }
 }

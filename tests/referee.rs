@@ -92,6 +92,7 @@ impl T {
             request,
             body: body.into(),
             date: None,
+            posted: None,
             auth_failed: false,
             no_reply: None,
         }

@@ -73,6 +73,7 @@ fn unreadable(e: &InboundError, raw: &[u8]) -> Letter {
         request: Request::Refuse(reason),
         body: String::new(),
         date: None,
+        posted: None,
         auth_failed: false,
         no_reply: match env {
             Some(e) if e.auto.is_some() => Some(format!("not answered: {:?}", e.auto)),
@@ -132,10 +133,11 @@ pub fn letters(raw: &[u8], ctx: &Context, referee: &Referee) -> (Vec<Letter>, Le
     let mut out = Vec::with_capacity(d.posts.len() + 1);
     let mut others = 0;
     for p in d.posts {
-        let l = match p.read {
+        let mut l = match p.read {
             Ok(post) => read(post, ctx, referee),
             Err(e) => unreadable(&e, &p.raw),
         };
+        l.posted = p.arrived.map(|d| ctx.clock.map(d));
         if !d.from_list && !referee.is_registered(&l.from) {
             others += 1;
             continue;
@@ -234,6 +236,7 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
         body: msg.body,
         // On the daemon's clock, like the time the server received it.
         date: msg.date.map(|d| ctx.clock.map(d)),
+        posted: None,
         // With a trusted authserv-id configured, a turn needs an aligned
         // pass: a missing header is no better than a failed one.
         auth_failed: crate::mail::auth::gate(msg.auth, ctx.limits.trusted_authserv_id.as_deref())

@@ -334,7 +334,10 @@ pub fn process(
             uid: None,
             ..origin.clone()
         };
-        let h = referee.handle(store, at, l, received)?;
+        // Played when the lounge received it, not when the digest came
+        // (a later post in the digest may answer it; RULINGS L9).
+        let played = l.posted.map_or(received, |p| p.min(received));
+        let h = referee.handle(store, at, l, played)?;
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "digest post: {}", h.summary);
         posts.push(h);
     }

@@ -100,6 +100,11 @@ pub struct Letter {
     /// L9). Absent in rows written before it was kept.
     #[serde(default)]
     pub date: Option<DateTime<Utc>>,
+    /// When the lounge received it, for a post the bot read in the
+    /// lounge's digest (see [`crate::mail::digest::Post::arrived`]): the
+    /// turn was played then, not when the digest came.
+    #[serde(default)]
+    pub posted: Option<DateTime<Utc>>,
     /// Whether the sender's authentication was required (a trusted
     /// authserv-id is configured) and not passed: such a letter changes
     /// nothing and is never answered (RULINGS L7).

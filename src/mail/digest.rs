@@ -36,6 +36,7 @@
 //!   ([`Digest::unread`]), so that one mail cannot make the bot judge and
 //!   answer thousands.
 
+use chrono::{DateTime, Utc};
 use mail_parser::{Encoding, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::address;
@@ -56,6 +57,11 @@ pub struct Post {
     /// The post as read (see the module docs for what it takes from the
     /// digest).
     pub read: Result<Inbound, InboundError>,
+    /// When the lounge received it: the date of its topmost `Received:`
+    /// header, written by the list's own server as the post came in (a
+    /// digest the lounge sent only; a forwarded one's posts have none).
+    /// The post was played then, not when the digest reached the bot.
+    pub arrived: Option<DateTime<Utc>>,
 }
 
 /// The posts of a digest.
@@ -111,7 +117,8 @@ pub fn read(raw: &[u8], mail: &Inbound, limits: &Limits) -> Option<Digest> {
                 }
                 post
             });
-            Post { raw, read }
+            let arrived = if from_list { arrived(&raw) } else { None };
+            Post { raw, read, arrived }
         })
         .collect();
     Some(Digest {
@@ -119,6 +126,41 @@ pub fn read(raw: &[u8], mail: &Inbound, limits: &Limits) -> Option<Digest> {
         unread: found.unread,
         from_list,
     })
+}
+
+/// The date of the topmost `Received:` header of the mail `raw`: the text
+/// after its last `;` (RFC 5322 section 3.6.7), a trailing comment such as
+/// `(UTC)` ignored.
+pub fn arrived(raw: &[u8]) -> Option<DateTime<Utc>> {
+    let head = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .or_else(|| raw.windows(2).position(|w| w == b"\n\n"))
+        .map_or(raw, |end| &raw[..end]);
+    let head = String::from_utf8_lossy(head);
+    let mut field: Option<String> = None;
+    for line in head.lines() {
+        match &mut field {
+            Some(f) if line.starts_with([' ', '\t']) => f.push_str(line),
+            Some(_) => break,
+            None if line
+                .get(..9)
+                .is_some_and(|n| n.eq_ignore_ascii_case("received:")) =>
+            {
+                field = Some(line[9..].to_string());
+            }
+            None => {}
+        }
+    }
+    let field = field?;
+    let (_, date) = field.rsplit_once(';')?;
+    let mut date = date.trim();
+    if date.ends_with(')') {
+        date = date.rsplit_once('(').map_or(date, |(d, _)| d.trim_end());
+    }
+    DateTime::parse_from_rfc2822(date)
+        .ok()
+        .map(|d| d.with_timezone(&Utc))
 }
 
 /// The posts found so far.
@@ -234,6 +276,29 @@ mod tests {
             assert_eq!(p.body.trim_end(), "Cryer : [LV+1] Edgware Road (BL)");
             assert_eq!(p.subject, "[MN12] turn");
         }
+    }
+
+    #[test]
+    fn a_post_arrived_when_the_lists_server_received_it() {
+        let post = "Received: from mail.example.test (localhost [127.0.0.1])\n\
+            \tby lists.example.org (Postfix) with ESMTP id 2C9B2\n\
+            \tfor <lounge@lists.example.org>; Thu, 26 Nov 2026 11:21:01 +0000 (UTC)\n\
+            Received: from forged; Mon, 1 Jan 2001 00:00:00 +0000\n";
+        let raw = format!("{post}{TURN}");
+        for (from, want) in [
+            (
+                "lounge+help@lists.example.org",
+                Some("2026-11-26T11:21:01Z"),
+            ),
+            ("barry@example.com", None),
+        ] {
+            let d = posts(&digest(from, &[&raw])).unwrap();
+            let want = want.map(|w| w.parse::<DateTime<Utc>>().unwrap());
+            assert_eq!(d.posts[0].arrived, want, "{from}");
+        }
+        assert_eq!(arrived(TURN.as_bytes()), None);
+        assert_eq!(arrived(b"Received: no date\n\nbody"), None);
+        assert_eq!(arrived("Receivedé: x; y\n\n".as_bytes()), None);
     }
 
     #[test]

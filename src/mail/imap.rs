@@ -176,6 +176,36 @@ struct Adapter {
     feed: ChannelFeed,
 }
 
+/// Flags `\Seen` what is at or below the high-water mark `hw` and still
+/// unseen: the daemon committed it, then was stopped before the flags
+/// (fetch_new commits first). Without this a judged mail would look unread
+/// in the lounge folder forever.
+async fn flag_judged(s: &mut Session<Conn>, hw: u32) -> Result<(), ImapError> {
+    if hw == 0 {
+        return Ok(());
+    }
+    let unseen: Vec<u32> = s
+        .uid_search(format!("UID 1:{hw} UNSEEN"))
+        .await
+        .map_err(proto)?
+        .into_iter()
+        .filter(|u| *u <= hw)
+        .collect();
+    if unseen.is_empty() {
+        return Ok(());
+    }
+    let set = uid_set(&unseen);
+    tracing::info!(uids = %set, "imap: flagging mail judged before a stop");
+    let _: Vec<_> = s
+        .uid_store(set, "+FLAGS.SILENT (\\Seen)")
+        .await
+        .map_err(proto)?
+        .try_collect()
+        .await
+        .map_err(proto)?;
+    Ok(())
+}
+
 /// A UID set for a command (`3,5,8`).
 fn uid_set(uids: &[u32]) -> String {
     uids.iter()
@@ -235,6 +265,9 @@ impl Adapter {
             None => store.set_mailbox(&cfg.folder, validity, 0).map_err(fatal)?,
         }
         tracing::info!(folder = %cfg.folder, validity, "imap: connected");
+        if let Some((_, hw)) = store.mailbox(&cfg.folder).map_err(fatal)? {
+            flag_judged(&mut s, hw).await?;
+        }
         let idle_ok =
             cfg.wait == Wait::Idle && s.capabilities().await.map_err(proto)?.has_str("IDLE");
         loop {

@@ -145,6 +145,7 @@ impl T {
             request,
             body: body.into(),
             date: None,
+            posted: None,
             auth_failed: false,
             no_reply: None,
         }

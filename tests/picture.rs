@@ -27,6 +27,11 @@ const REVIEWED: [&str; 3] = [
 const CHANNEL_TOLERANCE: u8 = 48;
 /// At most this share of pixels may differ (anti-aliasing, font hinting).
 const PIXEL_TOLERANCE: f64 = 0.002;
+/// Between the fast PNG and the SVG drawn whole: their text is filled from
+/// the same outlines by the same rasteriser, but placed an eighth of a
+/// pixel apart at most and kerned from the font's `kern` table rather than
+/// shaped, so glyph edges differ by a shade here and there.
+const TEXT_TOLERANCE: f64 = 0.005;
 /// The mail budget of issue 18.
 const MAX_PNG_BYTES: usize = 150 * 1024;
 
@@ -140,7 +145,7 @@ fn the_fast_png_is_the_svg_drawn() {
         let fast = picture::draw_png(map, &scene).unwrap();
         let whole = picture::png(&picture::svg(map, &scene).unwrap()).unwrap();
         let share = share_differing(&fast, &whole);
-        assert!(share <= PIXEL_TOLERANCE, "{name}: {share}");
+        assert!(share <= TEXT_TOLERANCE, "{name}: {share}");
     }
     // And the comparison can fail: the same game without its Fires told
     // apart (rings and labels) differs.

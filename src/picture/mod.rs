@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod glyphs;
 mod layers;
 mod layout;
 mod network;
@@ -98,9 +99,11 @@ pub fn draw_png(map: &Map, scene: &Scene) -> Result<Vec<u8>, PictureError> {
     let proj = Projection::fit(map, WIDTH, MARGIN);
     let panel = panel::Panel::new(map, scene);
     let mut w = writer::Svg::clear(WIDTH, proj.height() + panel.height());
+    w.keep_text_apart();
     draw_game(&mut w, map, &proj, scene, &panel);
     let network = raster::network(map)?;
-    raster::png_over(&network, &w.finish())
+    let (svg, texts) = w.finish_apart();
+    raster::png_over(&network, &svg, &texts)
 }
 
 /// The game over the plain network ([`network_svg`]): the last Move's

@@ -18,47 +18,104 @@ fn bucket(rgb: [u8; 3]) -> usize {
     ((rgb[0] as usize >> 3) << 10) | ((rgb[1] as usize >> 3) << 5) | (rgb[2] as usize >> 3)
 }
 
-/// Quantises opaque RGBA pixels (4 bytes each, alpha ignored) to 256
-/// colours. One pass counts the buckets (remembering each pixel's), one
-/// maps them: most of a picture is runs of one colour, so a pixel equal to
-/// the one before it costs a comparison.
-pub(super) fn quantize(rgba: &[u8]) -> Indexed {
-    const BUCKETS: usize = 1 << 15;
-    let mut count = vec![0u32; BUCKETS];
-    let mut sum = vec![[0u64; 3]; BUCKETS];
-    let mut of_pixel: Vec<u16> = Vec::with_capacity(rgba.len() / 4);
-    // A run of equal pixels is counted once, at its end.
-    let mut run: Option<([u8; 3], usize, u32)> = None;
-    let mut flush = |run: ([u8; 3], usize, u32), count: &mut Vec<u32>| {
-        let (rgb, b, n) = run;
-        count[b] += n;
-        for c in 0..3 {
-            sum[b][c] += rgb[c] as u64 * n as u64;
+const BUCKETS: usize = 1 << 15;
+
+/// Colour counts by bucket: how many pixels, and their channel sums.
+#[derive(Clone)]
+pub(super) struct Counts {
+    count: Vec<u32>,
+    sum: Vec<[u64; 3]>,
+}
+
+impl Counts {
+    fn new() -> Counts {
+        Counts {
+            count: vec![0; BUCKETS],
+            sum: vec![[0; 3]; BUCKETS],
         }
-    };
-    for px in rgba.chunks_exact(4) {
-        let rgb = [px[0], px[1], px[2]];
-        match &mut run {
-            Some((prev, b, n)) if *prev == rgb => {
-                *n += 1;
-                of_pixel.push(*b as u16);
-            }
-            _ => {
-                if let Some(r) = run.take() {
-                    flush(r, &mut count);
+    }
+
+    /// Adds `n` pixels of colour `rgb` (`n` negative: takes them away).
+    fn add(&mut self, rgb: [u8; 3], n: i64) {
+        let b = bucket(rgb);
+        self.count[b] = (self.count[b] as i64 + n) as u32;
+        for (sum, v) in self.sum[b].iter_mut().zip(rgb) {
+            *sum = (*sum as i64 + v as i64 * n) as u64;
+        }
+    }
+
+    /// Counts opaque RGBA pixels (alpha ignored), a run of equal pixels
+    /// at once: most of a picture is runs of one colour.
+    fn count(&mut self, rgba: &[u8]) {
+        let mut run: Option<([u8; 3], i64)> = None;
+        for px in rgba.chunks_exact(4) {
+            let rgb = [px[0], px[1], px[2]];
+            match &mut run {
+                Some((prev, n)) if *prev == rgb => *n += 1,
+                _ => {
+                    if let Some((c, n)) = run.replace((rgb, 1)) {
+                        self.add(c, n);
+                    }
                 }
-                let b = bucket(rgb);
-                of_pixel.push(b as u16);
-                run = Some((rgb, b, 1));
+            }
+        }
+        if let Some((c, n)) = run {
+            self.add(c, n);
+        }
+    }
+}
+
+/// Quantises opaque RGBA pixels (4 bytes each, alpha ignored) to 256
+/// colours.
+pub(super) fn quantize(rgba: &[u8]) -> Indexed {
+    let mut counts = Counts::new();
+    counts.count(rgba);
+    index(&counts, rgba)
+}
+
+/// The colour counts of `rgba`, for [`quantize_over`].
+pub(super) fn counts(rgba: &[u8]) -> Counts {
+    let mut counts = Counts::new();
+    counts.count(rgba);
+    counts
+}
+
+/// [`quantize`] of `rgba`, whose first pixels are mostly those of `base`
+/// (counted in `base_counts`): only the pixels that differ are counted
+/// again (a picture is the plain network, counted once, with a game drawn
+/// over a small part of it). The result is the same as [`quantize`]'s.
+pub(super) fn quantize_over(base: &[u8], base_counts: &Counts, rgba: &[u8]) -> Indexed {
+    let mut counts = base_counts.clone();
+    let shared = base.len().min(rgba.len()) / 4 * 4;
+    // Compared a block at a time (memcmp); a differing block pixel by pixel.
+    const BLOCK: usize = 4 * 64;
+    let (old, new) = (&base[..shared], &rgba[..shared]);
+    for (a, b) in old.chunks(BLOCK).zip(new.chunks(BLOCK)) {
+        if a == b {
+            continue;
+        }
+        for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+            if pa[..3] != pb[..3] {
+                counts.add([pa[0], pa[1], pa[2]], -1);
+                counts.add([pb[0], pb[1], pb[2]], 1);
             }
         }
     }
-    if let Some(r) = run {
-        flush(r, &mut count);
+    // Base pixels past the picture's end are not in it.
+    for px in base[shared..].chunks_exact(4) {
+        counts.add([px[0], px[1], px[2]], -1);
     }
+    counts.count(&rgba[shared..]);
+    index(&counts, rgba)
+}
+
+/// The palette of the 256 most used buckets of `counts` (the counts of
+/// `rgba`), and each pixel's index.
+fn index(counts: &Counts, rgba: &[u8]) -> Indexed {
+    let (count, sum) = (&counts.count, &counts.sum);
     let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
     // Most used first; equal counts in bucket order (deterministic).
-    used.sort_by_key(|&b| (std::cmp::Reverse(count[b]), b));
+    used.sort_unstable_by_key(|&b| (std::cmp::Reverse(count[b]), b));
     let mean = |b: usize| -> [i32; 3] {
         let n = count[b] as u64;
         [0, 1, 2].map(|c| ((sum[b][c] + n / 2) / n) as i32)
@@ -72,9 +129,19 @@ pub(super) fn quantize(rgba: &[u8]) -> Indexed {
             nearest(&palette, mean(b))
         };
     }
+    // Branch-free, one table lookup a pixel (a run test costs more).
+    let indices = rgba
+        .chunks_exact(4)
+        .map(|px| {
+            let b = ((px[0] as usize >> 3) << 10)
+                | ((px[1] as usize >> 3) << 5)
+                | (px[2] as usize >> 3);
+            to_index[b]
+        })
+        .collect();
     Indexed {
         palette: palette.iter().flat_map(|c| c.map(|v| v as u8)).collect(),
-        indices: of_pixel.iter().map(|&b| to_index[b as usize]).collect(),
+        indices,
     }
 }
 
@@ -95,6 +162,32 @@ mod tests {
             .iter()
             .flat_map(|p| [p[0], p[1], p[2], 255])
             .collect()
+    }
+
+    #[test]
+    fn over_a_counted_base_is_the_same_as_from_scratch() {
+        let base: Vec<[u8; 3]> = (0..5000u32)
+            .map(|i| {
+                [
+                    (i / 300) as u8 * 9,
+                    255 - (i / 700) as u8,
+                    (i % 7) as u8 * 30,
+                ]
+            })
+            .collect();
+        let mut over = base.clone();
+        for i in (100..4000).step_by(37) {
+            over[i] = [200, (i % 251) as u8, 17];
+        }
+        over.extend((0..900u32).map(|i| [255, 255, (i / 100) as u8]));
+        let (base, over) = (rgba(&base), rgba(&over));
+        let a = quantize(&over);
+        let b = quantize_over(&base, &counts(&base), &over);
+        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
+        let short = &over[..over.len() / 12 * 4];
+        let b = quantize_over(&base, &counts(&base), short);
+        let a = quantize(short);
+        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::PictureError;
 
 /// The embedded face: DejaVu Sans Condensed Bold (`assets/fonts/`, with
 /// its licence and provenance).
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+pub(super) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// The family name the SVG asks for: the embedded font's typographic
 /// family (its width, condensed, is asked for with `font-stretch`).
@@ -49,37 +49,59 @@ fn rasterise(
 ) -> Result<tiny_skia::Pixmap, PictureError> {
     let tree = tree(svg)?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
-    if let Some(under) = under {
-        // Copied, not drawn: the same width, opaque pixels.
-        pixmap.fill(tiny_skia::Color::WHITE);
-        let n = under.data().len().min(pixmap.data().len());
-        if under.width() == pixmap.width() {
-            pixmap.data_mut()[..n].copy_from_slice(&under.data()[..n]);
-        } else {
+    let empty = || PictureError::Png(format!("empty size {size:?}"));
+    let mut pixmap = match under {
+        Some(under) if under.width() != size.width() => {
             return Err(PictureError::Png(format!(
                 "network {} px wide under a picture {} px wide",
                 under.width(),
-                pixmap.width()
-            )));
+                size.width()
+            )))
         }
-    }
+        Some(under) => {
+            // Copied, not drawn, and the rest opaque white (premultiplied:
+            // every byte 255), in one allocation.
+            let len = 4 * size.width() as usize * size.height() as usize;
+            let mut data = Vec::with_capacity(len);
+            data.extend_from_slice(&under.data()[..under.data().len().min(len)]);
+            data.resize(len, 255);
+            tiny_skia::Pixmap::from_vec(data, size).ok_or_else(empty)?
+        }
+        None => tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(empty)?,
+    };
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     Ok(pixmap)
 }
 
-/// PNG bytes of `svg` (a picture without its network) drawn over the
-/// network's pixels.
-pub(super) fn png_over(network: &tiny_skia::Pixmap, svg: &str) -> Result<Vec<u8>, PictureError> {
-    encode_rgb(&rasterise(svg, Some(network))?)
+/// The plain network rasterised, and its colours counted.
+pub(super) struct Network {
+    pixmap: tiny_skia::Pixmap,
+    counts: super::quantize::Counts,
+}
+
+/// PNG bytes of `svg` (a picture without its network and its text) drawn
+/// over the network's pixels, and `texts` over it.
+pub(super) fn png_over(
+    network: &Network,
+    svg: &str,
+    texts: &[super::glyphs::Text],
+) -> Result<Vec<u8>, PictureError> {
+    let mut pixmap = rasterise(svg, Some(&network.pixmap))?;
+    super::glyphs::draw(&mut pixmap, texts);
+    let indexed =
+        super::quantize::quantize_over(network.pixmap.data(), &network.counts, pixmap.data());
+    encode_indexed(&pixmap, indexed)
 }
 
 /// The plain network of `map` rasterised, kept for the embedded map (the
 /// one the daemon draws every picture on); any other map is drawn afresh.
-pub(super) fn network(map: &crate::map::Map) -> Result<Arc<tiny_skia::Pixmap>, PictureError> {
-    static EMBEDDED: OnceLock<Arc<tiny_skia::Pixmap>> = OnceLock::new();
-    let draw = || rasterise(&super::network_svg(map), None).map(Arc::new);
+pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureError> {
+    static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
+    let draw = || {
+        let pixmap = rasterise(&super::network_svg(map), None)?;
+        let counts = super::quantize::counts(pixmap.data());
+        Ok(Arc::new(Network { pixmap, counts }))
+    };
     if !std::ptr::eq(map, crate::map::Map::london_1999()) {
         return draw();
     }
@@ -100,14 +122,21 @@ pub(super) fn network(map: &crate::map::Map) -> Result<Arc<tiny_skia::Pixmap>, P
 fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
     // Opaque (a white background under everything): premultiplied colours
     // are the colours.
-    let indexed = super::quantize::quantize(pixmap.data());
+    encode_indexed(pixmap, super::quantize::quantize(pixmap.data()))
+}
+
+/// PNG of `pixmap` quantised to `indexed` (see [`encode_rgb`]).
+fn encode_indexed(
+    pixmap: &tiny_skia::Pixmap,
+    indexed: super::quantize::Indexed,
+) -> Result<Vec<u8>, PictureError> {
     let width = pixmap.width() as usize;
     let mut scanlines = Vec::with_capacity(indexed.indices.len() + pixmap.height() as usize);
     for row in indexed.indices.chunks(width.max(1)) {
         scanlines.push(0); // filter type None
         scanlines.extend_from_slice(row);
     }
-    let idat = miniz_oxide::deflate::compress_to_vec_zlib(&scanlines, 1);
+    let idat = deflate(&scanlines, 1, 0);
     let mut out = Vec::with_capacity(idat.len() + 1024);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);
@@ -118,6 +147,32 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
     writer.write_chunk(png::chunk::IDAT, &idat).map_err(err)?;
     writer.finish().map_err(err)?;
     Ok(out)
+}
+
+/// `data` deflated in a zlib stream at `level` with miniz's `strategy`.
+fn deflate(data: &[u8], level: i32, strategy: i32) -> Vec<u8> {
+    use miniz_oxide::deflate::core::{
+        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+    };
+    let mut c = CompressorOxide::new(create_comp_flags_from_zip_params(level, 1, strategy));
+    // Room for a picture's data at a tenth of its size, grown when short
+    // (no zeroing of half the input as `compress_to_vec` does).
+    let mut out: Vec<u8> = Vec::with_capacity(data.len() / 10 + 1024);
+    let mut input = data;
+    loop {
+        let at = out.len();
+        out.resize(out.capacity().max(at + 4096), 0);
+        let (status, read, wrote) = compress(&mut c, input, &mut out[at..], TDEFLFlush::Finish);
+        out.truncate(at + wrote);
+        input = &input[read..];
+        match status {
+            TDEFLStatus::Done => return out,
+            TDEFLStatus::Okay => out.reserve(out.len().max(4096)),
+            // Bad parameters or a put-buffer failure: cannot happen with a
+            // growing buffer; an empty stream makes a PNG that fails to decode.
+            _ => return Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ use std::fmt::Write;
 /// An SVG document being written.
 pub(super) struct Svg {
     out: String,
+    /// Text kept aside to be drawn from the glyph cache, when collecting.
+    texts: Option<Vec<super::glyphs::Text>>,
 }
 
 /// Escapes text for XML content and attribute values.
@@ -50,7 +52,28 @@ impl Svg {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="{}" font-weight="bold" font-stretch="condensed">"#,
             super::FONT_FAMILY
         );
-        Svg { out }
+        Svg { out, texts: None }
+    }
+
+    /// From now on text is kept aside, not written: [`Svg::finish_apart`]
+    /// returns it for [`super::glyphs::draw`].
+    pub(super) fn keep_text_apart(&mut self) {
+        self.texts.get_or_insert_with(Vec::new);
+    }
+
+    /// Keeps `text` aside when collecting; false when it is to be written.
+    fn aside(&mut self, at: (f64, f64), size: f64, fill: &str, text: &str, middle: bool) -> bool {
+        let Some(texts) = &mut self.texts else {
+            return false;
+        };
+        texts.push(super::glyphs::Text {
+            at,
+            size,
+            rgb: super::glyphs::rgb(fill),
+            middle,
+            text: text.to_string(),
+        });
+        true
     }
 
     /// Appends raw markup (built by the caller with escaped text).
@@ -86,6 +109,9 @@ impl Svg {
 
     /// Text with its baseline's start at `at`, escaped.
     pub(super) fn text(&mut self, at: (f64, f64), size: f64, fill: &str, text: &str) {
+        if self.aside(at, size, fill, text, false) {
+            return;
+        }
         let _ = write!(
             self.out,
             r#"<text x="{:.1}" y="{:.1}" font-size="{size:.1}" fill="{fill}">{}</text>"#,
@@ -97,6 +123,9 @@ impl Svg {
 
     /// Text centred on `at` (horizontally and vertically), escaped.
     pub(super) fn text_centred(&mut self, at: (f64, f64), size: f64, fill: &str, text: &str) {
+        if self.aside((at.0, at.1 + size * 0.36), size, fill, text, true) {
+            return;
+        }
         let _ = write!(
             self.out,
             r#"<text x="{:.1}" y="{:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="middle">{}</text>"#,
@@ -107,8 +136,14 @@ impl Svg {
     }
 
     /// Closes the document.
-    pub(super) fn finish(mut self) -> String {
+    pub(super) fn finish(self) -> String {
+        self.finish_apart().0
+    }
+
+    /// Closes the document; with the text kept aside (see
+    /// [`Svg::keep_text_apart`]).
+    pub(super) fn finish_apart(mut self) -> (String, Vec<super::glyphs::Text>) {
         self.out.push_str("</svg>\n");
-        self.out
+        (self.out, self.texts.unwrap_or_default())
     }
 }

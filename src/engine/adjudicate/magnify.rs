@@ -18,6 +18,9 @@ pub(super) enum Lens {
     Line(LineCode),
 }
 
+/// A Fosdyke Requirement as its components: class letter and index.
+type Requirement = Vec<(char, u32)>;
+
 /// The Turn's `[Magnify]`: the class loosened and its object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Magnified {
@@ -120,11 +123,7 @@ impl Turn<'_> {
     /// The Turn's Magnifier on `on` and `a`'s index FR as components, when
     /// it names the magnified class; otherwise a note (or, for an FR with
     /// no fixed index, a human ruling) and `None`.
-    fn loosened(
-        &mut self,
-        a: &Action,
-        on: Lens,
-    ) -> Option<(Magnified, &'static str, Vec<(char, u32)>)> {
+    fn loosened(&mut self, a: &Action, on: Lens) -> Option<(Magnified, &'static str, Requirement)> {
         let m = self.tally.magnify.filter(|m| m.on == on)?;
         let Some(fr) = a.spec().fosdyke else {
             self.change(format!(

@@ -231,7 +231,8 @@ impl Turn<'_> {
             Source::Player(i) => self.s.players[i].station(),
             Source::Stack(s) => Some(s),
         };
-        if !at.is_some_and(|s| self.map.route_distance(here, s).is_some_and(|r| r < 3)) {
+        let near = at.is_some_and(|s| self.map.route_distance(here, s).is_some_and(|r| r < 3));
+        if !near {
             return Err((
                 "1.4.45",
                 format!("{from} is not less than three Stations away"),

@@ -51,6 +51,19 @@ impl Turn<'_> {
             );
             return Charge::Free;
         };
+        let several = self
+            .play
+            .directives()
+            .filter(|d| matches!(d, Directive::Magnifies { .. }))
+            .count()
+            > 1;
+        if several {
+            self.illegal(
+                rule,
+                "one [Magnify] loosens a single Fosdyke Requirement component: the Play names one {magnifies ...}",
+            );
+            return Charge::Free;
+        }
         let lens = match self.s.player_index(&on) {
             Some(i) if i == self.me => {
                 self.illegal(rule, "[Magnify] loosens Actions on another Player, a Station, a Token Stack or a Line, not on the Magnifier's carrier");
@@ -74,6 +87,20 @@ impl Turn<'_> {
             "Fosdyke Requirements of this Turn's Actions on {on}: the {class} component loosened by one (Rule 1.4.48)"
         ));
         Charge::Table
+    }
+
+    /// A `{magnifies ...}` without a `[Magnify]` is an error, not prose.
+    pub(super) fn stray_magnifies(&mut self) {
+        let asked = self
+            .play
+            .directives()
+            .any(|d| matches!(d, Directive::Magnifies { .. }));
+        if asked && !self.play.actions().any(|a| matches!(a, Action::Magnify)) {
+            self.illegal(
+                "1.4.48",
+                "{magnifies ...} names what a [Magnify] loosens, and none is played",
+            );
+        }
     }
 
     /// Whether the Turn's `[Magnify]` lets `a`, operating on `on`, meet its

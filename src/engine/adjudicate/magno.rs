@@ -172,6 +172,30 @@ impl Turn<'_> {
         Charge::Paid
     }
 
+    /// A `{loses ...}` without `[Magno-Gone]`, or an `{attracts ...}`
+    /// without `[Attracting]`: a choice for an Action not played is an
+    /// error, not prose (Rule 1.4.45).
+    pub(super) fn stray_magnet_choices(&mut self) {
+        let gone = self.play.actions().any(|a| matches!(a, Action::MagnoGone));
+        let attracting = self.play.actions().any(|a| matches!(a, Action::Attracting));
+        let stray: Vec<&str> = self
+            .play
+            .directives()
+            .filter_map(|d| match d {
+                Directive::Loses(_) if !gone => {
+                    Some("{loses ...} names what a [Magno-Gone] loses, and none is played")
+                }
+                Directive::Attracts { .. } if !attracting => {
+                    Some("{attracts ...} names what an [Attracting] takes, and none is played")
+                }
+                _ => None,
+            })
+            .collect();
+        for msg in stray {
+            self.illegal("1.4.45", msg);
+        }
+    }
+
     /// Every Player and Token Stack the Clamp attracts from: less than
     /// three stations away by route (Rule 1.17.9's R), Players not shielded.
     fn sources(&self, here: StationId) -> Vec<Source> {

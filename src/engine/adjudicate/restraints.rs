@@ -232,6 +232,8 @@ impl Turn<'_> {
             );
         }
         self.shuffles_without_reshuffling();
+        self.stray_magnet_choices();
+        self.stray_magnifies();
         self.velocity_bomb();
         self.rats_eat();
         let caught_pigeon = self

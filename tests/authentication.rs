@@ -74,7 +74,7 @@ fn the_speakers_judgments_and_commands_need_the_trusted_pass() {
     t.post(
         true,
         "rushton",
-        "Rushton : Epping (CN) [Home: Hainault] [Attracting]",
+        "Rushton : Epping (CN) [Home: Hainault] [Taking a Bow]",
     );
     assert!(t.referee.games["MN1"].pending.is_some());
     refused_silently(&mut t, "speaker", "Judgment: Legal");

@@ -135,7 +135,7 @@ impl T {
 }
 
 /// A first turn with an Action the engine leaves to a human.
-const RULING: &str = "Rushton : Epping (CN) [Home: Hainault] [Attracting]";
+const RULING: &str = "Rushton : Epping (CN) [Home: Hainault] [Taking a Bow]";
 
 #[test]
 fn a_turn_needing_a_ruling_is_applied_when_the_speaker_judges_it_legal() {

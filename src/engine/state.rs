@@ -86,9 +86,14 @@ impl PlayerState {
         }
     }
 
-    /// Whether the player carries a Possession of this kind.
+    /// Whether the player carries a Possession of this kind (one in a
+    /// Nantucket is not carried, Rule 1.4.15).
     pub fn carries(&self, good: Good) -> bool {
-        self.possessions.iter().any(|p| p.good() == good)
+        // "Any possessions in a Nantucket are not considered to be carried"
+        // (Rule 1.4.15).
+        self.possessions
+            .iter()
+            .any(|p| !p.nantucket && p.good() == good)
     }
 
     /// Whether the player owns a Current All Day Rover Card, one stamped

@@ -66,6 +66,32 @@ pub enum Directive {
     /// Player's Luggage (Rule 1.4.35); the k-th such directive goes with
     /// the k-th `[Releasing Rat]`.
     RatTo(String),
+    /// `{into Nantucket <Possession>}`: a `[Reshuffling]` moves this Small
+    /// Possession into the player's Nantucket (Rule 1.4.15, RULINGS E77).
+    IntoNantucket(Item),
+    /// `{out of Nantucket <Possession>}`: a `[Reshuffling]` takes it out.
+    OutOfNantucket(Item),
+    /// `{loses <Tokens>}`: the four Metallic Tokens a `[Magno-Gone]` loses
+    /// (Rule 1.4.45, RULINGS E78), e.g. `{loses 2Go,2Si}`.
+    Loses(TokenList),
+    /// `{attracts <Colour> from <Player>|<Station>}`: the Metallic Token an
+    /// `[Attracting]` takes from one Player or one Token Stack (Rule
+    /// 1.4.45, RULINGS E78); one per source.
+    Attracts {
+        /// The colour chosen.
+        colour: Colour,
+        /// The Player, or the station of the Stack, it is taken from.
+        from: String,
+    },
+    /// `{magnifies <S|L|R|Q|Z> for <Player>|<Station>|<Line>}`: the
+    /// Fosdyke Requirement component a `[Magnify]` loosens by one on the
+    /// Turn's Actions operating on that object (Rule 1.4.48, RULINGS E79).
+    Magnifies {
+        /// The component's class letter.
+        class: char,
+        /// The object as written: a Player, a station or a Line Code.
+        on: String,
+    },
 }
 
 /// What a `{claims ...}` names.
@@ -92,7 +118,8 @@ pub(crate) type DirectiveErr = (usize, String, Vec<String>);
 
 /// directive = claims | lv | pays | waits | rolled | gives | destroys
 ///           | takes | plays | yodels | recycles | tokens-to
-///           | generates | tithes | rat-to
+///           | generates | tithes | rat-to | into-nantucket
+///           | out-of-nantucket | loses | attracts | magnifies
 ///
 /// `Ok(None)`: the comment is prose.
 pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, DirectiveErr> {
@@ -183,6 +210,29 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
             Directive::RatTo(r.to_string())
         }
         ("tokens", Some("to")) => tokens_to(rest_after(2), map)?,
+        ("into", Some("nantucket")) => {
+            Directive::IntoNantucket(nantucket_item(rest_after(2), map)?)
+        }
+        ("out", Some("of"))
+            if text
+                .split_whitespace()
+                .nth(2)
+                .is_some_and(|w| w.eq_ignore_ascii_case("nantucket")) =>
+        {
+            Directive::OutOfNantucket(nantucket_item(rest_after(3), map)?)
+        }
+        ("loses", _) => {
+            let (at, r) = rest_after(1);
+            Directive::Loses(parse_token_list(&r.replace(' ', "")).ok_or_else(|| {
+                (
+                    at,
+                    "the Tokens lost, e.g. {loses 2Go,2Si}".to_string(),
+                    vec![],
+                )
+            })?)
+        }
+        ("attracts", _) => attracts(rest_after(1))?,
+        ("magnifies", _) => magnifies(rest_after(1))?,
         ("spent", Some("tokens")) => {
             let (at, r) = rest_after(2);
             let lower = r.to_ascii_lowercase();
@@ -329,6 +379,73 @@ fn tithes((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
     })
 }
 
+/// into-nantucket = "into Nantucket" , item ; out-of-nantucket = "out of Nantucket" , item
+fn nantucket_item((at, text): (usize, &str), map: &Map) -> Result<Item, DirectiveErr> {
+    item(text, map).map_err(|e| {
+        (
+            at + e.2,
+            format!(
+                "the Possession moved: {{into Nantucket Rover Card}} ({})",
+                e.0
+            ),
+            e.1,
+        )
+    })
+}
+
+/// attracts = "attracts" , colour , "from" , ( player | station )
+fn attracts((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
+    let expected = || {
+        (
+            at,
+            "a colour and the Player or Stack's station it is taken from: {attracts Gold from Bob}"
+                .to_string(),
+            vec![],
+        )
+    };
+    let (c, rest) = text.split_once(char::is_whitespace).ok_or_else(expected)?;
+    let colour = Colour::parse(c).ok_or_else(expected)?;
+    let rest = rest.trim_start();
+    let from = rest
+        .strip_prefix("from ")
+        .or_else(|| rest.strip_prefix("From "))
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .ok_or_else(expected)?;
+    Ok(Directive::Attracts {
+        colour,
+        from: from.to_string(),
+    })
+}
+
+/// magnifies = "magnifies" , ( "S" | "L" | "R" | "Q" | "Z" ) , "for" , ( player | station | line-code )
+fn magnifies((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
+    let expected = || {
+        (
+            at,
+            "a Fosdyke class (S, L, R, Q or Z) and what the Actions operate on: {magnifies S for Bob}"
+                .to_string(),
+            vec![],
+        )
+    };
+    let (c, rest) = text.split_once(char::is_whitespace).ok_or_else(expected)?;
+    let class = match c {
+        "S" | "L" | "R" | "Q" | "Z" => c.chars().next().ok_or_else(expected)?,
+        _ => return Err(expected()),
+    };
+    let rest = rest.trim_start();
+    let on = rest
+        .strip_prefix("for ")
+        .or_else(|| rest.strip_prefix("For "))
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .ok_or_else(expected)?;
+    Ok(Directive::Magnifies {
+        class,
+        on: on.to_string(),
+    })
+}
+
 /// tokens-to = ["spent"] "Tokens to" station
 fn tokens_to((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
     read_target(text, map)
@@ -428,6 +545,33 @@ mod tests {
         assert!(d("tithes Purple from Bob").is_err());
         assert!(d("generates").is_err());
         assert!(d("Rat to").is_err());
+        assert!(matches!(
+            d("into Nantucket Rover Card"),
+            Ok(Some(Directive::IntoNantucket(_)))
+        ));
+        assert!(matches!(
+            d("out of Nantucket Chocolate Bar"),
+            Ok(Some(Directive::OutOfNantucket(_)))
+        ));
+        assert_eq!(d("out of time"), Ok(None));
+        assert!(matches!(d("loses 2Go, 2Si"), Ok(Some(Directive::Loses(_)))));
+        assert_eq!(
+            d("attracts Gold from Euston"),
+            Ok(Some(Directive::Attracts {
+                colour: Colour::Gold,
+                from: "Euston".into()
+            }))
+        );
+        assert_eq!(
+            d("magnifies S for Bob"),
+            Ok(Some(Directive::Magnifies {
+                class: 'S',
+                on: "Bob".into()
+            }))
+        );
+        assert!(d("magnifies X for Bob").is_err());
+        assert!(d("attracts Gold").is_err());
+        assert!(d("into Nantucket").is_err());
         assert!(matches!(
             d("spent tokens to Euston"),
             Ok(Some(Directive::TokensTo(_)))

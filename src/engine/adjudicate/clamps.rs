@@ -1,5 +1,6 @@
 //! The Actions that give Clamps and Bombs, and those that remove them
-//! (Rules 1.4.38 - 1.4.45); what carrying one forbids is `restraints.rs`.
+//! (Rules 1.4.38 - 1.4.45); what carrying one forbids is `restraints.rs`,
+//! the Magno-Clamp's own Actions `magno.rs`.
 
 use super::*;
 use crate::gsd::{Good, Possession};
@@ -45,7 +46,9 @@ impl Turn<'_> {
         let (mine, theirs) = (self.s.players[me].at, self.s.players[v].at);
         let shares = match (mine, theirs) {
             (Some(m), Some(t)) => {
-                m.station == t.station && (m.line.is_none() || t.line.is_none() || m.line == t.line)
+                (m.station == t.station
+                    && (m.line.is_none() || t.line.is_none() || m.line == t.line))
+                    || self.magnified(a, magnify::Lens::Player(v), m, t)
             }
             _ => false,
         };
@@ -132,51 +135,6 @@ impl Turn<'_> {
             self.s.players[me].lv = 0;
             self.change("LV becomes zero (Rule 1.4.38)");
         }
-        Charge::Table
-    }
-
-    /// `[Magno-Gone]` (Rule 1.4.45): one Magno-Clamp carried is destroyed
-    /// and the player loses four Metallic Tokens "of eir choice, if e has
-    /// any": all of them when e has four or fewer, or four of the only
-    /// Metallic colour e holds; a choice among colours is not written in a
-    /// Play, so it needs a human ruling.
-    pub(super) fn magno_gone(&mut self, a: &Action) -> Charge {
-        let me = self.me;
-        let rule = a.spec().rule;
-        let found = self.s.players[me]
-            .possessions
-            .iter()
-            .position(|p| !p.nantucket && p.good() == Good::MagnoClamp);
-        let Some(i) = found else {
-            self.illegal(rule, format!("{} carries no Magno-Clamp", self.my_name()));
-            return Charge::Free;
-        };
-        let t = self.s.players[me].tokens;
-        let metals = [Colour::Gold, Colour::Silver, Colour::Bronze];
-        let held: Vec<(Colour, u32)> = metals
-            .iter()
-            .map(|c| (*c, t.get(*c)))
-            .filter(|(_, n)| *n > 0)
-            .collect();
-        let total: u32 = held.iter().map(|(_, n)| n).sum();
-        if total > 4 && held.len() > 1 {
-            self.ruling(
-                rule,
-                "[Magno-Gone] loses four Metallic Tokens of the player's choice: which is not written",
-            );
-            return Charge::Table;
-        }
-        let mut left = 4;
-        for (c, n) in held {
-            let lose = n.min(left);
-            self.s.players[me].tokens.set(c, n - lose);
-            left -= lose;
-        }
-        self.s.players[me].possessions.remove(i);
-        self.change(format!(
-            "the Magno-Clamp is destroyed and {} Metallic Token(s) lost (Rule {rule})",
-            4 - left
-        ));
         Charge::Table
     }
 

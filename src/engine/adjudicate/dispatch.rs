@@ -12,8 +12,10 @@ impl Turn<'_> {
     /// Judges one Action, then settles its price and duration from the table.
     pub(super) fn action(&mut self, a: &Action, when: When) {
         self.restraints_on_action(a);
+        let overcoats = self.overcoats();
         let charge = self.act(a, when);
         self.settle(a, charge);
+        self.nantucket_lost(&overcoats);
         self.watch_lv();
     }
 
@@ -140,6 +142,7 @@ impl Turn<'_> {
             A::DeKnidding => self.unclamp(a, &[Good::KnidClamp]),
             A::RemovingVelocityBomb => self.unclamp(a, &[Good::VelocityBombDormant, Good::VelocityBombPrimed]),
             A::MagnoGone => self.magno_gone(a),
+            A::Attracting => self.attracting(),
             A::Toffing { player } => self.toffing(a, player),
             A::DeToffing => self.de_toffing(a),
             A::InvertingStack { station } => self.invert_stack(a, station),
@@ -155,7 +158,7 @@ impl Turn<'_> {
             A::ConstructingGenerator => self.construct_generator(),
             A::GeneratingToken => self.generate_token(a),
             // Needs a human ruling: not yet adjudicated by mornbot.
-            A::Applauding { .. } | A::Attracting => self.not_adjudicated(a),
+            A::Applauding { .. } => self.not_adjudicated(a),
             A::CollectingParcel | A::CollectingPoid => self.not_adjudicated(a),
             A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
@@ -165,10 +168,10 @@ impl Turn<'_> {
             A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
             A::ForgingPoid => self.not_adjudicated(a),
             A::GoldRush | A::Knerdling { .. } => self.not_adjudicated(a),
-            A::Magnify => self.not_adjudicated(a),
+            A::Magnify => self.magnify(a),
             A::PoidOn { .. } | A::Radiating { .. } => self.not_adjudicated(a),
             A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
-            A::Reshuffling => self.not_adjudicated(a),
+            A::Reshuffling => self.reshuffle(a),
             A::TakingABow => self.not_adjudicated(a),
             A::Unspoon => self.unspoon(a),
         }

@@ -7,10 +7,10 @@ use super::*;
 impl Turn<'_> {
     /// Whether the Piece stands at a station of `line` (before or after its
     /// Move), as every Line State Action needs (Rule 1.20.0).
-    fn on_line(&mut self, line: LineCode, when: When) -> bool {
-        let on = self
-            .at(when)
-            .is_some_and(|s| self.map.station(s).lines.contains(line));
+    fn on_line(&mut self, a: &Action, line: LineCode, when: When) -> bool {
+        let at = self.at(when);
+        let on = at.is_some_and(|s| self.map.station(s).lines.contains(line))
+            || at.is_some_and(|s| self.magnified_line(a, line, s));
         if !on {
             // The requirement is Rule 1.20.0's words, whichever State is set.
             self.illegal(
@@ -25,7 +25,7 @@ impl Turn<'_> {
     /// `[<Line>: Electrified]` (Rules 1.20.1 - 1.20.3): a new State replaces
     /// the line's others, but not its Speed Limit.
     pub(super) fn line_state(&mut self, a: &Action, line: LineCode, when: When) -> Charge {
-        if !self.on_line(line, when) {
+        if !self.on_line(a, line, when) {
             return Charge::Table;
         }
         let state = match a {
@@ -74,7 +74,7 @@ impl Turn<'_> {
     /// Speed Limit) and lasts one Round.
     pub(super) fn one_round_state(&mut self, a: &Action, line: LineCode, when: When) -> Charge {
         let rule = a.spec().rule;
-        if !self.on_line(line, when) {
+        if !self.on_line(a, line, when) {
             return Charge::Table;
         }
         // The Piece's recorded line is the Line Code of its most recent
@@ -117,7 +117,7 @@ impl Turn<'_> {
         when: When,
     ) -> Charge {
         let rule = a.spec().rule;
-        if !self.on_line(line, when) {
+        if !self.on_line(a, line, when) {
             return Charge::Free;
         }
         if n < 0 {

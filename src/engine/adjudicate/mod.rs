@@ -30,6 +30,9 @@
 //! | `tithe.rs` | Tithing a Zone and collecting the Tithe (1.7.31) |
 //! | `targets.rs` | Actions against another Player: Huffs, Blonks, Shadows, claims (1.10.0, 1.10.5, 1.10.15, 1.10.16) |
 //! | `shunts.rs` | Shunts of Players and Stacks (1.10.1 - 1.10.3, 1.10.17, 1.10.18) |
+//! | `magnify.rs` | Fosdyke's Magnifier loosening an Action's FR (1.4.48, 1.17.9) |
+//! | `magno.rs` | the Magno-Clamp's Attracting and Magno-Gone (1.4.45) |
+//! | `nantucket.rs` | the Overcoat's Nantucket: Reshuffling, stolen and lost contents (1.4.15) |
 
 use chrono::Weekday;
 
@@ -55,7 +58,10 @@ mod game_time;
 mod home;
 mod lines;
 mod luggage;
+mod magnify;
+mod magno;
 mod movement;
+mod nantucket;
 mod openings;
 mod pegs;
 mod prison;
@@ -219,6 +225,10 @@ struct Tally {
     recycled: usize,
     /// [Releasing Rat] Actions judged so far (each reads its own `{Rat to}`).
     rats_released: usize,
+    /// A [Recycling] was performed, not merely played (Rule 1.4.41, E76).
+    recycled_ok: bool,
+    /// The Turn's [Magnify], once played (Rule 1.4.48).
+    magnify: Option<magnify::Magnified>,
 }
 
 /// The Shunts of this Move (Rules 1.10.1, 1.10.2).

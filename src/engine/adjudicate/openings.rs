@@ -82,7 +82,9 @@ impl Turn<'_> {
                 "1.11.7",
                 format!("{} is not a Holy Station", target.station),
             );
-        } else if from.is_none_or(|f| self.map.same_line_distance(f, id) != Some(1)) {
+        } else if from.is_none_or(|f| self.map.same_line_distance(f, id) != Some(1))
+            && !self.magnified_station(a, id)
+        {
             self.illegal(
                 "1.11.7",
                 format!(

@@ -28,8 +28,9 @@ impl Turn<'_> {
 
     /// Before an Action: a Prison Clamp's carrier "may not be targetted by
     /// Actions" (Rule 1.4.47); a Knid Clamp forbids [Opening MC] (Rule
-    /// 1.4.43), a Freem Clamp Shunts and Straddles (Rule 1.4.42), a Pigeon
-    /// Eating (Rule 1.4.25).
+    /// 1.4.43), a Freem Clamp Shunts and Straddles (Rule 1.4.42), a
+    /// Magno-Clamp Dropping or Hoarding Metallic Tokens (Rule 1.4.45), a
+    /// Pigeon Eating (Rule 1.4.25).
     pub(super) fn restraints_on_action(&mut self, a: &Action) {
         if let Some(t) = a.target_player() {
             let prisoner = self
@@ -59,6 +60,23 @@ impl Turn<'_> {
                 Some((
                     "1.4.42",
                     "a Freem Clamp's carrier may not Shunt or Straddle",
+                ))
+            }
+            Action::Hoarding { tokens }
+                if self.i_carry(Good::MagnoClamp)
+                    && tokens.0.iter().any(|(n, c)| *n > 0 && !c.is_plastic()) =>
+            {
+                Some((
+                    "1.4.45",
+                    "a Magno-Clamp's carrier may not Drop or Hoard Metallic Tokens",
+                ))
+            }
+            Action::TokenOn { colour, .. }
+                if self.i_carry(Good::MagnoClamp) && !colour.is_plastic() =>
+            {
+                Some((
+                    "1.4.45",
+                    "a Magno-Clamp's carrier may not Drop or Hoard Metallic Tokens",
                 ))
             }
             Action::Eating { .. }
@@ -204,13 +222,18 @@ impl Turn<'_> {
     /// when none was caught (Rules 1.4.25, 1.4.35); a Primed Bomb below LV
     /// five explodes (Rule 1.4.38, `bomb.rs`).
     pub(super) fn restraints_at_end(&mut self) {
-        let recycled = self.play.actions().any(|a| matches!(a, Action::Recycling));
-        if self.i_carry(Good::GreenClamp) && !recycled {
+        // "Performed": a [Recycling] that failed does not count; a Timeout
+        // is no Turn the player played and takes no Actions (RULINGS E76).
+        let timeout = matches!(self.play.mv, Move::Timeout);
+        if self.i_carry(Good::GreenClamp) && !self.tally.recycled_ok && !timeout {
             self.illegal(
                 "1.4.41",
                 "a Green Clamp's carrier must perform [Recycling] in each of eir Turns",
             );
         }
+        self.shuffles_without_reshuffling();
+        self.stray_magnet_choices();
+        self.stray_magnifies();
         self.velocity_bomb();
         self.rats_eat();
         let caught_pigeon = self

@@ -409,6 +409,7 @@ impl Turn<'_> {
                     "{n} {} Token(s) Recycled for {n} Green (Rule 1.7.39)",
                     c.name()
                 ));
+                self.tally.recycled_ok = true;
                 return Charge::Paid;
             }
             crate::gsd::Recycle::Possession(item) => item,
@@ -432,6 +433,7 @@ impl Turn<'_> {
             "{text} Recycled for {} Green (Rule 1.7.39)",
             price / 2
         ));
+        self.tally.recycled_ok = true;
         Charge::Paid
     }
 }

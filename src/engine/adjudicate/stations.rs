@@ -22,7 +22,7 @@ impl Turn<'_> {
             self.illegal("1.9.1", "a Piece off the Map cannot Block");
             return Charge::Free;
         };
-        if !self.adjacent(at, id) {
+        if !self.adjacent(at, id) && !self.magnified_station(a, id) {
             let near: Vec<String> = LineCode::ALL
                 .iter()
                 .flat_map(|&l| {
@@ -78,7 +78,7 @@ impl Turn<'_> {
         let Some(id) = self.station_of(target, a) else {
             return Charge::Free;
         };
-        if !self.at(when).is_some_and(|f| self.adjacent(f, id)) {
+        if !self.at(when).is_some_and(|f| self.adjacent(f, id)) && !self.magnified_station(a, id) {
             self.illegal(
                 "1.9.3",
                 format!(

@@ -24,7 +24,8 @@ impl Turn<'_> {
             return None;
         };
         let same_line = mine.line.is_none() || theirs.line.is_none() || mine.line == theirs.line;
-        if mine.station != theirs.station || !same_line {
+        let shares = mine.station == theirs.station && same_line;
+        if !shares && !self.magnified(a, magnify::Lens::Player(v), mine, theirs) {
             self.illegal(
                 "1.10.0",
                 format!("{player} does not share the Piece's Station and Line"),
@@ -257,6 +258,11 @@ impl Turn<'_> {
                         "1.10.1",
                         "the Shunted player wears a Money Belt: no Token may be claimed",
                     );
+                } else if !c.is_plastic() && self.s.players[v].carries(Good::MagnoClamp) {
+                    self.illegal(
+                        "1.4.45",
+                        "Metallic Tokens may not be taken from a Magno-Clamp carrier's Possession by other Players",
+                    );
                 } else if self.s.players[v].tokens.get(c) == 0 {
                     self.illegal(
                         "1.10.1",
@@ -297,7 +303,11 @@ impl Turn<'_> {
             return;
         }
         let p = self.s.players[v].possessions.remove(i);
+        let overcoat = p.good() == Good::Overcoat;
         self.s.players[me].possessions.push(p);
         self.change(format!("{} claims {text}", self.my_name()));
+        if overcoat {
+            self.overcoat_stolen(v);
+        }
     }
 }

@@ -87,6 +87,10 @@ impl Turn<'_> {
                 continue;
             }
             match named.as_slice() {
+                [c] if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) => wrong.push(format!(
+                    "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
+                    p.name
+                )),
                 [c] if p.tokens.get(*c) > 0 => taken.push((i, *c)),
                 [c] => wrong.push(format!("{} has no {} Token", p.name, c.name())),
                 [] => wrong.push(format!(

@@ -125,6 +125,22 @@ impl Good {
             .map(|g| g.good)
     }
 
+    /// The kind whose form is its name and a number (`Remote Control <N>`,
+    /// Rule 1.4.46), by that name or an alias of the same form.
+    pub fn numbered(base: &str) -> Option<Good> {
+        let key = fold(base);
+        GOODS
+            .iter()
+            .find(|g| {
+                g.form.is_some_and(|f| f.ends_with(" <N>"))
+                    && std::iter::once(g.form.unwrap_or(""))
+                        .chain(g.aliases.iter().copied())
+                        .filter_map(|f| f.strip_suffix(" <N>"))
+                        .any(|f| fold(f) == key)
+            })
+            .map(|g| g.good)
+    }
+
     /// The canonical names of the kinds nearest to `name`, best first.
     pub fn suggest(name: &str) -> Vec<String> {
         let key = fold(name);

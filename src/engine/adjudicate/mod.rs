@@ -30,6 +30,8 @@
 //! | `tithe.rs` | Tithing a Zone and collecting the Tithe (1.7.31) |
 //! | `targets.rs` | Actions against another Player: Huffs, Blonks, Shadows, claims (1.10.0, 1.10.5, 1.10.15, 1.10.16) |
 //! | `shunts.rs` | Shunts of Players and Stacks (1.10.1 - 1.10.3, 1.10.17, 1.10.18) |
+//! | `knerdling.rs` | Knerdling: a Clamp received since the last Turn, then the Stick, handed on (1.4.36) |
+//! | `radiation.rs` | Remote Controls and Radio Clamps: Radiating, the Controller's orders, De-Radiating (1.4.46) |
 
 use chrono::Weekday;
 
@@ -53,12 +55,14 @@ mod economy;
 mod explain;
 mod game_time;
 mod home;
+mod knerdling;
 mod lines;
 mod luggage;
 mod movement;
 mod openings;
 mod pegs;
 mod prison;
+mod radiation;
 mod restraints;
 mod shop;
 mod shunts;

@@ -152,11 +152,15 @@ impl Turn<'_> {
     /// `n` is another player who may be targeted.
     fn controllee(&mut self, a: &Action, n: i64) -> Option<usize> {
         let me = self.me;
-        let n = u32::try_from(n).ok()?;
-        let Some((c, i)) = find(&self.s, Good::RemoteControl, n) else {
+        let found = u32::try_from(n)
+            .ok()
+            .and_then(|n| find(&self.s, Good::RemoteControl, n));
+        let Some((c, i)) = found else {
             self.illegal(RULE, format!("no Remote Control {n} is in play"));
             return None;
         };
+        // A Remote Control was found by it: a valid number.
+        let n = n as u32;
         if c != me {
             self.illegal(
                 RULE,

@@ -189,6 +189,15 @@ mod tests {
     }
 
     #[test]
+    fn numbered_kinds_are_found_by_name_or_alias() {
+        assert_eq!(Good::numbered("remote control"), Some(Good::RemoteControl));
+        assert_eq!(Good::numbered("Radio  Control"), Some(Good::RemoteControl));
+        assert_eq!(Good::numbered("Radio Clamp"), Some(Good::RadioClamp));
+        assert_eq!(Good::numbered("Zone"), None);
+        assert_eq!(Good::numbered("Book"), None);
+    }
+
+    #[test]
     fn qualities_are_the_tables() {
         assert!(Good::SpoonClamp.is(Quality::Cursed));
         assert!(Good::VacuumCleaner.is(Quality::Electrical));

@@ -232,3 +232,28 @@ fn hat_category(lower: &str) -> Option<Hat> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_numbered_kind_carries_its_number_and_state() {
+        let map = Map::london_1999();
+        let on = item("Remote Control 2 (On)", map).unwrap();
+        assert_eq!(
+            (on.good(), on.number(), on.is_on()),
+            (Good::RemoteControl, Some(2), true)
+        );
+        let alias = item("Radio Control 12", map).unwrap();
+        assert_eq!(
+            (alias.good(), alias.number()),
+            (Good::RemoteControl, Some(12))
+        );
+        let clamp = item("Radio Clamp 3", map).unwrap();
+        assert_eq!((clamp.good(), clamp.number()), (Good::RadioClamp, Some(3)));
+        // Only the numbered kinds take a number, and it starts at 1.
+        assert!(item("Book 2", map).is_err());
+        assert!(item("Radio Clamp 0", map).is_err());
+    }
+}

@@ -225,12 +225,15 @@ fn item() -> impl Strategy<Value = Item> {
         (
             select(GOODS.iter().map(|g| g.good).collect::<Vec<_>>()),
             0u8..4,
-            any::<bool>()
+            any::<bool>(),
+            proptest::option::of(1u32..100)
         )
-            .prop_map(|(good, stars, on)| Item::Good {
+            .prop_map(|(good, stars, on, n)| Item::Good {
                 good,
                 stars,
                 on: on && good.is(Quality::Electrical),
+                // Only the numbered kinds (Rule 1.4.46) write a number.
+                n: n.filter(|_| good.spec().form.is_some_and(|f| f.ends_with(" <N>"))),
             })
             .prop_filter("a parameterised kind is written by its form", |i| {
                 !matches!(

@@ -31,17 +31,24 @@ pub(crate) fn busking_reward(instrument: Option<Good>) -> Option<[u32; 5]> {
 
 /// Whether a carried Possession is the one a Play names: the same kind
 /// and what its form writes (the day, the station, the zone, the Hats);
-/// the state (On/Off, asterisks) is not part of the name unless written.
+/// the state (On/Off, asterisks) and a number (Rule 1.4.46) are not part
+/// of the name unless written.
 pub(crate) fn names(named: &Item, carried: &Possession) -> bool {
     match (named, &carried.item) {
         (
             Item::Good {
-                good: a, on: on_a, ..
+                good: a,
+                on: on_a,
+                n: n_a,
+                ..
             },
             Item::Good {
-                good: b, on: on_b, ..
+                good: b,
+                on: on_b,
+                n: n_b,
+                ..
             },
-        ) => a == b && (!*on_a || *on_b),
+        ) => a == b && (!*on_a || *on_b) && (n_a.is_none() || n_a == n_b),
         (Item::Hats(a), Item::Hats(b)) => a.iter().all(|h| b.contains(h)),
         (a, b) => a == b,
     }

@@ -215,6 +215,9 @@ pub fn resign(state: &mut GameState, name: &str) -> bool {
         .retain(|t| !t.player.eq_ignore_ascii_case(name));
     state.blasted.retain(|b| !b.eq_ignore_ascii_case(name));
     state
+        .received
+        .retain(|r| !r.player.eq_ignore_ascii_case(name));
+    state
         .prisons
         .retain(|p| !p.player.eq_ignore_ascii_case(name));
     // The Drone Stick leaves with its carrier, idling the Drone (Rule 1.15.1).

@@ -212,6 +212,31 @@ pub struct Tithed {
     pub zone: u8,
 }
 
+/// An order of `[Radio Clamp <N> to <Station>]` (Rule 1.4.46): the
+/// possessor of Radio Clamp `n` is to Move to `to` on eir next Turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RadioOrder {
+    /// The Radio Clamp's number.
+    pub n: u32,
+    /// The Station ordered.
+    pub to: StationId,
+}
+
+/// A Clamp a player received from another player's Action since eir last
+/// Turn (Rule 1.4.36): what Knerdling may hand on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Received {
+    /// The receiver.
+    pub player: String,
+    /// The Clamp, as carried.
+    pub clamp: crate::gsd::Item,
+    /// Who gave it.
+    pub from: String,
+    /// The receiver held the Knerdling Stick before receiving it, and has
+    /// held it since.
+    pub stick: bool,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameState {
@@ -263,6 +288,15 @@ pub struct GameState {
     /// Actions as their next Turn (Rules 1.7.30, 1.4.38): folded from the
     /// plays; a GSD read from its tables does not show it.
     pub blasted: Vec<String>,
+    /// Orders of `[Radio Clamp <N> to <Station>]` not yet carried out
+    /// (Rule 1.4.46): folded from the plays, recovered from a GSD's.
+    pub radio_orders: Vec<RadioOrder>,
+    /// Clamps received since the receiver's last Turn (Rule 1.4.36): folded
+    /// from the plays, recovered from a GSD's.
+    pub received: Vec<Received>,
+    /// Players whose latest Turn the fold has seen (or recovered from a
+    /// GSD's plays): for them `received` is complete (Rule 1.4.36).
+    pub turns_seen: Vec<String>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Turns played so far.
@@ -295,6 +329,9 @@ impl GameState {
             prisons: Vec::new(),
             tithes: Vec::new(),
             blasted: Vec::new(),
+            radio_orders: Vec::new(),
+            received: Vec::new(),
+            turns_seen: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             turn: 0,
             winner: None,
@@ -460,6 +497,8 @@ impl GameState {
                 }
             }
         }
+        self.recover_radio_orders(plays);
+        self.recover_received(plays);
         // Every Stub Purchased in the Game (Rule 1.4.18).
         for play in plays {
             for a in play.actions() {

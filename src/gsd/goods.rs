@@ -125,6 +125,22 @@ impl Good {
             .map(|g| g.good)
     }
 
+    /// The kind whose form is its name and a number (`Remote Control <N>`,
+    /// Rule 1.4.46), by that name or an alias of the same form.
+    pub fn numbered(base: &str) -> Option<Good> {
+        let key = fold(base);
+        GOODS
+            .iter()
+            .find(|g| {
+                g.form.is_some_and(|f| f.ends_with(" <N>"))
+                    && std::iter::once(g.form.unwrap_or(""))
+                        .chain(g.aliases.iter().copied())
+                        .filter_map(|f| f.strip_suffix(" <N>"))
+                        .any(|f| fold(f) == key)
+            })
+            .map(|g| g.good)
+    }
+
     /// The canonical names of the kinds nearest to `name`, best first.
     pub fn suggest(name: &str) -> Vec<String> {
         let key = fold(name);
@@ -170,6 +186,15 @@ mod tests {
         );
         assert_eq!(Good::from_name("Guittar"), None);
         assert!(Good::suggest("Guittar").contains(&"Guitar".to_string()));
+    }
+
+    #[test]
+    fn numbered_kinds_are_found_by_name_or_alias() {
+        assert_eq!(Good::numbered("remote control"), Some(Good::RemoteControl));
+        assert_eq!(Good::numbered("Radio  Control"), Some(Good::RemoteControl));
+        assert_eq!(Good::numbered("Radio Clamp"), Some(Good::RadioClamp));
+        assert_eq!(Good::numbered("Zone"), None);
+        assert_eq!(Good::numbered("Book"), None);
     }
 
     #[test]

@@ -389,7 +389,13 @@ pub(crate) fn item_name(i: &Item) -> String {
             good,
             stars,
             on: false,
-        } => format!("{}{}", good.spec().name, "*".repeat(*stars as usize)),
+            n,
+        } => format!(
+            "{}{}{}",
+            good.spec().name,
+            number_text(*n),
+            "*".repeat(*stars as usize)
+        ),
         _ => item_text(i),
     }
 }
@@ -406,7 +412,7 @@ pub(crate) fn item_text(i: &Item) -> String {
         Item::Rover(d) => format!("{} Rover Card", day_name(*d)),
         Item::Stub { name, .. } => format!("{name} Stub"),
         Item::ZonePass(z) => format!("Zone {z} Pass"),
-        Item::Good { good, stars, on } => {
+        Item::Good { good, stars, on, n } => {
             let state = if good.is(super::goods::Quality::Electrical) {
                 if *on {
                     " (On)"
@@ -416,7 +422,17 @@ pub(crate) fn item_text(i: &Item) -> String {
             } else {
                 ""
             };
-            format!("{}{state}{}", good.spec().name, "*".repeat(*stars as usize))
+            format!(
+                "{}{}{state}{}",
+                good.spec().name,
+                number_text(*n),
+                "*".repeat(*stars as usize)
+            )
         }
     }
+}
+
+/// ` 2` after a numbered Possession's name (Rule 1.4.46).
+fn number_text(n: Option<u32>) -> String {
+    n.map(|n| format!(" {n}")).unwrap_or_default()
 }

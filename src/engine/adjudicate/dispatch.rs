@@ -11,12 +11,15 @@ use crate::gsd::{Good, Price, Spiral};
 impl Turn<'_> {
     /// Judges one Action, then settles its price and duration from the table.
     pub(super) fn action(&mut self, a: &Action, when: When) {
+        let before = self.holdings();
         self.restraints_on_action(a);
         let overcoats = self.overcoats();
         let charge = self.act(a, when);
         self.settle(a, charge);
         self.nantucket_lost(&overcoats);
         self.watch_lv();
+        self.radio_clamps_follow();
+        self.clamps_given(before);
     }
 
     /// The handler of each Action.
@@ -157,20 +160,25 @@ impl Turn<'_> {
             A::ReleasingRat => self.release_rat(),
             A::ConstructingGenerator => self.construct_generator(),
             A::GeneratingToken => self.generate_token(a),
+            // Radiation (Rule 1.4.46).
+            A::Radiating { player } => self.radiating(a, player),
+            A::RadioClampLvPlus { n, n_2 } | A::RadioClampLvMinus { n, n_2 } => self.radio_lv(a, *n, *n_2),
+            A::RadioClampTo { n, station } => self.radio_to(a, *n, station),
+            A::DeRadiating => self.de_radiating(),
+            // Knerdling (Rule 1.4.36).
+            A::Knerdling { player } => self.knerdling(a, player),
             // Needs a human ruling: not yet adjudicated by mornbot.
             A::Applauding { .. } => self.not_adjudicated(a),
             A::CollectingParcel | A::CollectingPoid => self.not_adjudicated(a),
             A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
-            A::DeRadiating => self.not_adjudicated(a),
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
             A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
             A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
             A::ForgingPoid => self.not_adjudicated(a),
-            A::GoldRush | A::Knerdling { .. } => self.not_adjudicated(a),
+            A::GoldRush => self.not_adjudicated(a),
             A::Magnify => self.magnify(a),
-            A::PoidOn { .. } | A::Radiating { .. } => self.not_adjudicated(a),
-            A::RadioClampLvPlus { .. } | A::RadioClampLvMinus { .. } | A::RadioClampTo { .. } => self.not_adjudicated(a),
+            A::PoidOn { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.reshuffle(a),
             A::TakingABow => self.not_adjudicated(a),
             A::Unspoon => self.unspoon(a),
@@ -269,6 +277,7 @@ fn plain(good: Good) -> Item {
         good,
         stars: 0,
         on: false,
+        n: None,
     }
 }
 

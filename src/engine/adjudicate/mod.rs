@@ -33,6 +33,8 @@
 //! | `magnify.rs` | Fosdyke's Magnifier loosening an Action's FR (1.4.48, 1.17.9) |
 //! | `magno.rs` | the Magno-Clamp's Attracting and Magno-Gone (1.4.45) |
 //! | `nantucket.rs` | the Overcoat's Nantucket: Reshuffling, stolen and lost contents (1.4.15) |
+//! | `knerdling.rs` | Knerdling: a Clamp received since the last Turn, then the Stick, handed on (1.4.36) |
+//! | `radiation.rs` | Remote Controls and Radio Clamps: Radiating, the Controller's orders, De-Radiating (1.4.46) |
 
 use chrono::Weekday;
 
@@ -56,6 +58,7 @@ mod economy;
 mod explain;
 mod game_time;
 mod home;
+mod knerdling;
 mod lines;
 mod luggage;
 mod magnify;
@@ -65,6 +68,7 @@ mod nantucket;
 mod openings;
 mod pegs;
 mod prison;
+mod radiation;
 mod restraints;
 mod shop;
 mod shunts;

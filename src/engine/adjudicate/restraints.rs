@@ -124,6 +124,7 @@ impl Turn<'_> {
     /// closer to each Toff Clamp's Station (Rule 1.4.44).
     pub(super) fn restraints_after_move(&mut self, mv: &Move) {
         self.toff_restraint(mv);
+        self.radio_orders_obeyed();
         // Walking "is specifically exempt from any and all Rules which place
         // restrictions on Special Moves" (Rule 1.7.10).
         if self.mv.special.is_some_and(|s| s != Special::Walking) {

@@ -52,16 +52,22 @@ impl Turn<'_> {
                 good: Good::AllDayRoverCard,
                 ..
             } => Item::Rover(self.now().day),
-            Item::Good { good, .. } => Item::Good {
+            // A Remote Control keeps the number its purchaser gives it
+            // (Rule 1.4.46).
+            Item::Good { good, n, .. } => Item::Good {
                 good: *good,
                 stars: 0,
                 on: false,
+                n: *n,
             },
             Item::ZonePass(_) => named.clone(),
         };
         // Stubs are bought at their station, British Rail or not (Rule 1.4.18).
         if !matches!(item, Item::Stub { .. }) && !self.shop_open(good, at) {
             self.illegal("1.4.18", format!("{text} is not sold at {}: British Rail Stations sell everything, others only Dispensable goods (and Edible ones at the Home Station)", self.name(at)));
+            return Charge::Free;
+        }
+        if !self.remote_numbered(&item) {
             return Charge::Free;
         }
         let colour = Self::unit_colour(a).unwrap_or(Colour::Bronze);

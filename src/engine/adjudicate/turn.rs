@@ -302,6 +302,8 @@ impl Turn<'_> {
             }
         }
         self.restraints_at_end();
+        self.radio_clamps_follow();
+        self.knerdle_round(&me_name);
         // Cowering lasts until the player's next Turn (Rule 1.7.56).
         self.s
             .cowering

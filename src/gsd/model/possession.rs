@@ -23,6 +23,7 @@ impl Possession {
                 good,
                 stars: 0,
                 on: false,
+                n: None,
             },
             worn: false,
             nantucket: false,
@@ -133,6 +134,9 @@ pub enum Item {
         stars: u8,
         /// Switched On (Electrical kinds only).
         on: bool,
+        /// The number of a numbered kind (`Remote Control 2`, `Radio Clamp
+        /// 2`, Rule 1.4.46), when written.
+        n: Option<u32>,
     },
 }
 
@@ -147,5 +151,18 @@ impl Item {
             Item::ZonePass(_) => Good::ZonePass,
             Item::Good { good, .. } => *good,
         }
+    }
+
+    /// The number of a numbered Possession (Rule 1.4.46), when written.
+    pub fn number(&self) -> Option<u32> {
+        match self {
+            Item::Good { n, .. } => *n,
+            _ => None,
+        }
+    }
+
+    /// Whether it is an Electrical Possession switched On (Rule 1.4.33).
+    pub fn is_on(&self) -> bool {
+        matches!(self, Item::Good { on: true, .. })
     }
 }

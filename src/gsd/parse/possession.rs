@@ -161,6 +161,7 @@ fn named(name: &str, stars: u8) -> Option<Item> {
         good,
         stars,
         on: false,
+        n: None,
     };
     if let Some(z) = lower
         .strip_prefix("zone ")
@@ -181,11 +182,36 @@ fn named(name: &str, stars: u8) -> Option<Item> {
     }
     for (suffix, on) in [(" (on)", true), (" (off)", false)] {
         if let Some(base) = lower.strip_suffix(suffix) {
-            let g = Good::from_name(base).filter(|g| g.is(Quality::Electrical))?;
-            return Some(Item::Good { good: g, stars, on });
+            let (g, n) = Good::from_name(base)
+                .map(|g| (g, None))
+                .or_else(|| numbered(base).map(|(g, n)| (g, Some(n))))
+                .filter(|(g, _)| g.is(Quality::Electrical))?;
+            return Some(Item::Good {
+                good: g,
+                stars,
+                on,
+                n,
+            });
         }
     }
-    None
+    let (g, n) = numbered(&lower)?;
+    Some(Item::Good {
+        good: g,
+        stars,
+        on: false,
+        n: Some(n),
+    })
+}
+
+/// A numbered kind with its number (Rule 1.4.46): `Remote Control 2`,
+/// `Radio Clamp 2`, `Radio Control 2`.
+fn numbered(lower: &str) -> Option<(Good, u32)> {
+    let (base, n) = lower.trim().rsplit_once(' ')?;
+    if !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = n.parse::<u32>().ok().filter(|n| *n > 0)?;
+    Some((Good::numbered(base)?, n))
 }
 
 /// A Hat written by its category (Rule 1.4.6): `Compass Hat`, `Hat (Compass)`.
@@ -205,4 +231,29 @@ fn hat_category(lower: &str) -> Option<Hat> {
         "silly" => Hat::Silly,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_numbered_kind_carries_its_number_and_state() {
+        let map = Map::london_1999();
+        let on = item("Remote Control 2 (On)", map).unwrap();
+        assert_eq!(
+            (on.good(), on.number(), on.is_on()),
+            (Good::RemoteControl, Some(2), true)
+        );
+        let alias = item("Radio Control 12", map).unwrap();
+        assert_eq!(
+            (alias.good(), alias.number()),
+            (Good::RemoteControl, Some(12))
+        );
+        let clamp = item("Radio Clamp 3", map).unwrap();
+        assert_eq!((clamp.good(), clamp.number()), (Good::RadioClamp, Some(3)));
+        // Only the numbered kinds take a number, and it starts at 1.
+        assert!(item("Book 2", map).is_err());
+        assert!(item("Radio Clamp 0", map).is_err());
+    }
 }

@@ -128,8 +128,13 @@ fn the_site_has_every_game_and_turn_and_every_link_resolves() {
             site.contains_key(&format!("MN1/turn-{n:03}.html")),
             "turn {n}"
         );
+        // The turn's overlay is inline in its page: one file a turn.
         assert!(
-            site.contains_key(&format!("MN1/turn-{n:03}.svg")),
+            !site.contains_key(&format!("MN1/turn-{n:03}.svg")),
+            "turn {n}"
+        );
+        assert!(
+            page(&site, &format!("MN1/turn-{n:03}.html")).contains("<svg class=\"overlay\""),
             "turn {n}"
         );
     }
@@ -271,9 +276,12 @@ fn builds_are_deterministic_incremental_and_follow_take_backs() {
     })
     .unwrap();
     drop(s);
+    // An overlay file a site built before overlays went inline still has.
+    std::fs::write(d.join("a/MN1/turn-003.svg"), "<svg/>").unwrap();
     let out = build(&db, &d.join("a"));
-    assert!(out.contains("4 removed"), "{out}");
+    assert!(out.contains("3 removed"), "{out}");
     let a = files(&d.join("a"));
-    assert!(!a.contains_key("MN1/turn-011.html") && !a.contains_key("MN1/turn-012.svg"));
+    assert!(!a.contains_key("MN1/turn-011.html") && !a.contains_key("MN1/turn-012.html"));
+    assert!(!a.contains_key("MN1/turn-003.svg"));
     assert!(!page(&a, "MN1/turn-010.html").contains("turn-011"));
 }

@@ -187,7 +187,7 @@ fn a_turn_page_in_chromium_shows_the_play_verdict_gsd_and_picture() {
         "<span class=\"legal\">Legal</span>".to_string(),
         "<pre class=\"gsd\">Game MN1".to_string(),
         "<img src=\"../network.svg\"".to_string(),
-        format!("id=\"picture\" src=\"turn-{TURN:03}.svg\""),
+        "<svg class=\"overlay\" id=\"picture\" role=\"img\"".to_string(),
     ] {
         assert!(dom.contains(&needle), "the DOM lacks {needle}:\n{dom}");
     }
@@ -218,7 +218,8 @@ fn a_turn_page_in_chromium_shows_the_play_verdict_gsd_and_picture() {
         other => panic!("unexpected PNG colour type {other:?}"),
     };
     let central = rgb(&Map::london_1999().line(LineCode::CN).colour.hex());
-    let overlay = std::fs::read_to_string(site.join(format!("MN1/turn-{TURN:03}.svg"))).unwrap();
+    // The overlay, inline in the turn's page.
+    let overlay = std::fs::read_to_string(site.join(format!("MN1/turn-{TURN:03}.html"))).unwrap();
     // A Piece: the disc drawn in its player's colour (r="7.5").
     let at = overlay
         .find(r##"r="7.5" fill="#"##)

@@ -4,8 +4,9 @@
 //! Plain HTML5 and one style sheet ([`STYLE`]), no JavaScript; a viewport
 //! meta and fluid widths for phones. Everything a player wrote (names,
 //! plays, the GSD) is escaped ([`escape`]): a name like `<script>` shows as
-//! text. The picture is two images stacked by CSS: the network drawn once
-//! for the site (`network.svg`) and the turn's overlay on top.
+//! text. The picture is two layers stacked by CSS: the network drawn once
+//! for the site (`network.svg`) and the game's overlay on top, inline in a
+//! turn's page and a file (`current.svg`) on a game's.
 
 use std::fmt::Write;
 
@@ -32,7 +33,7 @@ th,td{text-align:left;padding:0.3rem 0.5rem;border-bottom:1px solid #e0e0e0;vert
 .verdict .refused{color:#b71c1c}
 .picture{position:relative;margin:0.5rem 0;border:1px solid #ddd;background:#fff}
 .picture img{display:block;width:100%;height:auto}
-.picture img.overlay{position:absolute;top:0;left:0;height:100%}
+.picture img.overlay,.picture svg.overlay{position:absolute;top:0;left:0;width:100%;height:100%}
 ";
 
 /// The picture's size in pixels (its SVGs' viewBox), for the `<img>`
@@ -66,11 +67,6 @@ pub fn turn_file(n: usize) -> String {
     format!("turn-{n:03}.html")
 }
 
-/// The overlay of the game after turn `n`, in its game's directory.
-pub fn overlay_file(n: usize) -> String {
-    format!("turn-{n:03}.svg")
-}
-
 /// The overlay of a game as it stands, in its game's directory.
 pub const CURRENT_OVERLAY: &str = "current.svg";
 /// The network under every overlay, at the site's root.
@@ -91,7 +87,23 @@ fn page(title: &str, root: &str, body: &str) -> String {
     )
 }
 
-/// The stacked picture: the network and an overlay on it.
+/// The stacked picture of a turn: the network and, inline, the overlay
+/// SVG `overlay` (from [`crate::picture::overlay_svg`]) on it. Inline, a
+/// turn is one file, not two: a full build writes half as many.
+fn inline_picture(root: &str, overlay: &str, alt: &str, size: Size) -> String {
+    // The overlay's own root element, given a class, a role and a label.
+    let body = overlay.trim_end();
+    let body = body.strip_prefix("<svg ").unwrap_or(body);
+    format!(
+        "<div class=\"picture\"><img src=\"{root}{NETWORK}\" width=\"{w:.0}\" height=\"{h:.0}\" \
+         alt=\"\"><svg class=\"overlay\" id=\"picture\" role=\"img\" aria-label=\"{}\" {body}</div>\n",
+        escape(alt),
+        w = size.width,
+        h = size.height
+    )
+}
+
+/// The stacked picture: the network and an overlay file on it.
 fn picture(root: &str, overlay: &str, alt: &str, size: Size) -> String {
     format!(
         "<div class=\"picture\"><img src=\"{root}{NETWORK}\" width=\"{w:.0}\" height=\"{h:.0}\" \
@@ -310,7 +322,13 @@ fn verdict_section(t: &TurnRecord) -> String {
 /// The page of one turn: its play, its verdict, the picture and the GSD
 /// after it, linked to the turns either side (`last` is the game's last
 /// turn), the game's index and the site's.
-pub fn turn_page(g: &GameSummary, t: &TurnRecord, last: usize, size: Size) -> String {
+pub fn turn_page(
+    g: &GameSummary,
+    t: &TurnRecord,
+    overlay: &str,
+    last: usize,
+    size: Size,
+) -> String {
     let tag = escape(&g.tag);
     let mut b = turn_nav(t, last, "");
     let _ = writeln!(
@@ -327,9 +345,9 @@ pub fn turn_page(g: &GameSummary, t: &TurnRecord, last: usize, size: Size) -> St
     );
     b.push_str(&verdict_section(t));
     b.push_str("<h2>The game after this turn</h2>\n");
-    b.push_str(&picture(
+    b.push_str(&inline_picture(
         "../",
-        &overlay_file(t.n),
+        overlay,
         &format!("The game {} after turn {}", g.tag, t.n),
         size,
     ));

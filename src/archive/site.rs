@@ -67,15 +67,19 @@ impl Site {
             self.unchanged.fetch_add(1, Ordering::Relaxed);
             return Ok(());
         }
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io(dir))?;
-        }
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
         let tmp = path.with_file_name(format!(".{name}.tmp"));
         std::fs::write(&tmp, bytes).map_err(io(&tmp))?;
         std::fs::rename(&tmp, &path).map_err(io(&path))?;
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// Creates the directory `rel` (under the root) if it is missing:
+    /// once a game, not once a file.
+    fn dir(&self, rel: &str) -> Result<(), ArchiveError> {
+        let path = self.root.join(rel);
+        std::fs::create_dir_all(&path).map_err(io(&path))
     }
 
     /// Removes the turn files in `dir` that this build did not write.
@@ -96,7 +100,8 @@ impl Site {
 }
 
 /// Writes one game's directory: its index, its current picture, and a
-/// page and an overlay per turn. Returns how many turns it has.
+/// page per turn (its picture's overlay inline). Returns how many turns it
+/// has.
 fn write_game(
     site: &Site,
     map: &Map,
@@ -108,15 +113,14 @@ fn write_game(
     let dir = &summary.slug;
     let last = turns.len();
     let mut keep = BTreeSet::new();
+    site.dir(dir)?;
     for (t, overlay) in &turns {
-        let page = html::turn_page(summary, t, last, size);
-        for (name, bytes) in [
-            (html::turn_file(t.n), page.as_bytes()),
-            (html::overlay_file(t.n), overlay.as_bytes()),
-        ] {
-            site.put(&format!("{dir}/{name}"), bytes)?;
-            keep.insert(name);
-        }
+        let name = html::turn_file(t.n);
+        site.put(
+            &format!("{dir}/{name}"),
+            html::turn_page(summary, t, overlay, last, size).as_bytes(),
+        )?;
+        keep.insert(name);
     }
     let game = &stored.game;
     let scene = picture::Scene::after_plays(map, &game.tag, game.state.clone(), &game.plays);
@@ -164,6 +168,7 @@ pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveErro
         height: Projection::fit(map, picture::WIDTH, picture::MARGIN).height(),
     };
     let summaries: Vec<GameSummary> = games.iter().map(|(_, s)| s.clone()).collect();
+    site.dir("")?;
     site.put("style.css", html::STYLE.as_bytes())?;
     site.put(html::NETWORK, picture::network_svg(map).as_bytes())?;
     site.put("index.html", html::index_page(&summaries).as_bytes())?;

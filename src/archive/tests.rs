@@ -78,10 +78,14 @@ fn the_index_lists_every_game_with_its_link_players_and_winner() {
     assert!(html::index_page(&[]).contains("No games yet"));
 }
 
+/// An overlay as `picture::overlay_svg` writes one.
+const OVERLAY: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1600\" height=\"900\" \
+    viewBox=\"0 0 1600 900\"><circle cx=\"5\" cy=\"5\" r=\"4\" fill=\"#5e35b1\"/></svg>\n";
+
 #[test]
 fn a_turn_page_links_to_its_neighbours_its_game_and_the_site() {
     let g = game("MN1", &["Rushton", "Warren"], Status::Running);
-    let middle = html::turn_page(&g, &turn(2, "Warren", "Warren : Pass"), 3, SIZE);
+    let middle = html::turn_page(&g, &turn(2, "Warren", "Warren : Pass"), OVERLAY, 3, SIZE);
     for link in [
         "href=\"../index.html\"",
         "href=\"index.html\"",
@@ -89,13 +93,17 @@ fn a_turn_page_links_to_its_neighbours_its_game_and_the_site() {
         "href=\"turn-003.html\"",
         "href=\"../style.css\"",
         "src=\"../network.svg\"",
-        "src=\"turn-002.svg\"",
+        // The overlay inline, its root element labelled for readers.
+        "<svg class=\"overlay\" id=\"picture\" role=\"img\" aria-label=\"The game MN1 after turn 2\" \
+         xmlns=\"http://www.w3.org/2000/svg\" width=\"1600\"",
+        "<circle cx=\"5\" cy=\"5\" r=\"4\" fill=\"#5e35b1\"/></svg></div>",
     ] {
-        assert!(middle.contains(link), "{link}");
+        assert!(middle.contains(link), "{link}\n{middle}");
     }
-    let first = html::turn_page(&g, &turn(1, "Rushton", "Rushton : Pass"), 3, SIZE);
+    assert!(!middle.contains("turn-002.svg"));
+    let first = html::turn_page(&g, &turn(1, "Rushton", "Rushton : Pass"), OVERLAY, 3, SIZE);
     assert!(!first.contains("turn-000") && first.contains("href=\"turn-002.html\""));
-    let last = html::turn_page(&g, &turn(3, "Rushton", "Rushton : Pass"), 3, SIZE);
+    let last = html::turn_page(&g, &turn(3, "Rushton", "Rushton : Pass"), OVERLAY, 3, SIZE);
     assert!(!last.contains("turn-004") && last.contains("href=\"turn-002.html\""));
     assert!(middle.contains("width=\"1600\" height=\"900\""));
 }
@@ -113,7 +121,7 @@ fn a_turn_page_escapes_what_players_wrote_and_shows_the_verdict() {
         }],
     });
     t.verdict.judged = true;
-    let page = html::turn_page(&g, &t, 1, SIZE);
+    let page = html::turn_page(&g, &t, OVERLAY, 1, SIZE);
     assert!(!page.contains("<i>"), "{page}");
     assert!(page.contains("<pre class=\"play\">&lt;i&gt;Eve&lt;/i&gt; : Pass</pre>"));
     assert!(page.contains("Legal by Judgment"));

@@ -158,10 +158,12 @@ pub fn search(
     // A route with more than one portion, or starting off its first line,
     // changes line.
     let changes = first_change || k > 1;
+    // One table for every layer, its marks undone after each (a fresh
+    // table a layer was most of a typical play's time: zeroing memory).
+    let mut seen = vec![false; size];
+    let mut out = Vec::new();
     for len in 1..=max_len {
-        let mut seen = vec![false; size];
         let mut next: Vec<State> = Vec::new();
-        let mut out = Vec::new();
         for s in &layers[len as usize - 1] {
             out.clear();
             step.successors(s, len, &mut out);
@@ -183,6 +185,9 @@ pub fn search(
             if len == want_len {
                 found.changes_line = changes;
             }
+        }
+        for t in &next {
+            seen[idx(t)] = false;
         }
         let empty = next.is_empty();
         layers.push(next);
@@ -268,25 +273,35 @@ fn through(
     idx: impl Fn(&State) -> usize,
     size: usize,
 ) -> Vec<StationId> {
+    // Two tables, the marks of the layer after (`good`) and of this one
+    // (`now`), each cleared by the indices it set.
     let mut good = vec![false; size];
+    let mut now = vec![false; size];
+    let mut good_set: Vec<usize> = Vec::new();
+    let mut now_set: Vec<usize> = Vec::new();
     for s in layers[want_len as usize].iter().filter(|s| arrives(s)) {
         good[idx(s)] = true;
+        good_set.push(idx(s));
     }
     let mut stations: Vec<StationId> = Vec::new();
     let mut out = Vec::new();
     for len in (1..want_len).rev() {
-        let mut now = vec![false; size];
         for s in &layers[len as usize] {
             out.clear();
             step.successors(s, len + 1, &mut out);
             if out.iter().any(|t| good[idx(t)]) {
                 now[idx(s)] = true;
+                now_set.push(idx(s));
                 if !stations.contains(&s.station) {
                     stations.push(s.station);
                 }
             }
         }
-        good = now;
+        for i in good_set.drain(..) {
+            good[i] = false;
+        }
+        std::mem::swap(&mut good, &mut now);
+        std::mem::swap(&mut good_set, &mut now_set);
     }
     stations.sort();
     stations

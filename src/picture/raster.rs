@@ -136,7 +136,7 @@ fn encode_indexed(
         scanlines.push(0); // filter type None
         scanlines.extend_from_slice(row);
     }
-    let idat = deflate(&scanlines, 1, 0);
+    let idat = deflate(&scanlines)?;
     let mut out = Vec::with_capacity(idat.len() + 1024);
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);
@@ -149,12 +149,13 @@ fn encode_indexed(
     Ok(out)
 }
 
-/// `data` deflated in a zlib stream at `level` with miniz's `strategy`.
-fn deflate(data: &[u8], level: i32, strategy: i32) -> Vec<u8> {
+/// `data` deflated in a zlib stream at level 1 (see [`encode_rgb`]).
+fn deflate(data: &[u8]) -> Result<Vec<u8>, PictureError> {
     use miniz_oxide::deflate::core::{
         compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
     };
-    let mut c = CompressorOxide::new(create_comp_flags_from_zip_params(level, 1, strategy));
+    // Level 1, a zlib header, the default strategy.
+    let mut c = CompressorOxide::new(create_comp_flags_from_zip_params(1, 1, 0));
     // Room for a picture's data at a tenth of its size, grown when short
     // (no zeroing of half the input as `compress_to_vec` does).
     let mut out: Vec<u8> = Vec::with_capacity(data.len() / 10 + 1024);
@@ -166,11 +167,9 @@ fn deflate(data: &[u8], level: i32, strategy: i32) -> Vec<u8> {
         out.truncate(at + wrote);
         input = &input[read..];
         match status {
-            TDEFLStatus::Done => return out,
+            TDEFLStatus::Done => return Ok(out),
             TDEFLStatus::Okay => out.reserve(out.len().max(4096)),
-            // Bad parameters or a put-buffer failure: cannot happen with a
-            // growing buffer; an empty stream makes a PNG that fails to decode.
-            _ => return Vec::new(),
+            other => return Err(PictureError::Png(format!("deflate: {other:?}"))),
         }
     }
 }
@@ -178,6 +177,27 @@ fn deflate(data: &[u8], level: i32, strategy: i32) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deflate_grows_its_buffer_and_inflates_back() {
+        // Noise hardly compresses: the first buffer (a tenth) is too small.
+        let mut x: u32 = 1;
+        let noise: Vec<u8> = (0..300_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x as u8
+            })
+            .collect();
+        for data in [Vec::new(), vec![7u8; 1 << 20], noise] {
+            let z = deflate(&data).unwrap();
+            assert_eq!(
+                miniz_oxide::inflate::decompress_to_vec_zlib(&z).unwrap(),
+                data
+            );
+        }
+    }
 
     #[test]
     fn the_embedded_font_is_the_family_the_svg_asks_for() {

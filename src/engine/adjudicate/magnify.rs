@@ -18,6 +18,9 @@ pub(super) enum Lens {
     Line(LineCode),
 }
 
+/// The index FR whose index is the actor's LV (Dead-End Shunting's).
+const LV_INDEX: &str = "(S=LV)";
+
 /// A Fosdyke Requirement as its components: class letter and index.
 type Requirement = Vec<(char, u32)>;
 
@@ -159,13 +162,23 @@ impl Turn<'_> {
             ));
             return None;
         };
+        if fr == LV_INDEX {
+            // Loosened where the Shunt's distance is judged: magnified_lv.
+            return None;
+        }
         let mut parts = Vec::new();
         for c in fr.trim_matches(|c| c == '(' || c == ')').split(',') {
             let c = c.trim();
             let class = c.chars().next().unwrap_or('?');
-            match c[class.len_utf8()..].parse::<u32>() {
-                Ok(n) => parts.push((class, n)),
-                Err(_) => {
+            let index = c[class.len_utf8()..].trim();
+            // `S<5` is `S4` (an index is a most): loosened, fewer than 6.
+            let index = match index.strip_prefix('<') {
+                Some(n) => n.parse::<u32>().ok().and_then(|n| n.checked_sub(1)),
+                None => index.parse::<u32>().ok(),
+            };
+            match index {
+                Some(n) => parts.push((class, n)),
+                None => {
                     self.ruling(
                         "1.4.48",
                         format!("[Magnify] and {}'s Fosdyke Requirement {fr}: only a component with a fixed index is loosened mechanically", a.render()),
@@ -183,6 +196,24 @@ impl Turn<'_> {
             return None;
         }
         Some((m, fr, parts))
+    }
+
+    /// For an Action whose index FR is [`LV_INDEX`] (Dead-End Shunting's:
+    /// a Terminus fewer than LV stations away, Rule 1.10.3): whether the
+    /// Turn's `[Magnify]` of S on one of `on` loosens it to fewer than
+    /// LV + 1 (RULINGS E79). Called where the unloosened distance failed.
+    pub(super) fn magnified_lv(&mut self, a: &Action, on: &[Lens]) -> bool {
+        let Some(m) = self.tally.magnify.filter(|m| on.contains(&m.on)) else {
+            return false;
+        };
+        if a.spec().fosdyke != Some(LV_INDEX) || m.class != 'S' {
+            return false;
+        }
+        self.change(format!(
+            "{} is played under the Magnifier's (S=LV+1) for {LV_INDEX} (Rule 1.4.48)",
+            a.render()
+        ));
+        true
     }
 
     /// Reports the loosened Requirement an Action met.

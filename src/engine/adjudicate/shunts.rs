@@ -56,6 +56,18 @@ impl Turn<'_> {
             return;
         };
         let dead_end = matches!(a, Action::DeadEndShunting { .. });
+        // A Magnifier on the Shunted player or the Terminus: one station
+        // further (Rule 1.4.48, RULINGS E79).
+        let n = if dead_end
+            && self
+                .shunt_line(theirs.station, dest, target.line, n, true)
+                .is_none()
+            && self.magnified_lv(a, &[magnify::Lens::Player(v), magnify::Lens::Station(dest)])
+        {
+            n + 1
+        } else {
+            n
+        };
         let Some(line) = self.shunt_route(theirs.station, dest, target, n, dead_end, false, rule)
         else {
             return;

@@ -221,6 +221,10 @@ fn item() -> impl Strategy<Value = Item> {
             name,
         }),
         (2u8..=6).prop_map(Item::ZonePass),
+        station().prop_map(|name| Item::Toff {
+            at: map().find(&name).unwrap(),
+            name,
+        }),
         // Every kind of the table, in any state.
         (
             select(GOODS.iter().map(|g| g.good).collect::<Vec<_>>()),

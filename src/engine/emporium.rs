@@ -50,6 +50,14 @@ pub(crate) fn names(named: &Item, carried: &Possession) -> bool {
             },
         ) => a == b && (!*on_a || *on_b) && (n_a.is_none() || n_a == n_b),
         (Item::Hats(a), Item::Hats(b)) => a.iter().all(|h| b.contains(h)),
+        // `Toff Clamp` names any Toff Clamp, whatever its Station.
+        (
+            Item::Good {
+                good: Good::ToffClamp,
+                ..
+            },
+            Item::Toff { .. },
+        ) => true,
         (a, b) => a == b,
     }
 }

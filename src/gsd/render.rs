@@ -412,6 +412,7 @@ pub(crate) fn item_text(i: &Item) -> String {
         Item::Rover(d) => format!("{} Rover Card", day_name(*d)),
         Item::Stub { name, .. } => format!("{name} Stub"),
         Item::ZonePass(z) => format!("Zone {z} Pass"),
+        Item::Toff { name, .. } => format!("Toff Clamp ({name})"),
         Item::Good { good, stars, on, n } => {
             let state = if good.is(super::goods::Quality::Electrical) {
                 if *on {

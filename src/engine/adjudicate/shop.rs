@@ -41,6 +41,11 @@ impl Turn<'_> {
                 self.illegal("1.4.6", "a Hat is bought with [Purchasing Hat (<type>)]");
                 return Charge::Free;
             }
+            // Cursed, never sold (its kind has no price: refused above).
+            Item::Toff { .. } => {
+                self.illegal("1.4.18", format!("{text} is not sold by the Emporium"));
+                return Charge::Free;
+            }
             // Stamped with the Game Day of purchase (Rules 1.4.28, 1.4.32).
             Item::Paper(_)
             | Item::Good {

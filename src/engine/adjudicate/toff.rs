@@ -30,9 +30,17 @@ impl Turn<'_> {
             );
             return Charge::Table;
         };
-        self.s.players[v]
-            .possessions
-            .push(Possession::of(Good::ToffClamp));
+        // Its Station written on it (`Toff Clamp (Euston)`): the GSD
+        // carries it on.
+        let item = Item::Toff {
+            name: self.name(toward).to_string(),
+            at: toward,
+        };
+        self.s.players[v].possessions.push(Possession {
+            item,
+            worn: false,
+            nantucket: false,
+        });
         self.s.toffs.push(Toff {
             player: name.clone(),
             toward,
@@ -45,23 +53,38 @@ impl Turn<'_> {
     }
 
     /// The Stations of the Toff Clamps player `p` carries (not
-    /// Nantucketed), or `None` when the GSD shows Clamps whose Station
-    /// mornbot does not know (more Clamps than recorded Toffings).
+    /// Nantucketed): written on a Clamp (`Toff Clamp (Euston)`), else
+    /// recorded by the fold at its Toffing; `None` when a plain `Toff
+    /// Clamp` has no record (a GSD read from its tables).
     fn toff_stations(&self, p: usize) -> Option<Vec<StationId>> {
         let player = &self.s.players[p];
-        let carried = player
-            .possessions
-            .iter()
-            .filter(|x| !x.nantucket && x.good() == Good::ToffClamp)
-            .count();
-        let known: Vec<StationId> = self
+        let mut records: Vec<StationId> = self
             .s
             .toffs
             .iter()
             .filter(|t| t.player.eq_ignore_ascii_case(&player.name))
             .map(|t| t.toward)
             .collect();
-        (known.len() == carried).then_some(known)
+        let mut stations = Vec::new();
+        let mut plain = 0;
+        for x in player.possessions.iter().filter(|x| !x.nantucket) {
+            match &x.item {
+                Item::Toff { at, .. } => {
+                    // Its record, if the fold made one, is this Clamp's.
+                    if let Some(i) = records.iter().position(|r| r == at) {
+                        records.remove(i);
+                    }
+                    stations.push(*at);
+                }
+                i if i.good() == Good::ToffClamp => plain += 1,
+                _ => {}
+            }
+        }
+        if records.len() < plain {
+            return None;
+        }
+        stations.extend(records.into_iter().take(plain));
+        Some(stations)
     }
 
     /// After a Standard Move (not Pass, Timeout or a Special Move, which
@@ -153,17 +176,23 @@ impl Turn<'_> {
             return Charge::Free;
         }
         let name = self.my_name();
-        let k = self
+        if let Some(k) = self
             .s
             .toffs
             .iter()
             .position(|t| t.player.eq_ignore_ascii_case(&name) && t.toward == at)
-            .expect("a Station listed by toff_stations");
-        self.s.toffs.remove(k);
+        {
+            self.s.toffs.remove(k);
+        }
+        // The Clamp pointing here: written so, else a plain one.
         let p = &mut self.s.players[me].possessions;
         let i = p
             .iter()
-            .position(|x| !x.nantucket && x.good() == Good::ToffClamp)
+            .position(|x| !x.nantucket && matches!(&x.item, Item::Toff { at: s, .. } if *s == at))
+            .or_else(|| {
+                p.iter()
+                    .position(|x| !x.nantucket && x.good() == Good::ToffClamp)
+            })
             .expect("toff_stations counted one");
         p.remove(i);
         self.change(format!("the Toff Clamp is removed (Rule {rule})"));

@@ -124,6 +124,15 @@ pub enum Item {
     },
     /// A Zone Pass of zone 2 to 6: `Zone 4 Pass` (Rule 1.4.18).
     ZonePass(u8),
+    /// A Toff Clamp with the Station its carrier must close on: `Toff
+    /// Clamp (Euston)` (Rule 1.4.44; a plain `Toff Clamp` is a
+    /// [`Item::Good`] whose Station the plays tell, or no one).
+    Toff {
+        /// The station's canonical name.
+        name: String,
+        /// The station.
+        at: StationId,
+    },
     /// Any other kind, with the asterisks a Vacuum Cleaner collects (Rule
     /// 1.4.49) and, for an Electrical one, whether it is On (Rule 1.4.33):
     /// `Vacuum Cleaner (On)*`.
@@ -149,6 +158,7 @@ impl Item {
             Item::Rover(_) => Good::AllDayRoverCard,
             Item::Stub { .. } => Good::Stub,
             Item::ZonePass(_) => Good::ZonePass,
+            Item::Toff { .. } => Good::ToffClamp,
             Item::Good { good, .. } => *good,
         }
     }

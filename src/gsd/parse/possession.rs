@@ -40,7 +40,7 @@ pub(crate) fn possession(text: &str, map: &Map) -> Result<Possession, ItemErr> {
     })
 }
 
-/// item = "Hat" "(" letter ")" | "Hats" "(" letters ")" | day "'s Paper" | station "Stub" | name { "*" }
+/// item = "Hat" "(" letter ")" | "Hats" "(" letters ")" | day "'s Paper" | station "Stub" | "Toff Clamp" "(" station ")" | name { "*" }
 pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
     let lead = t.len() - t.trim_start().len();
     let t = t.trim();
@@ -69,6 +69,27 @@ pub(crate) fn item(t: &str, map: &Map) -> Result<Item, ItemErr> {
         if let Some(d) = parse_day(day) {
             return Ok(Item::Rover(d));
         }
+    }
+    // `Toff Clamp (Euston)`: the Station a Toff Clamp points at (Rule
+    // 1.4.44, RULINGS E64).
+    if let Some(head) = lower
+        .strip_prefix("toff clamp (")
+        .filter(|r| r.ends_with(')'))
+        .map(|_| &t["toff clamp (".len()..t.len() - 1])
+    {
+        return match place(head, map) {
+            Ok((name, Place::Station(at))) => Ok(Item::Toff { name, at }),
+            Ok((_, Place::Ghost(_))) => Err((
+                "a station of the 1999 map in `Toff Clamp (...)` (Rule 1.4.44)".to_string(),
+                vec![],
+                lead,
+            )),
+            Err(e) => Err((
+                "a station of the 1999 map in `Toff Clamp (...)` (Rule 1.4.44)".to_string(),
+                e.1,
+                lead,
+            )),
+        };
     }
     // Quirk: "Euston Ticket Stub" for "Euston Stub".
     let stub_head = t
@@ -236,6 +257,31 @@ fn hat_category(lower: &str) -> Option<Hat> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_toff_clamp_carries_its_station_when_written() {
+        let map = Map::london_1999();
+        let euston = map.find("Euston").unwrap();
+        for text in ["Toff Clamp (Euston)", "toff clamp (euston)"] {
+            assert_eq!(
+                item(text, map).unwrap(),
+                Item::Toff {
+                    name: "Euston".into(),
+                    at: euston
+                },
+                "{text}"
+            );
+        }
+        assert_eq!(
+            crate::gsd::render::item_text(&item("Toff Clamp (euston)", map).unwrap()),
+            "Toff Clamp (Euston)"
+        );
+        assert_eq!(item("Toff Clamp", map).unwrap().good(), Good::ToffClamp);
+        let (expected, _, _) = item("Toff Clamp (Nowhere)", map).unwrap_err();
+        assert!(expected.contains("Toff Clamp"), "{expected}");
+        // A Ghost Station is no place to point at.
+        assert!(item("Toff Clamp (British Museum)", map).is_err());
+    }
 
     #[test]
     fn a_numbered_kind_carries_its_number_and_state() {

@@ -364,19 +364,24 @@ fn tithes((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
             vec![],
         )
     };
-    let (c, rest) = text.split_once(char::is_whitespace).ok_or_else(expected)?;
-    let colour = Colour::parse(c).ok_or_else(expected)?;
+    let (colour, from) = colour_from(text).ok_or_else(expected)?;
+    Ok(Directive::Tithes {
+        colour,
+        from: from.to_string(),
+    })
+}
+
+/// `colour from who` (tithes, attracts): the colour and who, or `None`.
+fn colour_from(text: &str) -> Option<(Colour, &str)> {
+    let (c, rest) = text.split_once(char::is_whitespace)?;
+    let colour = Colour::parse(c)?;
     let rest = rest.trim_start();
     let from = rest
         .strip_prefix("from ")
         .or_else(|| rest.strip_prefix("From "))
         .map(str::trim)
-        .filter(|f| !f.is_empty())
-        .ok_or_else(expected)?;
-    Ok(Directive::Tithes {
-        colour,
-        from: from.to_string(),
-    })
+        .filter(|f| !f.is_empty())?;
+    Some((colour, from))
 }
 
 /// into-nantucket = "into Nantucket" , item ; out-of-nantucket = "out of Nantucket" , item
@@ -403,15 +408,7 @@ fn attracts((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
             vec![],
         )
     };
-    let (c, rest) = text.split_once(char::is_whitespace).ok_or_else(expected)?;
-    let colour = Colour::parse(c).ok_or_else(expected)?;
-    let rest = rest.trim_start();
-    let from = rest
-        .strip_prefix("from ")
-        .or_else(|| rest.strip_prefix("From "))
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-        .ok_or_else(expected)?;
+    let (colour, from) = colour_from(text).ok_or_else(expected)?;
     Ok(Directive::Attracts {
         colour,
         from: from.to_string(),

@@ -196,6 +196,11 @@ async fn flag_judged(s: &mut Session<Conn>, hw: u32) -> Result<(), ImapError> {
     }
     let set = uid_set(&unseen);
     tracing::info!(uids = %set, "imap: flagging mail judged before a stop");
+    flag_seen(s, set).await
+}
+
+/// Flags the UID set `set` `\Seen`.
+async fn flag_seen(s: &mut Session<Conn>, set: String) -> Result<(), ImapError> {
     let _: Vec<_> = s
         .uid_store(set, "+FLAGS.SILENT (\\Seen)")
         .await
@@ -415,14 +420,7 @@ impl Adapter {
             }
             // Committed: now the flags. A crash before this only leaves the
             // messages unflagged; the high-water mark already covers them.
-            let set = uid_set(&acked);
-            let _: Vec<_> = s
-                .uid_store(set, "+FLAGS.SILENT (\\Seen)")
-                .await
-                .map_err(proto)?
-                .try_collect()
-                .await
-                .map_err(proto)?;
+            flag_seen(s, uid_set(&acked)).await?;
             if !aside.is_empty() {
                 self.set_aside(s, &aside).await?;
             }

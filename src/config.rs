@@ -152,6 +152,10 @@ pub struct BotConfig {
     /// `[[game]]` tables. Default on the embedded default:
     /// `<data_dir>/game.toml`, written with a sample game on first start.
     pub games_file: Option<PathBuf>,
+    /// How many games' live states stay in memory (the games recently
+    /// played); the others are loaded from their snapshots when needed.
+    /// At least 1.
+    pub cached_games: usize,
 }
 
 impl Default for BotConfig {
@@ -167,6 +171,7 @@ impl Default for BotConfig {
             internal_networks: Vec::new(),
             spool_keep_days: 90,
             games_file: None,
+            cached_games: crate::daemon::referee::DEFAULT_CACHED,
         }
     }
 }
@@ -420,6 +425,13 @@ impl Config {
                     s.host
                 ));
             }
+        }
+        if self.bot.cached_games == 0 {
+            return Err(
+                "[bot] cached_games must be at least 1: it is how many games' live \
+                        states stay in memory (the default is 1000)"
+                    .into(),
+            );
         }
         if self.imap.is_some() != self.smtp.is_some() {
             return Err("[imap] and [smtp] go together: give both, or neither".into());

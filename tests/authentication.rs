@@ -66,7 +66,10 @@ fn the_speakers_judgments_and_commands_need_the_trusted_pass() {
     refused_silently(&mut t, "speaker", "VOID MN1");
     assert_eq!(t.turns(), 1);
     refused_silently(&mut t, "speaker", "RESIGN Warren MN1");
-    assert_eq!(t.referee.games["MN1"].game.to_play(), "Warren");
+    assert_eq!(
+        t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+        "Warren"
+    );
     let p = t.post(true, "speaker", "VOID MN1");
     assert_eq!(p.kind, "speaker", "{}", p.summary);
     assert_eq!(t.turns(), 0);
@@ -76,8 +79,8 @@ fn the_speakers_judgments_and_commands_need_the_trusted_pass() {
         "rushton",
         "Rushton : Epping (CN) [Home: Hainault] [Taking a Bow]",
     );
-    assert!(t.referee.games["MN1"].pending.is_some());
+    assert!(t.referee.live(&t.store, "MN1").unwrap().pending.is_some());
     refused_silently(&mut t, "speaker", "Judgment: Legal");
-    assert!(t.referee.games["MN1"].pending.is_some());
+    assert!(t.referee.live(&t.store, "MN1").unwrap().pending.is_some());
     assert_eq!(t.turns(), 0);
 }

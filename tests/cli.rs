@@ -312,6 +312,30 @@ fn bad_config_is_refused() {
 }
 
 #[test]
+fn check_config_refuses_a_cache_of_no_games() {
+    let dir = std::env::temp_dir().join(format!("mornbot-cache0-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("config.toml");
+    std::fs::write(&cfg, "[bot]\ncached_games = 0\n").unwrap();
+    let out = mornbot(&["check-config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[bot] cached_games must be at least 1"),
+        "{err}"
+    );
+    std::fs::write(&cfg, "[bot]\ncached_games = 1\n").unwrap();
+    let out = mornbot(&["check-config", cfg.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn gsd_parse_fmt_and_play() {
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -37,7 +37,7 @@ fn limits() -> Limits {
 fn ctx() -> ClassifyContext<'static> {
     ClassifyContext {
         map: Map::london_1999(),
-        games: vec![
+        games: std::sync::Arc::new(mornbot::mail::classify::Roster::from(vec![
             GameInfo {
                 tag: "MN12".into(),
                 players: vec!["Rushton".into(), "Cryer".into(), "Brooke-Taylor".into()],
@@ -46,7 +46,7 @@ fn ctx() -> ClassifyContext<'static> {
                 tag: "MN13".into(),
                 players: vec!["Garden".into(), "Lyttelton".into()],
             },
-        ],
+        ])),
         bot_address: "mornbot@example.org".into(),
     }
 }

@@ -37,7 +37,7 @@ fn limits() -> Limits {
 fn ctx() -> ClassifyContext<'static> {
     ClassifyContext {
         map: Map::london_1999(),
-        games: vec![
+        games: std::sync::Arc::new(mornbot::mail::classify::Roster::from(vec![
             GameInfo {
                 tag: "MN12".into(),
                 players: vec!["Rushton".into(), "Cryer".into(), "Brooke-Taylor".into()],
@@ -46,7 +46,7 @@ fn ctx() -> ClassifyContext<'static> {
                 tag: "MN13".into(),
                 players: vec!["Garden".into(), "Lyttelton".into()],
             },
-        ],
+        ])),
         bot_address: "mornbot@example.org".into(),
     }
 }
@@ -411,7 +411,7 @@ proptest! {
 
     #[test]
     fn classify_never_panics(subject in text(), body in text(), to_bot in any::<bool>(), games in any::<bool>()) {
-        let c = if games { ctx() } else { ClassifyContext { games: Vec::new(), ..ctx() } };
+        let c = if games { ctx() } else { ClassifyContext { games: Default::default(), ..ctx() } };
         let m = classify(&inbound(subject, body, to_bot), &c);
         // An excerpt always points inside the body.
         if let Request::Turn { line, column, .. } = &m.request {

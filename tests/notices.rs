@@ -115,7 +115,9 @@ mod thread {
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
         assert!(t
             .referee
-            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
+            .edit_game(&mut t.store, "MN1", |g| g.game.state.winner =
+                Some("Rushton".into()))
+            .unwrap());
         let due = t.referee.next_due().unwrap();
         let m = t.tick(due);
         assert_eq!(m[0].headline(), "Game over: Rushton wins");

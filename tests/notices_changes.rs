@@ -63,10 +63,17 @@ mod what_changed {
             ("warren", "Warren : [LV+1] South Wimbledon (NT)"),
             ("acton", "Acton : [LV+2] Hornchurch (DS)"),
         ] {
-            let before = t.referee.games["MN1"].game.state.players.clone();
+            let before = t
+                .referee
+                .live(&t.store, "MN1")
+                .unwrap()
+                .game
+                .state
+                .players
+                .clone();
             let (s, m) = t.play(who, p);
             assert_eq!(s, "legal", "{p}: {:#?}", m);
-            let after = &t.referee.games["MN1"].game.state.players;
+            let after = &t.referee.live(&t.store, "MN1").unwrap().game.state.players;
             let c = changes(&m[0].body);
             for (a, b) in before.iter().zip(after) {
                 let lv = format!("{}'s LV {} -> {}", a.name, a.lv, b.lv);

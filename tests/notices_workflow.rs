@@ -173,7 +173,9 @@ mod speakers_notices {
         // The Speaker's command came privately: the notice answers no
         // message of the lounge's.
         assert!(void.on_thread(None), "{void:#?}");
-        let played = t.referee.games["MN1"].turns[0].play.clone();
+        let played = t.referee.live(&t.store, "MN1").unwrap().turns[0]
+            .play
+            .clone();
         assert!(played.chars().count() > 72, "{played}");
         assert!(
             void.body.contains(&format!("\n{played}\n")),

@@ -170,10 +170,20 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     assert_eq!(kinds, vec!["buzz-step", "pending", "bot-buzz"]);
     // The turn is Questionable until settled; Warren's next turn concedes
     // the Buzz and is judged (RULINGS S10).
-    assert!(t.referee.games["MN1"].questionable.is_some());
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
+        .questionable
+        .is_some());
     let (s, _) = t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
     assert_eq!(s, "legal");
-    assert!(t.referee.games["MN1"].questionable.is_none());
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
+        .questionable
+        .is_none());
 }
 
 #[test]
@@ -288,7 +298,10 @@ fn take_back_removes_the_last_turn_and_replays() {
     let turns = t.store.turns("MN1").unwrap();
     assert_eq!(turns.len(), 2);
     assert_eq!(turns[1].play, "Warren : Edgware (NT) [Home: Burnt Oak]");
-    assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+    assert_eq!(
+        t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+        "Acton"
+    );
 }
 
 #[test]
@@ -376,7 +389,13 @@ fn a_restart_rebuilds_the_same_games_from_the_store() {
         for (who, p) in plays {
             assert_eq!(t.play(who, p).0, "legal");
         }
-        mornbot::gsd::render(&t.referee.games["MN1"].game.gsd(Map::london_1999()))
+        mornbot::gsd::render(
+            &t.referee
+                .live(&t.store, "MN1")
+                .unwrap()
+                .game
+                .gsd(Map::london_1999()),
+        )
     };
     let mut store = Store::open(&db).unwrap();
     let r = Referee::load(
@@ -388,9 +407,10 @@ fn a_restart_rebuilds_the_same_games_from_the_store() {
         at(100),
     )
     .unwrap();
-    let gsd_after = mornbot::gsd::render(&r.games["MN1"].game.gsd(Map::london_1999()));
+    let live = r.live(&store, "MN1").unwrap();
+    let gsd_after = mornbot::gsd::render(&live.game.gsd(Map::london_1999()));
     assert_eq!(gsd_before, gsd_after);
-    assert_eq!(r.games["MN1"].game.to_play(), "Warren");
+    assert_eq!(live.game.to_play(), "Warren");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -621,7 +641,10 @@ mod speaker {
             "{s:?}"
         );
         assert!(s.len() > 20, "{s:?}");
-        let names: Vec<String> = t.referee.games["MN1"]
+        let names: Vec<String> = t
+            .referee
+            .live(&t.store, "MN1")
+            .unwrap()
             .game
             .state
             .players
@@ -643,12 +666,18 @@ mod speaker {
         let s = summaries(&mut t, jan16 + chrono::Duration::minutes(5));
         assert_eq!(s[0], "Rushton Resigned (Rule 1.1.10)");
         assert_eq!(
-            t.referee.games["MN1"].game.state.winner.as_deref(),
+            t.referee
+                .live(&t.store, "MN1")
+                .unwrap()
+                .game
+                .state
+                .winner
+                .as_deref(),
             Some("Warren")
         );
         // The game ends there, by Rule 1.1.3, in the resignation's own
         // notice: no later "reached Mornington Crescent (Rule 1.1.1)".
-        assert!(t.referee.games["MN1"].ended);
+        assert!(t.referee.live(&t.store, "MN1").unwrap().ended);
         let later = summaries(&mut t, jan16 + chrono::Duration::days(30));
         assert!(later.is_empty(), "{later:?}");
         let mails: Vec<String> = t.store.all_mail().unwrap()[before..]
@@ -668,13 +697,10 @@ mod speaker {
             jan16,
         )
         .unwrap();
-        assert_eq!(r.games["MN1"].game.state.winner.as_deref(), Some("Warren"));
-        assert!(r.games["MN1"].ended);
-        assert_eq!(
-            r.games["MN1"].game.state.players.len(),
-            2,
-            "Warren and the Drone"
-        );
+        let live = r.live(&t.store, "MN1").unwrap();
+        assert_eq!(live.game.state.winner.as_deref(), Some("Warren"));
+        assert!(live.ended);
+        assert_eq!(live.game.state.players.len(), 2, "Warren and the Drone");
     }
 
     #[test]
@@ -769,8 +795,16 @@ mod buzzing {
         assert!(all.contains("turn 4 of MN1 is Illegal"), "{all}");
         assert!(all.contains("It is Rushton's turn"), "{all}");
         assert!(all.contains("Your held turn is void"), "{all}");
-        assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
-        assert!(t.referee.games["MN1"].questionable.is_none());
+        assert_eq!(
+            t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+            "Rushton"
+        );
+        assert!(t
+            .referee
+            .live(&t.store, "MN1")
+            .unwrap()
+            .questionable
+            .is_none());
     }
 
     #[test]
@@ -831,13 +865,16 @@ mod buzzing {
         )
         .unwrap();
         t.store = store;
-        assert_eq!(t.referee.games["MN1"].held.len(), 1);
+        assert_eq!(t.referee.live(&t.store, "MN1").unwrap().held.len(), 1);
         let (_, mails) = step(&mut t, "warren", Workflow::Judgment { legal: true });
         let all = mails.join("\n");
         assert!(all.contains("turn 4 of MN1 is Legal"), "{all}");
         // The held turn was then judged, in order.
         assert_eq!(t.turns(), 5);
-        assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+        assert_eq!(
+            t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+            "Acton"
+        );
     }
 
     #[test]
@@ -862,7 +899,10 @@ mod buzzing {
         assert!(mails.join("\n").contains("Rushton is drawn"), "{mails:?}");
         step(&mut t, "rushton", Workflow::Judgment { legal: false });
         assert_eq!(t.turns(), 2);
-        assert_eq!(t.referee.games["MN1"].game.to_play(), "Acton");
+        assert_eq!(
+            t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+            "Acton"
+        );
     }
 
     #[test]
@@ -926,7 +966,13 @@ mod buzzing {
         l.references = vec![verdict_of_5];
         t.send(l);
         assert_eq!(
-            t.referee.games["MN1"].questionable.as_ref().unwrap().turn,
+            t.referee
+                .live(&t.store, "MN1")
+                .unwrap()
+                .questionable
+                .as_ref()
+                .unwrap()
+                .turn,
             5
         );
         // No take-back while a turn is buzzed (Rule 1.3.3).
@@ -937,7 +983,12 @@ mod buzzing {
         // Withdrawn by its maker: the turn is Legal again.
         step(&mut t, "warren", buzz(4));
         step(&mut t, "warren", Workflow::Withdraw);
-        assert!(t.referee.games["MN1"].questionable.is_none());
+        assert!(t
+            .referee
+            .live(&t.store, "MN1")
+            .unwrap()
+            .questionable
+            .is_none());
         assert_eq!(t.turns(), 7);
     }
 }
@@ -954,7 +1005,9 @@ mod winning {
         t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
         assert!(t
             .referee
-            .edit_game("MN1", |g| g.game.state.winner = Some("Rushton".into())));
+            .edit_game(&mut t.store, "MN1", |g| g.game.state.winner =
+                Some("Rushton".into()))
+            .unwrap());
         t
     }
 
@@ -975,7 +1028,7 @@ mod winning {
             "{}",
             mails[0]
         );
-        assert!(t.referee.games["MN1"].ended);
+        assert!(t.referee.live(&t.store, "MN1").unwrap().ended);
         // Turns are refused now.
         assert_eq!(t.play("warren", "Warren : Pass").0, "game over");
     }
@@ -1000,21 +1053,29 @@ mod winning {
 fn the_drone_stick_carrier_submits_the_drones_turns() {
     let mut t = T::new();
     // Every game has a Drone, last in order, Inactive with no Stick in play.
-    assert_eq!(t.referee.games["MN1"].game.state.players[3].name, "Drone");
-    assert!(!t.referee.games["MN1"].game.state.players[3].active);
+    assert_eq!(
+        t.referee.live(&t.store, "MN1").unwrap().game.state.players[3].name,
+        "Drone"
+    );
+    assert!(!t.referee.live(&t.store, "MN1").unwrap().game.state.players[3].active);
     // Rushton carries the Drone Stick from the start.
-    {
-        let live = t.referee.games.get_mut("MN1").unwrap();
-        live.game.start.players[0]
-            .possessions
-            .push(mornbot::gsd::Possession::of(mornbot::gsd::Good::DroneStick));
-        live.game.start.refresh_drone();
-        live.game.truncate(Map::london_1999(), 0);
-    }
+    assert!(t
+        .referee
+        .edit_game(&mut t.store, "MN1", |live| {
+            live.game.start.players[0]
+                .possessions
+                .push(mornbot::gsd::Possession::of(mornbot::gsd::Good::DroneStick));
+            live.game.start.refresh_drone();
+            live.game.truncate(Map::london_1999(), 0);
+        })
+        .unwrap());
     t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
     t.play("warren", "Warren : Morden (NT) [Home: Tooting Broadway]");
     t.play("acton", "Acton : Upminster (DS) [Home: Hornchurch]");
-    assert_eq!(t.referee.games["MN1"].game.to_play(), "Drone");
+    assert_eq!(
+        t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+        "Drone"
+    );
     // Only the carrier may submit the Drone's Turn.
     let (s, _) = t.play("warren", "Drone : Pass");
     assert_eq!(s, "spoofed player");
@@ -1022,7 +1083,10 @@ fn the_drone_stick_carrier_submits_the_drones_turns() {
     let (s, _) = t.play("rushton", "Drone : Pass");
     assert_eq!(s, "legal");
     assert_eq!(t.turns(), 4);
-    assert_eq!(t.referee.games["MN1"].game.to_play(), "Rushton");
+    assert_eq!(
+        t.referee.live(&t.store, "MN1").unwrap().game.to_play(),
+        "Rushton"
+    );
 }
 
 /// Input that once crashed mornbot, found by the panic audit and its fuzz

@@ -117,7 +117,12 @@ impl T {
     }
 
     fn to_play(&self) -> String {
-        self.referee.games["MN1"].game.to_play().to_string()
+        self.referee
+            .live(&self.store, "MN1")
+            .unwrap()
+            .game
+            .to_play()
+            .to_string()
     }
 
     /// A restart: the games rebuilt from the store.
@@ -161,7 +166,7 @@ fn a_turn_needing_a_ruling_is_applied_when_the_speaker_judges_it_legal() {
     // A restart replays the judged turn and agrees.
     t.restart();
     assert_eq!(t.to_play(), "Warren");
-    assert!(t.referee.games["MN1"].pending.is_none());
+    assert!(t.referee.live(&t.store, "MN1").unwrap().pending.is_none());
     // Play goes on.
     let (s, _) = t.post(
         "warren",
@@ -184,7 +189,7 @@ fn the_speaker_judging_it_illegal_leaves_the_turn_with_its_player() {
         "{mails:?}"
     );
     t.restart();
-    assert!(t.referee.games["MN1"].pending.is_none());
+    assert!(t.referee.live(&t.store, "MN1").unwrap().pending.is_none());
     // Nothing is left to judge.
     let (s, _) = t.post("speaker", "Re: [MN1] turn", "Judgment: Legal");
     assert_eq!(s, "speaker judgment: nothing pending");
@@ -205,12 +210,22 @@ fn a_turn_the_engine_refused_is_applied_when_the_speaker_judges_it_legal() {
         "Warren : [LV+1] Tooting Broadway (NT)",
     );
     assert_eq!(s, "illegal");
-    assert!(t.referee.games["MN1"].questionable.is_some());
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
+        .questionable
+        .is_some());
     let (s, mails) = t.post("speaker", "Re: [MN1] BUZZ", "Judgment: Legal");
     assert!(s.contains("Legal"), "{s}: {mails:?}");
     assert_eq!(t.turns(), 2, "{mails:?}");
     assert_eq!(t.to_play(), "Acton");
-    assert!(t.referee.games["MN1"].questionable.is_none());
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
+        .questionable
+        .is_none());
     let all = mails
         .join(" ")
         .split_whitespace()
@@ -226,7 +241,13 @@ fn a_turn_the_engine_refused_is_applied_when_the_speaker_judges_it_legal() {
 fn a_gsd_from_the_speaker_carrying_the_pending_turn_settles_it() {
     let mut t = T::new();
     t.post("rushton", "[MN1] turn", RULING);
-    let mut gsd = mornbot::gsd::render(&t.referee.games["MN1"].game.gsd(Map::london_1999()));
+    let mut gsd = mornbot::gsd::render(
+        &t.referee
+            .live(&t.store, "MN1")
+            .unwrap()
+            .game
+            .gsd(Map::london_1999()),
+    );
     gsd.push_str(&format!("{RULING}\n"));
     let (s, mails) = t.post("speaker", "[MN1] GSD", &gsd);
     assert_eq!(s, "speaker judgment: Legal", "{mails:?}");
@@ -269,9 +290,9 @@ fn speaker_commands_resign_void_pause_and_resume() {
     );
     assert_eq!(s, "paused");
     t.restart();
-    assert!(t.referee.games["MN1"].paused);
+    assert!(t.referee.live(&t.store, "MN1").unwrap().paused);
     t.send("speaker", "mornbot@example.test", "[MN1]", "RESUME MN1");
-    assert!(!t.referee.games["MN1"].paused);
+    assert!(!t.referee.live(&t.store, "MN1").unwrap().paused);
     assert!(t.referee.next_due().is_some());
     let (_, mails) = t.send(
         "speaker",
@@ -285,13 +306,19 @@ fn speaker_commands_resign_void_pause_and_resume() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(all.contains("Resigns Acton"), "{mails:?}");
-    assert!(t.referee.games["MN1"]
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
         .game
         .state
         .player_index("Acton")
         .is_none());
     t.restart();
-    assert!(t.referee.games["MN1"]
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
         .game
         .state
         .player_index("Acton")

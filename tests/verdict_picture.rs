@@ -125,7 +125,7 @@ fn the_configuration_switches_pictures_for_a_stored_game() {
         .unwrap();
     let raw = store.all_mail().unwrap().remove(0).raw;
     assert!(parts(&raw).1.is_none());
-    assert!(!referee.games["MN1"].def.picture);
+    assert!(!referee.live(&store, "MN1").unwrap().def.picture);
 }
 
 #[test]

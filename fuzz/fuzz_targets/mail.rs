@@ -76,10 +76,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(m) => {
             let ctx = ClassifyContext {
                 map: Map::london_1999(),
-                games: vec![GameInfo {
+                games: std::sync::Arc::new(mornbot::mail::classify::Roster::from(vec![GameInfo {
                     tag: "MN12".into(),
                     players: vec!["Rushton".into(), "Cryer".into()],
-                }],
+                }])),
                 bot_address: "mornbot@example.org".into(),
             };
             let _ = classify(&m, &ctx);

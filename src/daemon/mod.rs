@@ -436,17 +436,22 @@ pub async fn run(
     clock: crate::daemon::clock::Clock,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), DaemonError> {
-    let setup = setup(&cfg)?;
+    let mut setup = setup(&cfg)?;
     let mut store = Store::open(&setup.data.db())?;
+    // Read once: recorded in the database, then not kept (a lounge may
+    // configure 100,000 games).
+    let configured = std::mem::take(&mut setup.games);
     let mut referee = Referee::load(
         map,
         setup.me.clone(),
         cfg.speaker.clone(),
-        &setup.games,
+        &configured,
         &mut store,
         Utc::now(),
     )?;
+    drop(configured);
     referee.set_limits(cfg.limits.clone());
+    referee.set_cached_games(cfg.bot.cached_games);
     let mut ctx = letter::Context::new(map, &setup.me, &cfg);
     ctx.clock = clock;
     let wake = Arc::new(Notify::new());

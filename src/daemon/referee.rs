@@ -1,13 +1,13 @@
 //! What the daemon does with one message: judge it, and commit its effects
 //! with the replies in one transaction.
 //!
-//! The referee holds every game in memory as a [`Game`] (start state plus
-//! the log of legal plays); the store holds the same log. A message is
+//! The referee knows every game's definition; a game's state, a [`Game`]
+//! (start state plus the log of legal plays), is loaded when a message or
+//! the Speaker needs it and kept in a bounded cache (issue 20). The store
+//! holds the log, and with each change the game's snapshot. A message is
 //! handled on a copy of the game it concerns, the copy's effects are
-//! committed, and only then does the copy replace the game: a failed commit
-//! leaves both untouched.
-
-use std::collections::BTreeMap;
+//! committed (its snapshot with them), and only then does the copy replace
+//! the game: a failed commit leaves both untouched.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -27,9 +27,11 @@ mod budget;
 mod buzz;
 mod commands;
 mod event;
+mod games;
 mod handle;
 mod picture;
 mod replay;
+pub mod snapshot;
 mod speaker;
 mod stored;
 mod turn;
@@ -37,6 +39,7 @@ mod turn;
 pub use budget::{monotonic, Stopwatch};
 pub use event::{Event, Judged, Paused, Refused};
 
+pub use games::DEFAULT_CACHED;
 pub use speaker::Pending;
 pub use stored::{rebuild, Stored};
 mod notice;
@@ -348,10 +351,11 @@ impl Live {
 pub struct Referee {
     map: &'static Map,
     me: Identity,
-    /// Games by tag (upper case). Read-only outside the referee: the
-    /// agenda follows the referee's own changes.
-    pub games: BTreeMap<String, Live>,
+    /// Every game's definition; the live states of those recently used.
+    games: games::Games,
     speaker: SpeakerConfig,
+    /// The Speaker settings due times are computed under (snapshots).
+    due_key: String,
     /// The Speaker's agenda: each game's next due time, ordered (issue
     /// 20): a wake-up touches only the games that are due.
     agenda: std::collections::BTreeSet<(DateTime<Utc>, String)>,
@@ -467,94 +471,9 @@ impl Referee {
         }
     }
 
-    /// Loads every game: those in the store, plus any configured game not
-    /// yet stored (recorded now).
-    pub fn load(
-        map: &'static Map,
-        me: Identity,
-        speaker: SpeakerConfig,
-        configured: &[GameConfig],
-        store: &mut Store,
-        now: DateTime<Utc>,
-    ) -> Result<Referee, RefereeError> {
-        for g in configured {
-            let def = Definition {
-                config: GameConfigDef::from(g),
-            };
-            start_state(&def.config, map).map_err(|detail| RefereeError::Game {
-                tag: g.tag.clone(),
-                detail,
-            })?;
-            let json = serde_json::to_string(&def).expect("serialisable");
-            store.ensure_game(&g.tag.to_uppercase(), &json, now)?;
-        }
-        let mut games = BTreeMap::new();
-        for row in store.games()? {
-            let Stored {
-                mut def,
-                game,
-                turns,
-                events,
-                created_at,
-                acks,
-                ended,
-            } = stored::rebuild(map, store, &row)?;
-            // Presentation, not a rule of the game: the configuration's
-            // current choice holds.
-            if let Some(g) = configured
-                .iter()
-                .find(|g| g.tag.eq_ignore_ascii_case(&row.tag))
-            {
-                def.picture = g.picture;
-            }
-            let n_turns = turns.len();
-            let (pending, paused) = speaker::load(&events, n_turns);
-            let (questionable, held, resumed_at) = buzz::load(&events);
-            games.insert(
-                row.tag.clone(),
-                Live {
-                    def,
-                    game,
-                    turns,
-                    created_at,
-                    questionable,
-                    held,
-                    resumed_at,
-                    acks,
-                    reminded_for: store
-                        .timer_done(&row.tag, "reminder", &(n_turns + 1).to_string())?
-                        .then_some(n_turns as u64 + 1),
-                    ended,
-                    pending,
-                    paused,
-                },
-            );
-        }
-        let mut r = Referee {
-            map,
-            me,
-            games,
-            speaker,
-            agenda: Default::default(),
-            due: Default::default(),
-            limits: LimitsConfig::default(),
-            stopwatch: monotonic(),
-        };
-        let tags: Vec<String> = r.games.keys().cloned().collect();
-        for tag in tags {
-            r.reschedule(&tag);
-        }
-        Ok(r)
-    }
-
     /// Whether `address` is a registered player's in any game.
     pub fn is_registered(&self, address: &str) -> bool {
-        self.games.values().any(|l| {
-            l.def
-                .players
-                .iter()
-                .any(|p| p.1.eq_ignore_ascii_case(address))
-        })
+        self.games.is_registered(address)
     }
 
     /// The address of the one player (across games) a display name names
@@ -562,8 +481,9 @@ impl Referee {
     pub fn address_by_name(&self, display: &str) -> Option<String> {
         let mut found: Vec<&str> = self
             .games
+            .defs
             .values()
-            .flat_map(|l| l.def.players.iter())
+            .flat_map(|d| d.players.iter())
             .filter(|p| crate::mail::identity::names_player(display, &p.0))
             .map(|p| p.1.as_str())
             .collect();
@@ -575,15 +495,9 @@ impl Referee {
         }
     }
 
-    /// The tags and player names of every game (for classification).
-    pub fn roster(&self) -> Vec<crate::mail::classify::GameInfo> {
-        self.games
-            .iter()
-            .map(|(t, l)| crate::mail::classify::GameInfo {
-                tag: t.clone(),
-                players: l.def.players.iter().map(|p| p.0.clone()).collect(),
-            })
-            .collect()
+    /// The games as classification needs them (built once).
+    pub fn roster(&self) -> std::sync::Arc<crate::mail::classify::Roster> {
+        self.games.roster.clone()
     }
 
     /// Resolves the game of a turn, asking the sender when it cannot.
@@ -591,19 +505,19 @@ impl Referee {
         match &letter.game {
             Ok(tag) => {
                 let tag = tag.to_uppercase();
-                if self.games.contains_key(&tag) {
+                if self.has_game(&tag) {
                     return Some(tag);
                 }
                 out.refuse(format!(
                     "There is no game {tag} in this lounge. The games are: {}.",
-                    self.games.keys().cloned().collect::<Vec<_>>().join(", ")
+                    listed(self.tags())
                 ));
                 None
             }
-            Err(c) if c.is_empty() && self.games.len() == 1 => self.games.keys().next().cloned(),
+            Err(c) if c.is_empty() && self.games.defs.len() == 1 => self.tags().next().cloned(),
             Err(c) => {
                 let list = if c.is_empty() {
-                    self.games.keys().cloned().collect::<Vec<_>>()
+                    self.tags().take(LISTED + 1).cloned().collect::<Vec<_>>()
                 } else {
                     c.clone()
                 };
@@ -611,10 +525,24 @@ impl Referee {
                     "Which game is this turn for? Put the game's tag in the subject, \
                              e.g. \"[{}]\". The games are: {}.",
                     list.first().cloned().unwrap_or_default(),
-                    list.join(", ")
+                    listed(list.iter())
                 ));
                 None
             }
         }
+    }
+}
+
+/// How many tags a message lists before "and N more".
+const LISTED: usize = 20;
+
+/// The tags, comma-separated: the first [`LISTED`], then how many more (a
+/// lounge may host thousands of games).
+fn listed<'a>(tags: impl Iterator<Item = &'a String>) -> String {
+    let tags: Vec<&String> = tags.collect();
+    let shown: Vec<&str> = tags.iter().take(LISTED).map(|t| t.as_str()).collect();
+    match tags.len().saturating_sub(LISTED) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
     }
 }

@@ -8,7 +8,7 @@ use crate::gsd::{self, Colour, LineState, Spiral, StationMark};
 use crate::map::{LineCode, Map, StationId};
 
 /// One entry of the Disruptions box, typed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Disruption {
     /// A station with a mark: Pegged, Bulkheaded, Maelberged, Damaged,
     /// Defamed (Rules 1.9.3, 1.9.5, 1.11.3, 1.11.4, 1.11.7).

@@ -51,7 +51,7 @@ impl Violation {
 }
 
 /// The verdict on a play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// The play is legal; the new state follows.
@@ -64,7 +64,7 @@ pub enum Verdict {
 }
 
 /// The outcome of adjudicating one play.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Outcome {
     /// Legal, Illegal or NeedsRuling.
     pub verdict: Verdict,

@@ -7,7 +7,7 @@ use crate::gsd::{Colour, GameTime, Good, Possession, StationMark, Tokens};
 use crate::map::{GhostId, LineCode, Map, StationId};
 
 /// Where a Piece is: a station and the line it is on (Rule 1.2.0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Position {
     /// The station.
     pub station: StationId,
@@ -27,7 +27,7 @@ impl Position {
 }
 
 /// One player's part of the state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PlayerState {
     /// The name, as in the Token Table.
     pub name: String,
@@ -139,7 +139,7 @@ pub fn is_drone(name: &str) -> bool {
 }
 
 /// A Block for one Round (Rule 1.9.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Block {
     /// The blocked station.
     pub station: StationId,
@@ -149,7 +149,7 @@ pub struct Block {
 
 /// A Line State in force for one Round (Rules 1.20.5, 1.20.6): it ends at
 /// the end of its setter's next Turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Timed {
     /// The entry of the Disruptions box.
     pub disruption: Disruption,
@@ -174,7 +174,7 @@ pub struct Visit {
 
 /// Where a player's Piece stood when eir latest Turn began: the Station a
 /// Toff Clamp given em now points to (Rule 1.4.44).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Began {
     /// The player.
     pub player: String,
@@ -184,7 +184,7 @@ pub struct Began {
 
 /// One Toff Clamp and the Station its carrier's Standard Moves must end
 /// closer to, and where [De-Toffing] removes it (Rule 1.4.44).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Toff {
     /// Its carrier.
     pub player: String,
@@ -204,7 +204,7 @@ pub struct Prison {
 }
 
 /// A Zone Tithed until the end of its Tither's next Turn (Rule 1.7.31).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Tithed {
     /// Who played `[Tithe <Zone>]`.
     pub player: String,
@@ -214,7 +214,7 @@ pub struct Tithed {
 
 /// An order of `[Radio Clamp <N> to <Station>]` (Rule 1.4.46): the
 /// possessor of Radio Clamp `n` is to Move to `to` on eir next Turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct RadioOrder {
     /// The Radio Clamp's number.
     pub n: u32,
@@ -224,7 +224,7 @@ pub struct RadioOrder {
 
 /// A Clamp a player received from another player's Action since eir last
 /// Turn (Rule 1.4.36): what Knerdling may hand on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Received {
     /// The receiver.
     pub player: String,
@@ -238,7 +238,7 @@ pub struct Received {
 }
 
 /// The whole state of a game between two Turns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameState {
     /// Game Time.
     pub time: GameTime,

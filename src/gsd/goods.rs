@@ -9,7 +9,7 @@ include!(concat!(env!("OUT_DIR"), "/goods.rs"));
 
 /// A quality a Possession may have (the closed vocabulary of
 /// `grammar/possessions.toml`, each defined by the rule its header cites).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Quality {
     /// Rule 1.4.31.
     Small,
@@ -42,7 +42,7 @@ pub enum Quality {
 }
 
 /// A set of [`Quality`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Qualities(u16);
 
 impl Qualities {
@@ -64,7 +64,7 @@ impl Qualities {
 }
 
 /// A Possession's size (Rule 1.4.31).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 pub enum Size {
     /// Any number may be carried.
     Small,

@@ -164,14 +164,79 @@ pub struct GameInfo {
     pub players: Vec<String>,
 }
 
+/// The games the bot referees, indexed for [`classify`]: a lookup by tag
+/// and the union of every game's player names are built once, not for
+/// each message (issue 20: a lounge may host 100,000 games).
+#[derive(Clone, Debug, Default)]
+pub struct Roster {
+    /// By upper-case tag.
+    by_tag: std::collections::BTreeMap<String, GameInfo>,
+    /// Every game's player names, each once (ignoring case), longest first.
+    names: Vec<String>,
+}
+
+impl Roster {
+    /// The index of `games`.
+    pub fn new(games: impl IntoIterator<Item = GameInfo>) -> Roster {
+        let by_tag: std::collections::BTreeMap<String, GameInfo> = games
+            .into_iter()
+            .map(|g| (g.tag.to_ascii_uppercase(), g))
+            .collect();
+        let mut names: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for g in by_tag.values() {
+            for p in &g.players {
+                let p = p.trim();
+                if !p.is_empty() && seen.insert(p.to_ascii_lowercase()) {
+                    names.push(p.to_string());
+                }
+            }
+        }
+        // Longest first, so that "Brooke-Taylor" wins over "Brooke".
+        names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+        Roster { by_tag, names }
+    }
+
+    /// The game tagged `tag` (any case).
+    pub fn get(&self, tag: &str) -> Option<&GameInfo> {
+        self.by_tag.get(&tag.trim().to_ascii_uppercase())
+    }
+
+    /// The games, by tag.
+    pub fn iter(&self) -> impl Iterator<Item = &GameInfo> {
+        self.by_tag.values()
+    }
+
+    /// How many games.
+    pub fn len(&self) -> usize {
+        self.by_tag.len()
+    }
+
+    /// Whether there is no game.
+    pub fn is_empty(&self) -> bool {
+        self.by_tag.is_empty()
+    }
+
+    /// Every game's player names, each once, longest first.
+    pub fn all_players(&self) -> &[String] {
+        &self.names
+    }
+}
+
+impl From<Vec<GameInfo>> for Roster {
+    fn from(games: Vec<GameInfo>) -> Roster {
+        Roster::new(games)
+    }
+}
+
 /// What [`classify`] knows besides the message.
 #[derive(Clone, Debug)]
 pub struct ClassifyContext<'a> {
     /// The map, to tell a Play line from prose when no player names are
     /// known.
     pub map: &'a Map,
-    /// The games being played.
-    pub games: Vec<GameInfo>,
+    /// The games being played (shared: built once, not per message).
+    pub games: std::sync::Arc<Roster>,
     /// The bot's own address: mail sent to it directly may be answered with
     /// HELP.
     pub bot_address: String,

@@ -8,7 +8,9 @@ use serde::Serialize;
 ///
 /// Ghost Stations are on no line; the code `GH` of Rule 1.11.6 is therefore
 /// not a `LineCode` (see [`crate::map::Map::ghosts`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub enum LineCode {
     /// Bakerloo.
     BL,

@@ -42,7 +42,9 @@ pub use schedule::Schedule;
 pub const LONDON_1999: &str = include_str!("../../maps/london-1999.toml");
 
 /// A station of the map, as an index into [`Map::stations`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub struct StationId(pub u16);
 
 impl StationId {
@@ -53,7 +55,9 @@ impl StationId {
 }
 
 /// A Ghost Station (Rule 1.11.6), as an index into [`Map::ghosts`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub struct GhostId(pub u8);
 
 /// How the map draws a station served by its lines (Rules 1.17.1, 1.17.6).

@@ -13,6 +13,28 @@ impl Store {
         Ok(n == 1)
     }
 
+    /// Records the games not yet known, `(tag, definition)`, in one
+    /// transaction (start-up's configured games: one fsync, not one each);
+    /// returns how many were new.
+    pub fn ensure_games(
+        &mut self,
+        games: &[(String, String)],
+        now: DateTime<Utc>,
+    ) -> Result<usize> {
+        let tx = self.conn.transaction()?;
+        let mut new = 0;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT OR IGNORE INTO games (tag, definition, created_at) VALUES (?1, ?2, ?3)",
+            )?;
+            for (tag, definition) in games {
+                new += st.execute(params![tag, definition, ms(now)])?;
+            }
+        }
+        tx.commit()?;
+        Ok(new)
+    }
+
     /// Every stored game, by tag.
     pub fn games(&self) -> Result<Vec<GameRow>> {
         let mut st = self
@@ -133,6 +155,9 @@ impl Store {
                  WHERE message_id = ?1 AND sent_at IS NULL",
                 params![id, ms(now)],
             )?;
+        }
+        for snap in &c.snapshots {
+            snapshots::put(&tx, snap)?;
         }
         if let Some(p) = &c.processed {
             let origin = &p.origin;

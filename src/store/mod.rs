@@ -14,6 +14,7 @@ mod outbox;
 mod quarantine;
 mod rows;
 mod schema;
+mod snapshots;
 #[cfg(test)]
 mod tests;
 
@@ -25,7 +26,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub use health::{backup, check, Health};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
-pub use rows::{Commit, EventRow, GameRow, NewMail, Origin, OutMail, Processed, TurnRow};
+pub use rows::{
+    Commit, EventRow, GameRow, IndexRow, NewMail, Origin, OutMail, Processed, Snapshot,
+    SnapshotRow, TurnRow,
+};
 use schema::SCHEMA;
 pub use schema::SCHEMA_VERSION;
 

@@ -106,6 +106,51 @@ pub struct Commit {
     /// Message-IDs of our own replies seen coming back through the list:
     /// delivered, whatever the outbox recorded.
     pub echoed: Vec<String>,
+    /// Games' snapshots to write (replacing their last).
+    pub snapshots: Vec<SnapshotRow>,
+}
+
+/// A game's state after its last committed change, so that loading it
+/// replays nothing (issue 20); derived, and rebuilt whenever it does not
+/// match the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotRow {
+    /// The game's tag.
+    pub game: String,
+    /// The encoding's version.
+    pub version: String,
+    /// The Speaker settings `due_at` was computed under.
+    pub due_key: String,
+    /// When the Speaker next owes the game something, if ever.
+    pub due_at: Option<DateTime<Utc>>,
+    /// The encoded state.
+    pub state: String,
+}
+
+/// A stored snapshot, with the log's position it folds: the store sets
+/// that position in the commit that writes it, so it cannot disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The row as written.
+    pub row: SnapshotRow,
+    /// The turns folded into it (the log's last turn number then).
+    pub turns: u64,
+    /// The game's last event id then (0 for none).
+    pub last_event: i64,
+}
+
+/// What start-up reads of a game: its row and its snapshot's header (not
+/// its state), and what the log holds, to tell a stale snapshot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexRow {
+    /// The game.
+    pub game: GameRow,
+    /// Its snapshot's header, if it has one (its `state` left empty).
+    pub snapshot: Option<Snapshot>,
+    /// The log's last turn number (0 for none).
+    pub turns: u64,
+    /// The game's last event id (0 for none).
+    pub last_event: i64,
 }
 
 /// A stored Speaker event.

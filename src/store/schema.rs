@@ -54,6 +54,16 @@ CREATE TABLE IF NOT EXISTS events (
     kind TEXT NOT NULL,
     data TEXT NOT NULL               -- JSON
 );
+CREATE INDEX IF NOT EXISTS events_game ON events (game, id);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT PRIMARY KEY REFERENCES games(tag),
+    version TEXT NOT NULL,           -- the encoding's version: another is rebuilt by replay
+    turns INTEGER NOT NULL,          -- the turns folded (the log's last n)
+    last_event INTEGER NOT NULL,     -- the game's last event id folded, 0 for none
+    due_key TEXT NOT NULL,           -- the Speaker settings due_at was computed under
+    due_at INTEGER,                  -- ms since the epoch: when the Speaker next owes the game
+    state TEXT NOT NULL              -- JSON: the game's state after its last turn
+);
 CREATE TABLE IF NOT EXISTS quarantine (
     id INTEGER PRIMARY KEY,
     message_id TEXT NOT NULL,

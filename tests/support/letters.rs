@@ -152,6 +152,10 @@ impl Lounge {
 
     /// Whether a turn is Questionable.
     pub fn questionable(&self) -> bool {
-        self.referee.games["MN1"].questionable.is_some()
+        self.referee
+            .live(&self.store, "MN1")
+            .unwrap()
+            .questionable
+            .is_some()
     }
 }

@@ -27,26 +27,40 @@ impl Referee {
         self.agenda.iter().next().map(|(t, _)| *t)
     }
 
-    /// Changes a game by hand (tests, tools), keeping the agenda right;
-    /// false when there is no such game.
-    pub fn edit_game(&mut self, tag: &str, f: impl FnOnce(&mut Live)) -> bool {
-        let Some(live) = self.games.get_mut(tag) else {
-            return false;
-        };
-        f(live);
-        self.reschedule(tag);
-        true
+    /// Changes a game by hand (tests, tools), keeping its snapshot and the
+    /// agenda right; false when there is no such game.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError`] when the game does not load or its snapshot cannot
+    /// be written.
+    pub fn edit_game(
+        &mut self,
+        store: &mut Store,
+        tag: &str,
+        f: impl FnOnce(&mut Live),
+    ) -> Result<bool, RefereeError> {
+        if !self.has_game(tag) {
+            return Ok(false);
+        }
+        let mut live = self.live(store, tag)?;
+        f(&mut live);
+        store.put_snapshots(&[self.snapshot_row(&live)])?;
+        self.reschedule_live(&live);
+        self.games.put(live);
+        Ok(true)
     }
 
-    /// Puts `tag` in the agenda at its next due time (or takes it out):
-    /// after every change of the game's state.
-    pub(super) fn reschedule(&mut self, tag: &str) {
+    /// Puts `live`'s game in the agenda at its next due time (or takes it
+    /// out): after every change of the game's state.
+    pub(super) fn reschedule_live(&mut self, live: &Live) {
+        let tag = &live.game.tag;
         if let Some(old) = self.due.remove(tag) {
-            self.agenda.remove(&(old, tag.to_string()));
+            self.agenda.remove(&(old, tag.clone()));
         }
-        if let Some(t) = self.games.get(tag).and_then(|l| self.due_of(l)) {
-            self.due.insert(tag.to_string(), t);
-            self.agenda.insert((t, tag.to_string()));
+        if let Some(t) = self.due_of(live) {
+            self.due.insert(tag.clone(), t);
+            self.agenda.insert((t, tag.clone()));
         }
     }
 
@@ -100,7 +114,7 @@ impl Referee {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
             for _ in 0..1000 {
-                let mut live = self.games[&tag].clone();
+                let mut live = self.live(store, &tag)?;
                 let mut commit = Commit {
                     received_at: Some(now),
                     ..Commit::default()
@@ -108,9 +122,10 @@ impl Referee {
                 let Some(summary) = self.speaker_act(&mut live, now, &mut commit) else {
                     break;
                 };
+                commit.snapshots.push(self.snapshot_row(&live));
                 store.commit(&commit)?;
-                self.games.insert(tag.clone(), live);
-                self.reschedule(&tag);
+                self.reschedule_live(&live);
+                self.games.put(live);
                 done.push(Handled {
                     message_id: String::new(),
                     game: Some(tag.clone()),

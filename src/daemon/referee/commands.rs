@@ -1,13 +1,19 @@
 //! The bot's answers to commands (`HELP`, `STATUS`, `GSD`, `HISTORY`,
 //! `RULES`) and to what it did not understand, sent to the sender alone.
 
-use super::{fmt_time, Command, Live, LooksLike, Out, Referee};
+use super::{fmt_time, Command, Live, LooksLike, Out, Referee, RefereeError};
 use crate::gsd::render;
 use crate::mail::render::render as tpl;
+use crate::store::Store;
 
 impl Referee {
     /// Answers commands, all in one reply; returns a summary.
-    pub(super) fn commands(&self, cmds: &[Command], out: &mut Out) -> String {
+    pub(super) fn commands(
+        &self,
+        store: &Store,
+        cmds: &[Command],
+        out: &mut Out,
+    ) -> Result<String, RefereeError> {
         let mut unknown = Vec::new();
         let mut parts = Vec::new();
         let mut help = false;
@@ -22,21 +28,21 @@ impl Referee {
                 Command::Rules => parts.push(coverage_text()),
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
-                        Some(t) if self.games.contains_key(&t.to_uppercase()) => {
+                        Some(t) if self.has_game(&t.to_uppercase()) => {
                             vec![t.to_uppercase()]
                         }
                         Some(t) => {
                             parts.push(format!("There is no game {t}.\n"));
                             continue;
                         }
-                        None => self.games.keys().cloned().collect(),
+                        None => self.tags().cloned().collect(),
                     };
                     for tag in tags {
-                        let live = &self.games[&tag];
+                        let live = self.live(store, &tag)?;
                         parts.push(match c {
-                            Command::Status(_) => self.status(live, &out.letter.from),
+                            Command::Status(_) => self.status(&live, &out.letter.from),
                             Command::Gsd(_) => render(&live.game.gsd(self.map)),
-                            _ => history(live),
+                            _ => history(&live),
                         });
                     }
                 }
@@ -46,8 +52,8 @@ impl Referee {
             parts.push(tpl(
                 "help",
                 minijinja::context! {
-                    games => self.games.keys().cloned().collect::<Vec<_>>(),
-                    example => self.games.keys().next().cloned().unwrap_or("MN1".into()),
+                    games => self.tags().cloned().collect::<Vec<_>>(),
+                    example => self.tags().next().cloned().unwrap_or("MN1".into()),
                     lounge => self.me.lounge, bot => self.me.address, unknown,
                 },
             ));
@@ -57,7 +63,7 @@ impl Referee {
             "commands",
             minijinja::context! { parts, bot => self.me.address },
         ));
-        format!("{} commands", cmds.len())
+        Ok(format!("{} commands", cmds.len()))
     }
 
     /// A game's STATUS, for `asker`: players' addresses only for the
@@ -109,10 +115,10 @@ impl Referee {
     ) -> String {
         let roster = self.roster();
         let info = game
-            .and_then(|g| roster.iter().find(|i| i.tag == *g))
-            .or(roster.first());
+            .and_then(|g| roster.get(g))
+            .or_else(|| roster.iter().next());
         let players = game
-            .and_then(|g| roster.iter().find(|i| i.tag == *g))
+            .and_then(|g| roster.get(g))
             .map(|i| i.players.clone())
             .unwrap_or_default();
         let (looks, word, name) = match looks_like {

@@ -39,7 +39,7 @@ impl Referee {
         let mut commit = fresh();
         let mut changed: Option<Live> = None;
         let (mut game, mut kind, mut summary) =
-            self.dispatch(letter, received, &mut out, &mut commit, &mut changed);
+            self.dispatch(store, letter, received, &mut out, &mut commit, &mut changed)?;
         if let Some(why) = self.over_budget(started) {
             // Thrown away whole: the copy of the game, the events, the
             // replies; only the refusal (when the mail may be answered).
@@ -77,11 +77,13 @@ impl Referee {
             kind: kind.clone(),
             summary: summary.clone(),
         });
+        if let Some(live) = &changed {
+            commit.snapshots.push(self.snapshot_row(live));
+        }
         store.commit(&commit)?;
         if let Some(live) = changed {
-            let tag = live.game.tag.clone();
-            self.games.insert(tag.clone(), live);
-            self.reschedule(&tag);
+            self.reschedule_live(&live);
+            self.games.put(live);
         }
         Ok(Handled {
             message_id: letter.message_id.clone(),
@@ -97,13 +99,14 @@ impl Referee {
     /// `commit`.
     fn dispatch(
         &self,
+        store: &Store,
         letter: &Letter,
         received: DateTime<Utc>,
         out: &mut Out,
         commit: &mut Commit,
         changed: &mut Option<Live>,
-    ) -> Dispatched {
-        if let Some(why) = &letter.no_reply {
+    ) -> Result<Dispatched, RefereeError> {
+        Ok(if let Some(why) = &letter.no_reply {
             // One of our own replies back through the list confirms its
             // delivery (it may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
@@ -125,7 +128,8 @@ impl Referee {
                     letter.request.name()
                 ),
             )
-        } else if let Some((game, live, summary)) = self.speaker_mail(letter, received, out, commit)
+        } else if let Some((game, live, summary)) =
+            self.speaker_mail(store, letter, received, out, commit)?
         {
             *changed = live;
             (game, "speaker".into(), summary)
@@ -147,7 +151,7 @@ impl Referee {
                     (None, "command".into(), "refused: commands_per_mail".into())
                 }
                 Request::Commands(cmds) => {
-                    let s = self.commands(cmds, out);
+                    let s = self.commands(store, cmds, out)?;
                     (None, "command".into(), s)
                 }
                 Request::NotUnderstood { line, looks_like } => {
@@ -157,7 +161,7 @@ impl Referee {
                 Request::Workflow(w) => match self.which_game(letter, out) {
                     None => (None, "buzz".into(), "game unknown".into()),
                     Some(tag) => {
-                        let mut live = self.games[&tag].clone();
+                        let mut live = self.live(store, &tag)?;
                         let d = self.workflow(&mut live, letter, w, received, out, commit);
                         let summary = d.summary().to_string();
                         if d.changed() {
@@ -169,7 +173,7 @@ impl Referee {
                 Request::Turn { .. } | Request::TakeBack(_) => match self.which_game(letter, out) {
                     None => (None, "turn".into(), "game unknown".into()),
                     Some(tag) => {
-                        let mut live = self.games[&tag].clone();
+                        let mut live = self.live(store, &tag)?;
                         let d =
                             self.turn(&mut live, letter, &letter.request, received, out, commit);
                         let summary = d.summary().to_string();
@@ -180,6 +184,6 @@ impl Referee {
                     }
                 },
             }
-        }
+        })
     }
 }

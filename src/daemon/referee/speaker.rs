@@ -9,12 +9,12 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::notice::Thread;
-use super::{Command, Letter, Live, Out, Referee, Request, Workflow};
+use super::{Command, Letter, Live, Out, Referee, RefereeError, Request, Workflow};
 use super::{Disposition, Event, Judged, Paused};
 use crate::gsd::{parse_gsd, render, render_play};
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
-use crate::store::{Commit, TurnRow};
+use crate::store::{Commit, Store, TurnRow};
 
 /// A turn the engine did not apply and a human must settle: refused (the
 /// bot's Buzz) or beyond the engine ("needs a human ruling").
@@ -40,6 +40,10 @@ enum Ask {
     Gsd(String),
     Commands(Vec<(String, Option<String>)>),
 }
+
+/// What a Speaker's mail did: its game, the game changed (if it was), a
+/// summary.
+pub(super) type SpeakerDone = (Option<String>, Option<Live>, String);
 
 impl Referee {
     /// Whether `address` is one of the Speaker's.
@@ -80,16 +84,19 @@ impl Referee {
     /// from anyone). Returns the game, the changed game, and a summary.
     pub(super) fn speaker_mail(
         &self,
+        store: &Store,
         letter: &Letter,
         at: DateTime<Utc>,
         out: &mut Out,
         commit: &mut Commit,
-    ) -> Option<(Option<String>, Option<Live>, String)> {
-        let ask = self.speaker_ask(letter)?;
-        let Some(tag) = self.which_game(letter, out) else {
-            return Some((None, None, "speaker: game unknown".into()));
+    ) -> Result<Option<SpeakerDone>, RefereeError> {
+        let Some(ask) = self.speaker_ask(letter) else {
+            return Ok(None);
         };
-        let mut live = self.games[&tag].clone();
+        let Some(tag) = self.which_game(letter, out) else {
+            return Ok(Some((None, None, "speaker: game unknown".into())));
+        };
+        let mut live = self.live(store, &tag)?;
         let done = match ask {
             Ask::Judgment(legal) => {
                 self.speaker_judgment(&mut live, legal, letter, at, out, commit)
@@ -135,7 +142,7 @@ impl Referee {
             }
         };
         let summary = done.summary().to_string();
-        Some((Some(tag), done.changed().then_some(live), summary))
+        Ok(Some((Some(tag), done.changed().then_some(live), summary)))
     }
 
     /// The Speaker's Judgment on the game's Questionable Turn or on the

@@ -162,6 +162,20 @@ impl Serialize for TokenList {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for TokenList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let bad = || serde::de::Error::custom(format!("not a token list: {text:?}"));
+        let mut list = Vec::new();
+        for part in text.split(',').filter(|p| !p.is_empty()) {
+            let digits = part.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+            let n = part[..digits].parse().map_err(|_| bad())?;
+            list.push((n, Colour::parse(&part[digits..]).ok_or_else(bad)?));
+        }
+        Ok(TokenList(list))
+    }
+}
+
 /// A parsed placeholder value (the matcher's output).
 #[derive(Clone, Debug)]
 pub(crate) enum Arg {

@@ -4,7 +4,7 @@
 use super::*;
 
 /// How a station is disrupted (the suffix in the Disruptions box).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum StationMark {
     /// `(Peg)`, Rule 1.11.4.
     Peg,
@@ -42,7 +42,7 @@ impl StationMark {
 }
 
 /// The State of a Line (Rule 1.20.0).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum LineState {
     /// `Normal` (Rule 1.20.1).
     Normal,
@@ -107,7 +107,7 @@ pub enum Disruption {
 }
 
 /// The direction of a Charge Spiral (Rule 1.8.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Spiral {
     /// `Charge In`: no Move may increase the Moving Piece's Charge.
     Inwards,

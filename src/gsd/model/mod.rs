@@ -51,7 +51,7 @@ pub struct Gsd {
 }
 
 /// A row of the Token Table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PlayerRow {
     /// The player's name.
     pub name: String,
@@ -135,6 +135,14 @@ impl Serialize for Colour {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Colour {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Colour::parse(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a token colour: {code:?}")))
+    }
+}
+
 /// Token counts by colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tokens(pub [u32; 7]);
@@ -159,5 +167,16 @@ impl Serialize for Tokens {
             m.serialize_entry(c.code(), &self.get(c))?;
         }
         m.end()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tokens {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let counts = std::collections::BTreeMap::<Colour, u32>::deserialize(d)?;
+        let mut t = Tokens::default();
+        for (c, n) in counts {
+            t.set(c, n);
+        }
+        Ok(t)
     }
 }

@@ -4,7 +4,7 @@
 use super::*;
 
 /// A possession as carried.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Possession {
     /// The thing.
     pub item: Item,
@@ -42,7 +42,9 @@ impl Possession {
 }
 
 /// A Hat category (Rule 1.4.6), by its initial letter, in letter order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub enum Hat {
     /// A - A to Z.
     AToZ,
@@ -105,7 +107,7 @@ impl Hat {
 
 /// A possession's identity: a kind of `grammar/possessions.toml`, with
 /// what its form writes (a day, a station, a zone) and its state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Item {
     /// `Hat (C)` or `Hats (COT)`: one or more Hats, in letter order.
     Hats(Vec<Hat>),

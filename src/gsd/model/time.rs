@@ -3,7 +3,7 @@
 use super::*;
 
 /// Game Time (Rule 1.13.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameTime {
     /// The day.
     #[serde(serialize_with = "ser_day")]

@@ -7,7 +7,7 @@ use super::*;
 
 pub(super) fn canonical_tag(tag: &str, ctx: &ClassifyContext<'_>) -> Option<String> {
     let tag = tag.trim();
-    if let Some(g) = ctx.games.iter().find(|g| g.tag.eq_ignore_ascii_case(tag)) {
+    if let Some(g) = ctx.games.get(tag) {
         return Some(g.tag.clone());
     }
     let letters = tag.chars().take_while(char::is_ascii_alphabetic).count();
@@ -78,7 +78,7 @@ pub(super) fn gsd_game(lines: &[BodyLine<'_>], ctx: &ClassifyContext<'_>) -> Opt
             if !shaped {
                 return None;
             }
-            let known = ctx.games.iter().find(|g| g.tag.eq_ignore_ascii_case(id));
+            let known = ctx.games.get(id);
             let table_next = lines[i + 1..]
                 .iter()
                 .map(|n| unquoted(n.text).trim())
@@ -103,10 +103,10 @@ pub(super) fn game_ref(
     let named = gsd_game(lines, ctx);
     match (tags.as_slice(), named) {
         ([], Some(n)) => GameRef::Named(n),
-        ([], None) => match ctx.games.as_slice() {
-            [] => GameRef::Unknown,
-            [only] => GameRef::Only(only.tag.clone()),
-            all => GameRef::Ambiguous(all.iter().map(|g| g.tag.clone()).collect()),
+        ([], None) => match ctx.games.len() {
+            0 => GameRef::Unknown,
+            1 => GameRef::Only(ctx.games.iter().next().expect("one").tag.clone()),
+            _ => GameRef::Ambiguous(ctx.games.iter().map(|g| g.tag.clone()).collect()),
         },
         ([t], Some(n)) if !n.eq_ignore_ascii_case(t) => GameRef::Ambiguous(vec![t.clone(), n]),
         ([t], _) => GameRef::Tagged(t.clone()),
@@ -116,23 +116,21 @@ pub(super) fn game_ref(
 
 /// The player names of the game meant (of every candidate game when it is
 /// not known which).
-pub(super) fn players_for(game: &GameRef, ctx: &ClassifyContext<'_>) -> Vec<String> {
+pub(super) fn players_for<'c>(
+    game: &GameRef,
+    ctx: &'c ClassifyContext<'_>,
+) -> std::borrow::Cow<'c, [String]> {
     let wanted: Vec<&str> = match game {
         GameRef::Ambiguous(tags) => tags.iter().map(String::as_str).collect(),
         g => g.tag().into_iter().collect(),
     };
-    let known: Vec<&GameInfo> = ctx
-        .games
-        .iter()
-        .filter(|g| wanted.iter().any(|w| w.eq_ignore_ascii_case(&g.tag)))
-        .collect();
-    let source: Vec<&GameInfo> = if known.is_empty() {
-        ctx.games.iter().collect()
-    } else {
-        known
-    };
+    let known: Vec<&GameInfo> = wanted.iter().filter_map(|w| ctx.games.get(w)).collect();
+    if known.is_empty() {
+        // Not one known game: every game's players (indexed once).
+        return std::borrow::Cow::Borrowed(ctx.games.all_players());
+    }
     let mut names: Vec<String> = Vec::new();
-    for g in source {
+    for g in known {
         for p in &g.players {
             let p = p.trim();
             if !p.is_empty() && !names.iter().any(|n| n.eq_ignore_ascii_case(p)) {
@@ -142,5 +140,5 @@ pub(super) fn players_for(game: &GameRef, ctx: &ClassifyContext<'_>) -> Vec<Stri
     }
     // Longest first, so that "Brooke-Taylor" wins over "Brooke".
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    names
+    std::borrow::Cow::Owned(names)
 }

@@ -5,7 +5,7 @@ use super::*;
 pub(super) fn ctx() -> ClassifyContext<'static> {
     ClassifyContext {
         map: Map::london_1999(),
-        games: vec![
+        games: std::sync::Arc::new(crate::mail::classify::Roster::from(vec![
             GameInfo {
                 tag: "MN12".into(),
                 players: vec!["Rushton".into(), "Cryer".into(), "Brooke-Taylor".into()],
@@ -14,7 +14,7 @@ pub(super) fn ctx() -> ClassifyContext<'static> {
                 tag: "MN13".into(),
                 players: vec!["Garden".into(), "Lyttelton".into()],
             },
-        ],
+        ])),
         bot_address: "mornbot@example.org".into(),
     }
 }
@@ -123,7 +123,7 @@ fn buzz_forms() {
 #[test]
 fn buzz_without_known_players() {
     let c = ClassifyContext {
-        games: Vec::new(),
+        games: Default::default(),
         ..ctx()
     };
     let k = classify(&msg("x", "Buzz Jo Smith turn 4 - nope"), &c).request;
@@ -280,7 +280,12 @@ fn game_refs() {
         GameRef::Ambiguous(vec!["MN12".into(), "MN13".into()])
     );
     let one = ClassifyContext {
-        games: vec![c.games[0].clone()],
+        games: std::sync::Arc::new(crate::mail::classify::Roster::from(vec![c
+            .games
+            .iter()
+            .next()
+            .unwrap()
+            .clone()])),
         ..ctx()
     };
     assert_eq!(
@@ -288,7 +293,7 @@ fn game_refs() {
         GameRef::Only("MN12".into())
     );
     let none = ClassifyContext {
-        games: Vec::new(),
+        games: Default::default(),
         ..ctx()
     };
     assert_eq!(classify(&msg("hi", ""), &none).game, GameRef::Unknown);

@@ -278,10 +278,10 @@ mod tests {
         }
         // Without known players any Play line is a Play (rule 6).
         let c = ClassifyContext {
-            games: vec![GameInfo {
+            games: std::sync::Arc::new(crate::mail::classify::Roster::from(vec![GameInfo {
                 tag: "MN1".into(),
                 players: vec![],
-            }],
+            }])),
             ..ctx()
         };
         assert!(matches!(

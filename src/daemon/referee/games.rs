@@ -1,0 +1,302 @@
+//! The games (issue 20): every game's definition is always at hand, its
+//! live state only in a bounded cache of the games recently played,
+//! loaded on demand from its snapshot. Start-up reads each game's row and
+//! its snapshot's due time, no turn log, so a finished game costs a row.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use super::stored::{restore, Stored};
+use super::*;
+use crate::mail::classify::{GameInfo, Roster};
+use crate::store::{IndexRow, Snapshot};
+
+/// The cache's size unless the config says otherwise (`[bot]
+/// cached_games`).
+pub const DEFAULT_CACHED: usize = 1000;
+
+/// Every game's definition, and the live states of the games recently
+/// used.
+pub(super) struct Games {
+    /// Definitions by tag (upper case).
+    pub(super) defs: BTreeMap<String, GameConfigDef>,
+    /// Every player's address, lower case.
+    addresses: HashSet<String>,
+    /// The games as classification needs them.
+    pub(super) roster: Arc<Roster>,
+    /// Live states of the games recently used.
+    cache: RefCell<Lru>,
+}
+
+/// A least-recently-used cache of live games.
+struct Lru {
+    capacity: usize,
+    /// Tag to (last use, state).
+    map: HashMap<String, (u64, Live)>,
+    /// Last use to tag, oldest first.
+    order: BTreeMap<u64, String>,
+    clock: u64,
+}
+
+impl Lru {
+    fn get(&mut self, tag: &str) -> Option<&Live> {
+        self.clock += 1;
+        let (used, live) = self.map.get_mut(tag)?;
+        self.order.remove(used);
+        *used = self.clock;
+        self.order.insert(self.clock, tag.to_string());
+        Some(live)
+    }
+
+    fn put(&mut self, live: Live) {
+        self.clock += 1;
+        let tag = live.game.tag.clone();
+        if let Some((used, _)) = self.map.remove(&tag) {
+            self.order.remove(&used);
+        }
+        while self.map.len() >= self.capacity {
+            let Some((_, oldest)) = self.order.pop_first() else {
+                break;
+            };
+            self.map.remove(&oldest);
+        }
+        self.order.insert(self.clock, tag.clone());
+        self.map.insert(tag, (self.clock, live));
+    }
+}
+
+impl Games {
+    fn new(defs: BTreeMap<String, GameConfigDef>, capacity: usize) -> Games {
+        let addresses = defs
+            .values()
+            .flat_map(|d| d.players.iter().map(|p| p.1.to_ascii_lowercase()))
+            .collect();
+        let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
+            tag: t.clone(),
+            players: d.players.iter().map(|p| p.0.clone()).collect(),
+        })));
+        Games {
+            defs,
+            addresses,
+            roster,
+            cache: RefCell::new(Lru {
+                capacity: capacity.max(1),
+                map: HashMap::new(),
+                order: BTreeMap::new(),
+                clock: 0,
+            }),
+        }
+    }
+
+    /// Whether `address` is a player's in any game.
+    pub(super) fn is_registered(&self, address: &str) -> bool {
+        self.addresses.contains(&address.to_ascii_lowercase())
+    }
+
+    /// Keeps `live` as its game's state.
+    pub(super) fn put(&self, live: Live) {
+        self.cache.borrow_mut().put(live);
+    }
+
+    /// How many live states are cached.
+    pub(super) fn cached(&self) -> usize {
+        self.cache.borrow().map.len()
+    }
+}
+
+impl Referee {
+    /// Loads the lounge: records any configured game not yet stored (one
+    /// transaction), then reads every game's definition and schedules it
+    /// from its snapshot's due time. A game with no snapshot, or one that
+    /// no longer matches its log or the Speaker's settings, is loaded
+    /// (replayed when it must be) and its snapshot written.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError::Game`] when a configured game is invalid or a stored
+    /// one does not rebuild; [`RefereeError::Store`] when the database
+    /// fails.
+    pub fn load(
+        map: &'static Map,
+        me: Identity,
+        speaker: SpeakerConfig,
+        configured: &[GameConfig],
+        store: &mut Store,
+        now: DateTime<Utc>,
+    ) -> Result<Referee, RefereeError> {
+        let mut new = Vec::with_capacity(configured.len());
+        let mut pictures = HashMap::with_capacity(configured.len());
+        for g in configured {
+            let def = Definition {
+                config: GameConfigDef::from(g),
+            };
+            start_state(&def.config, map).map_err(|detail| RefereeError::Game {
+                tag: g.tag.clone(),
+                detail,
+            })?;
+            let tag = g.tag.to_uppercase();
+            pictures.insert(tag.clone(), g.picture);
+            new.push((tag, serde_json::to_string(&def).expect("serialisable")));
+        }
+        store.ensure_games(&new, now)?;
+        drop(new);
+        let due_key = snapshot::due_key(&speaker);
+        let mut defs = BTreeMap::new();
+        let mut due = Vec::new();
+        let mut stale = Vec::new();
+        for row in store.index()? {
+            let mut def = serde_json::from_str::<Definition>(&row.game.definition)
+                .map_err(|e| RefereeError::Game {
+                    tag: row.game.tag.clone(),
+                    detail: e.to_string(),
+                })?
+                .config;
+            // Presentation, not a rule of the game: the configuration's
+            // current choice holds.
+            if let Some(p) = pictures.get(&row.game.tag) {
+                def.picture = *p;
+            }
+            match fresh(&row, &due_key) {
+                Some(at) => due.extend(at.map(|t| (t, row.game.tag.clone()))),
+                None => stale.push(row.game.tag.clone()),
+            }
+            defs.insert(row.game.tag, def);
+        }
+        let mut r = Referee {
+            map,
+            me,
+            games: Games::new(defs, DEFAULT_CACHED),
+            speaker,
+            due_key,
+            agenda: Default::default(),
+            due: Default::default(),
+            limits: LimitsConfig::default(),
+            stopwatch: monotonic(),
+        };
+        for (t, tag) in due {
+            r.due.insert(tag.clone(), t);
+            r.agenda.insert((t, tag));
+        }
+        if !stale.is_empty() {
+            tracing::info!(
+                games = stale.len(),
+                "loading games without a current snapshot"
+            );
+        }
+        let mut rows = Vec::with_capacity(stale.len().min(1000));
+        for tag in &stale {
+            let live = r.live(store, tag)?;
+            rows.push(r.snapshot_row(&live));
+            r.reschedule_live(&live);
+            if rows.len() == 1000 {
+                store.put_snapshots(&rows)?;
+                rows.clear();
+            }
+        }
+        store.put_snapshots(&rows)?;
+        Ok(r)
+    }
+
+    /// Sets how many games' live states are kept in memory (`[bot]
+    /// cached_games`; at least one).
+    pub fn set_cached_games(&mut self, n: usize) {
+        let mut cache = self.games.cache.borrow_mut();
+        cache.capacity = n.max(1);
+        while cache.map.len() > cache.capacity {
+            let Some((_, oldest)) = cache.order.pop_first() else {
+                break;
+            };
+            cache.map.remove(&oldest);
+        }
+    }
+
+    /// How many games' live states are in memory now.
+    pub fn cached_games(&self) -> usize {
+        self.games.cached()
+    }
+
+    /// The tags of every game, in order.
+    pub fn tags(&self) -> impl Iterator<Item = &String> {
+        self.games.defs.keys()
+    }
+
+    /// Whether there is a game `tag` (upper case).
+    pub fn has_game(&self, tag: &str) -> bool {
+        self.games.defs.contains_key(tag)
+    }
+
+    /// A copy of game `tag` (upper case) as it stands, from the cache, or
+    /// loaded from its snapshot (or by replay when the snapshot does not
+    /// fit its log) and cached.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError::Game`] when there is no such game or it does not
+    /// rebuild; [`RefereeError::Store`] when the database fails.
+    pub fn live(&self, store: &Store, tag: &str) -> Result<Live, RefereeError> {
+        if let Some(live) = self.games.cache.borrow_mut().get(tag) {
+            return Ok(live.clone());
+        }
+        let missing = || RefereeError::Game {
+            tag: tag.to_string(),
+            detail: "no such game".into(),
+        };
+        let def = self.games.defs.get(tag).ok_or_else(missing)?;
+        let row = store.game(tag)?.ok_or_else(missing)?;
+        let snap = store.snapshot(tag)?;
+        let (stored, _) = restore(self.map, store, &row, snap.as_ref())?;
+        let live = live_of(stored, def.picture, store)?;
+        self.games.put(live.clone());
+        Ok(live)
+    }
+}
+
+/// When a game whose snapshot is current is next due (`Some(None)`: never),
+/// or `None` when its snapshot is missing or not current.
+fn fresh(row: &IndexRow, due_key: &str) -> Option<Option<DateTime<Utc>>> {
+    let Snapshot {
+        row: s,
+        turns,
+        last_event,
+    } = row.snapshot.as_ref()?;
+    let current = s.version == snapshot::VERSION
+        && s.due_key == due_key
+        && (*turns, *last_event) == (row.turns, row.last_event);
+    current.then_some(s.due_at)
+}
+
+/// The live game of a stored one: the Speaker's view folded from its
+/// events, and whether this turn's reminder went out.
+fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, RefereeError> {
+    let Stored {
+        mut def,
+        game,
+        turns,
+        events,
+        created_at,
+        acks,
+        ended,
+    } = stored;
+    def.picture = picture;
+    let n_turns = turns.len();
+    let (pending, paused) = speaker::load(&events, n_turns);
+    let (questionable, held, resumed_at) = buzz::load(&events);
+    let reminded = store.timer_done(&game.tag, "reminder", &(n_turns + 1).to_string())?;
+    Ok(Live {
+        def,
+        game,
+        turns,
+        created_at,
+        questionable,
+        held,
+        resumed_at,
+        acks,
+        reminded_for: reminded.then_some(n_turns as u64 + 1),
+        ended,
+        pending,
+        paused,
+    })
+}

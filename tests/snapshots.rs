@@ -378,3 +378,36 @@ fn start_up_schedules_from_snapshots_and_recomputes_under_new_settings() {
     assert_eq!(l.referee.next_due(), earliest(&l));
     assert_eq!(l.referee.cached_games(), 0);
 }
+
+/// The games file is parsed at a start only when it changed since its last
+/// import: a lounge of 100,000 games does not read them all at each start.
+#[test]
+fn the_games_file_is_imported_only_when_it_changed() {
+    use mornbot::daemon::games_file::{changed, imported};
+    let dir = std::env::temp_dir().join(format!("mornbot-gfile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut cfg = mornbot::config::Config::default();
+    cfg.bot.data_dir = dir.clone();
+    // The embedded default's first start writes the sample game.
+    let setup = mornbot::daemon::setup(&cfg).unwrap();
+    assert!(setup.first_start);
+    let mut store = Store::open(&setup.data.db()).unwrap();
+    let (stamp, games) = changed(&setup, &store).unwrap().expect("never imported");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag, "MN1");
+    // Until the import is recorded, it is still to do (a crash between
+    // the two imports again).
+    assert!(changed(&setup, &store).unwrap().is_some());
+    imported(&mut store, &stamp).unwrap();
+    assert!(changed(&setup, &store).unwrap().is_none(), "unchanged");
+    let file = setup.games_file.clone().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace("MN1", "MN2")).unwrap();
+    let (_, games) = changed(&setup, &store).unwrap().expect("changed");
+    assert_eq!(games[0].tag, "MN2");
+    // A file that does not parse is an error naming it, never skipped.
+    std::fs::write(&file, "[[game]]\ntag = \n").unwrap();
+    let err = changed(&setup, &store).unwrap_err().to_string();
+    assert!(err.contains("game.toml"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -112,8 +112,9 @@ pub(super) fn run(config: Option<&Path>) -> anyhow::Result<Exit> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    rt.block_on(crate::daemon::run(
+    rt.block_on(crate::daemon::run_prepared(
         cfg,
+        setup,
         map,
         crate::daemon::clock::Clock::from_env(),
         terminated(),
@@ -142,11 +143,14 @@ pub(super) fn check_config(path: &Path) -> anyhow::Result<Exit> {
             return Ok(Exit::BadInput);
         }
     };
-    println!(
-        "config {}: valid; {} game(s)",
-        path.display(),
-        setup.games.len()
-    );
+    let games = match setup.all_games() {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(Exit::BadInput);
+        }
+    };
+    println!("config {}: valid; {} game(s)", path.display(), games.len());
     let mut ok = true;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

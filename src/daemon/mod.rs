@@ -9,6 +9,7 @@
 //! stop.
 
 pub mod clock;
+pub mod games_file;
 pub mod letter;
 pub mod quarantine;
 pub mod referee;
@@ -118,8 +119,11 @@ pub struct Setup {
     pub data: DataDir,
     /// Who the bot is.
     pub me: Identity,
-    /// The games to ensure at start.
+    /// The config's own `[[game]]` tables, ensured at every start.
     pub games: Vec<crate::config::GameConfig>,
+    /// The games file (`[bot] games_file`, or `<data_dir>/game.toml` on the
+    /// embedded default), if there is one: imported when it changed.
+    pub games_file: Option<PathBuf>,
     /// Whether this is the embedded default (Maildir + files).
     pub embedded: bool,
     /// Whether the games file was just written (first start).
@@ -134,23 +138,16 @@ pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
     std::fs::create_dir_all(&data.root).map_err(io(&data.root))?;
     let embedded = cfg.imap.is_none();
     cfg.validate().map_err(DaemonError::Config)?;
-    let mut games = cfg.games.clone();
     let mut first_start = false;
     let file = cfg
         .bot
         .games_file
         .clone()
         .or_else(|| embedded.then(|| data.games_file()));
-    if let Some(file) = file {
+    if let Some(file) = &file {
         if embedded && !file.exists() && cfg.bot.games_file.is_none() {
-            std::fs::write(&file, SAMPLE_GAME).map_err(io(&file))?;
+            std::fs::write(file, SAMPLE_GAME).map_err(io(file))?;
             first_start = true;
-        }
-        if file.exists() {
-            let text = std::fs::read_to_string(&file).map_err(io(&file))?;
-            let more: crate::config::GamesFile = toml::from_str(&text)
-                .map_err(|e| DaemonError::Config(format!("{}: {e}", file.display())))?;
-            games.extend(more.games);
         }
     }
     Ok(Setup {
@@ -160,10 +157,27 @@ pub fn setup(cfg: &Config) -> Result<Setup, DaemonError> {
             name: cfg.bot.name.clone(),
             lounge: crate::mail::address::normalize(&cfg.bot.lounge),
         },
-        games,
+        games: cfg.games.clone(),
+        games_file: file.filter(|f| f.exists()),
         embedded,
         first_start,
     })
+}
+
+impl Setup {
+    /// Every configured game: the config's and the games file's.
+    ///
+    /// # Errors
+    ///
+    /// When the games file cannot be read or is not a file of `[[game]]`
+    /// tables.
+    pub fn all_games(&self) -> Result<Vec<crate::config::GameConfig>, DaemonError> {
+        let mut games = self.games.clone();
+        if let Some(file) = &self.games_file {
+            games.extend(games_file::read(file)?);
+        }
+        Ok(games)
+    }
 }
 
 /// Handles every message waiting in a Maildir spool, oldest first.
@@ -436,11 +450,28 @@ pub async fn run(
     clock: crate::daemon::clock::Clock,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), DaemonError> {
-    let mut setup = setup(&cfg)?;
+    let setup = setup(&cfg)?;
+    run_prepared(cfg, setup, map, clock, shutdown).await
+}
+
+/// [`run`] on a [`setup`] already done (the CLI's, which told the operator
+/// where things are).
+pub async fn run_prepared(
+    cfg: Config,
+    setup: Setup,
+    map: &'static Map,
+    clock: crate::daemon::clock::Clock,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), DaemonError> {
     let mut store = Store::open(&setup.data.db())?;
-    // Read once: recorded in the database, then not kept (a lounge may
-    // configure 100,000 games).
-    let configured = std::mem::take(&mut setup.games);
+    // The games file is imported when it changed since its last import: a
+    // lounge may configure 100,000 games, recorded in the database, and
+    // parsing them again at each start would be most of the start.
+    let import = games_file::changed(&setup, &store)?;
+    let mut configured = setup.games.clone();
+    if let Some((_, games)) = &import {
+        configured.extend(games.iter().cloned());
+    }
     let mut referee = Referee::load(
         map,
         setup.me.clone(),
@@ -450,6 +481,10 @@ pub async fn run(
         Utc::now(),
     )?;
     drop(configured);
+    if let Some((stamp, games)) = import {
+        tracing::info!(games = games.len(), "imported the games file");
+        games_file::imported(&mut store, &stamp)?;
+    }
     referee.set_limits(cfg.limits.clone());
     referee.set_cached_games(cfg.bot.cached_games);
     let mut ctx = letter::Context::new(map, &setup.me, &cfg);

@@ -35,6 +35,38 @@ impl Store {
         Ok(new)
     }
 
+    /// A value of the `meta` table.
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
+            .query_row(params![key], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Sets a value of the `meta` table.
+    pub fn set_meta(&mut self, key: &str, value: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = ?2",
+            params![key, value],
+        )?;
+        Ok(())
+    }
+
+    /// Replaces games' definitions, `(tag, definition)`, in one transaction.
+    pub fn set_definitions(&mut self, games: &[(String, String)]) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached("UPDATE games SET definition = ?2 WHERE tag = ?1")?;
+            for (tag, definition) in games {
+                st.execute(params![tag, definition])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Every stored game, by tag.
     pub fn games(&self) -> Result<Vec<GameRow>> {
         let mut st = self

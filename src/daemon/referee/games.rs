@@ -147,6 +147,7 @@ impl Referee {
         let mut defs = BTreeMap::new();
         let mut due = Vec::new();
         let mut stale = Vec::new();
+        let mut changed = Vec::new();
         for row in store.index()? {
             let mut def = serde_json::from_str::<Definition>(&row.game.definition)
                 .map_err(|e| RefereeError::Game {
@@ -155,9 +156,16 @@ impl Referee {
                 })?
                 .config;
             // Presentation, not a rule of the game: the configuration's
-            // current choice holds.
+            // current choice holds, and is recorded (an unchanged games
+            // file is not read again).
             if let Some(p) = pictures.get(&row.game.tag) {
-                def.picture = *p;
+                if def.picture != *p {
+                    def.picture = *p;
+                    let json = serde_json::to_string(&Definition {
+                        config: def.clone(),
+                    });
+                    changed.push((row.game.tag.clone(), json.expect("serialisable")));
+                }
             }
             match fresh(&row, &due_key) {
                 Some(at) => due.extend(at.map(|t| (t, row.game.tag.clone()))),
@@ -165,6 +173,7 @@ impl Referee {
             }
             defs.insert(row.game.tag, def);
         }
+        store.set_definitions(&changed)?;
         let mut r = Referee {
             map,
             me,

@@ -479,20 +479,7 @@ impl Referee {
     /// The address of the one player (across games) a display name names
     /// (`Barry Cryer` names `Cryer`); none when no player or several do.
     pub fn address_by_name(&self, display: &str) -> Option<String> {
-        let mut found: Vec<&str> = self
-            .games
-            .defs
-            .values()
-            .flat_map(|d| d.players.iter())
-            .filter(|p| crate::mail::identity::names_player(display, &p.0))
-            .map(|p| p.1.as_str())
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        match found.as_slice() {
-            [one] => Some(one.to_string()),
-            _ => None,
-        }
+        self.games.address_by_name(display)
     }
 
     /// The games as classification needs them (built once).

@@ -25,6 +25,9 @@ pub(super) struct Games {
     pub(super) defs: BTreeMap<String, GameConfigDef>,
     /// Every player's address, lower case.
     addresses: HashSet<String>,
+    /// Players' addresses by name, lower case (a list that rewrites From
+    /// leaves only the author's display name).
+    by_name: HashMap<String, Vec<String>>,
     /// The games as classification needs them.
     pub(super) roster: Arc<Roster>,
     /// Live states of the games recently used.
@@ -74,6 +77,13 @@ impl Games {
             .values()
             .flat_map(|d| d.players.iter().map(|p| p.1.to_ascii_lowercase()))
             .collect();
+        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        for (name, address) in defs.values().flat_map(|d| d.players.iter()) {
+            let known = by_name.entry(name.trim().to_ascii_lowercase()).or_default();
+            if !known.contains(address) {
+                known.push(address.clone());
+            }
+        }
         let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),
             players: d.players.iter().map(|p| p.0.clone()).collect(),
@@ -81,6 +91,7 @@ impl Games {
         Games {
             defs,
             addresses,
+            by_name,
             roster,
             cache: RefCell::new(Lru {
                 capacity: capacity.max(1),
@@ -94,6 +105,25 @@ impl Games {
     /// Whether `address` is a player's in any game.
     pub(super) fn is_registered(&self, address: &str) -> bool {
         self.addresses.contains(&address.to_ascii_lowercase())
+    }
+
+    /// The address of the one player (across games) a display name names
+    /// (`Barry Cryer` names `Cryer`: the whole name or one of its words,
+    /// as [`crate::mail::identity::names_player`]); none when no player or
+    /// several do.
+    pub(super) fn address_by_name(&self, display: &str) -> Option<String> {
+        let words = display.split(|c: char| c.is_whitespace() || c == ',');
+        let mut found: Vec<&String> = std::iter::once(display.trim())
+            .chain(words)
+            .filter_map(|w| self.by_name.get(&w.to_ascii_lowercase()))
+            .flatten()
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        match found.as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
+        }
     }
 
     /// Keeps `live` as its game's state.

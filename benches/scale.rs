@@ -24,8 +24,9 @@
 //!
 //! Every verdict must be the legal one, and the daemon must start and stop
 //! cleanly: anything else (a daemon that exits, no verdict within
-//! `MORNBOT_SCALE_TIMEOUT_SECS`, 300, of the last one) fails the bench with
-//! a message, never a row of zeros. Spool files are written in `tmp/` with
+//! `MORNBOT_SCALE_TIMEOUT_SECS`, 300, of the last one; the first after a
+//! start may take 20 ms more per game) fails the bench with a message and
+//! the daemon's log, never a row of zeros. Spool files are written in `tmp/` with
 //! a modification time in the past, then renamed into `new/`, so the
 //! spool's one-second settling wait is not measured. Between the warm-up
 //! and the measured run the judged spool files (`cur/`) and the warm-up's

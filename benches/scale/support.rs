@@ -345,15 +345,20 @@ impl Drop for Daemon {
     }
 }
 
+/// How much longer than `timeout` the first verdict after a start may
+/// take, per game in the daemon (a first start creates every game; today's
+/// daemon replays every game at start).
+const START_ALLOWANCE_PER_GAME: Duration = Duration::from_millis(20);
+
 /// Waits until every post of `ids` has its verdict, failing if the daemon
-/// exits or `timeout` passes without a new one; prints progress every 10 s
-/// when `progress` names the phase.
+/// exits or `timeout` passes without a new one (`first_timeout` before the
+/// first); prints progress every 10 s when `progress` names the phase.
 fn wait_verdicts(
     daemon: &mut Daemon,
     outbox: &mut Outbox,
     ids: &[String],
     every: Duration,
-    timeout: Duration,
+    (first_timeout, timeout): (Duration, Duration),
     progress: Option<&str>,
 ) -> R<()> {
     let mut last_count = 0;
@@ -372,9 +377,10 @@ fn wait_verdicts(
         if count > last_count {
             last_count = count;
             last_new = Instant::now();
-        } else if last_new.elapsed() > timeout {
+        } else if last_new.elapsed() > if count == 0 { first_timeout } else { timeout } {
             return Err(format!(
-                "no verdict for {timeout:?}: {count} of {} posts answered; the daemon's log ends:\n{}",
+                "no verdict for {:?}: {count} of {} posts answered; the daemon's log ends:\n{}",
+                last_new.elapsed(),
                 ids.len(),
                 daemon.log_tail()
             ));
@@ -459,6 +465,11 @@ fn measure(n: usize, opts: &Options, dir: &Path) -> R<Row> {
     let mut outbox = Outbox::new(data.join("outbox"));
     let poll_big = Duration::from_millis(if n > 1000 { 1000 } else { 50 });
     let poll = Duration::from_millis(5);
+    let starting = (
+        opts.timeout + START_ALLOWANCE_PER_GAME * n as u32,
+        opts.timeout,
+    );
+    let running = (opts.timeout, opts.timeout);
 
     // 1. Warm-up: a first turn in every game.
     eprintln!("scale: N = {n}: warm-up, one first turn in each game");
@@ -472,7 +483,7 @@ fn measure(n: usize, opts: &Options, dir: &Path) -> R<Row> {
         &mut outbox,
         &ids,
         poll_big,
-        opts.timeout,
+        starting,
         Some("warm-up"),
     )?;
     let warmup_total = d.spawned.elapsed();
@@ -496,7 +507,7 @@ fn measure(n: usize, opts: &Options, dir: &Path) -> R<Row> {
     drop_posts(&lounge, std::slice::from_ref(&start_post))?;
     let mut d = Daemon::start(&opts.bin, dir, "measured")?;
     let start_ids = [start_post.id.clone()];
-    wait_verdicts(&mut d, &mut outbox, &start_ids, poll, opts.timeout, None)?;
+    wait_verdicts(&mut d, &mut outbox, &start_ids, poll, starting, None)?;
     let startup = outbox.by_post[&start_post.id].seen - d.spawned;
     legal(&outbox, &start_ids)?;
 
@@ -508,7 +519,7 @@ fn measure(n: usize, opts: &Options, dir: &Path) -> R<Row> {
         .collect();
     let ids: Vec<String> = posts.iter().map(|p| p.id.clone()).collect();
     let dropped = drop_posts(&lounge, &posts)?;
-    wait_verdicts(&mut d, &mut outbox, &ids, poll, opts.timeout, None)?;
+    wait_verdicts(&mut d, &mut outbox, &ids, poll, running, None)?;
     let ((_, last_seen), written) = legal(&outbox, &ids)?;
     let per_turn = (last_seen - dropped) / k as u32;
     let per_turn_steady = per_gap(written, k);

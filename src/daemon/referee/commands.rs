@@ -52,7 +52,7 @@ impl Referee {
             parts.push(tpl(
                 "help",
                 minijinja::context! {
-                    games => self.tags().cloned().collect::<Vec<_>>(),
+                    games => super::listed(self.tags()),
                     example => self.tags().next().cloned().unwrap_or("MN1".into()),
                     lounge => self.me.lounge, bot => self.me.address, unknown,
                 },

@@ -14,6 +14,9 @@
 //!    same run: one delivery seen by an IMAP client with the same wait
 //!    strategy, plus one SMTP send until it is in a Maildir.
 //! 3. The daemon's resident memory while serving the 50 games.
+//!
+//! `MAILSTACK_NO_PICTURES=1` turns the games' pictures off (a diagnosis:
+//! what the verdicts' pictures cost).
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 #[path = "../tests/support/mod.rs"]
@@ -73,6 +76,10 @@ fn write_config(stack: &Stack, wait: &str, games: usize) -> std::path::PathBuf {
     );
     for g in 1..=games {
         cfg.push_str(&format!("[[game]]\ntag = \"MN{g}\"\n"));
+        // Diagnosis: how much of the time the verdicts' pictures take.
+        if std::env::var_os("MAILSTACK_NO_PICTURES").is_some() {
+            cfg.push_str("picture = false\n");
+        }
         for p in ["Rushton", "Warren", "Acton"] {
             cfg.push_str(&format!(
                 "[[game.player]]\nname = \"{p}\"\naddress = \"{}@example.test\"\n",
@@ -127,6 +134,19 @@ fn timeline(log: &str) -> String {
         last("kind=turn"),
         last(": sent id=")
     )
+}
+
+/// The CPU time (user + system) process `pid` has used, in seconds.
+fn cpu_secs(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name, which may hold spaces: utime and
+    // stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(") ").map_or("", |(_, r)| r);
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|v| v.parse().unwrap_or(0.0))
+        .collect();
+    (f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0)) / 100.0
 }
 
 /// The 1-minute load average, as the kernel reports it.
@@ -293,6 +313,12 @@ fn main() {
         "memory: daemon serving {GAMES} games: peak VmRSS {:.1} MB, now {:.1} MB",
         peak_rss as f64 / 1024.0,
         rss_kb(daemon.child.id()) as f64 / 1024.0
+    );
+    let cpu = cpu_secs(daemon.child.id());
+    println!(
+        "  daemon CPU time: {cpu:.2} s ({:.1} ms a post) over {:.2} s",
+        cpu * 1000.0 / total as f64,
+        took.as_secs_f64()
     );
     daemon.terminate();
     let data = stack.dir.join(format!("bot-data-poll-{GAMES}"));

@@ -4,18 +4,31 @@
 //!
 //! 1. Throughput: 1,000 lounge posts (20 turns in each of 50 games) queued
 //!    in the bot's mailbox before the daemon starts; the time until every
-//!    reply has been delivered.
+//!    reply has been delivered. Against the stack's own floor, measured in
+//!    the same run: the same 1,000 replies (read back from the daemon's
+//!    outbox: same sizes, same envelopes) submitted again the way the
+//!    daemon's sender submits them, one after another over one kept SMTP
+//!    connection (`SmtpSink`), timed until the last is in its Maildir.
 //! 2. Turn-around: a post sent over SMTP until the reply is in the player's
 //!    Maildir, median of 40, against the stack's own floor measured in the
 //!    same run: one delivery seen by an IMAP client with the same wait
 //!    strategy, plus one SMTP send until it is in a Maildir.
 //! 3. The daemon's resident memory while serving the 50 games.
+//!
+//! `MAILSTACK_NO_PICTURES=1` turns the games' pictures off (a diagnosis:
+//! what the verdicts' pictures cost).
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::collections::HashMap;
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+use mornbot::config::Config;
+use mornbot::mail::send::SmtpSink;
+use mornbot::store::Store;
 
 use support::{block_on, imap_login, smtp_send, wait_until, Daemon, Stack};
 
@@ -63,6 +76,10 @@ fn write_config(stack: &Stack, wait: &str, games: usize) -> std::path::PathBuf {
     );
     for g in 1..=games {
         cfg.push_str(&format!("[[game]]\ntag = \"MN{g}\"\n"));
+        // Diagnosis: how much of the time the verdicts' pictures take.
+        if std::env::var_os("MAILSTACK_NO_PICTURES").is_some() {
+            cfg.push_str("picture = false\n");
+        }
         for p in ["Rushton", "Warren", "Acton"] {
             cfg.push_str(&format!(
                 "[[game.player]]\nname = \"{p}\"\naddress = \"{}@example.test\"\n",
@@ -91,6 +108,55 @@ fn rss_kb(pid: u32) -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .unwrap_or(0)
+}
+
+/// Where the daemon's time went, from its log's timestamps: seconds from
+/// its first line until the last post was judged and until the last reply
+/// was submitted over SMTP.
+fn timeline(log: &str) -> String {
+    let at = |l: &str| {
+        l.split_whitespace()
+            .next()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+    };
+    let Some(start) = log.lines().find_map(at) else {
+        return "timeline: no timestamps in the log".into();
+    };
+    let last = |pat: &str| {
+        log.lines()
+            .filter(|l| l.contains(pat))
+            .filter_map(at)
+            .next_back()
+            .map_or(f64::NAN, |t| (t - start).as_seconds_f64())
+    };
+    format!(
+        "timeline from the daemon's first log line: last post judged at {:.2} s, last reply submitted at {:.2} s",
+        last("kind=turn"),
+        last(": sent id=")
+    )
+}
+
+/// The CPU time (user + system) process `pid` has used, in seconds.
+fn cpu_secs(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name, which may hold spaces: utime and
+    // stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(") ").map_or("", |(_, r)| r);
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|v| v.parse().unwrap_or(0.0))
+        .collect();
+    (f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0)) / 100.0
+}
+
+/// The 1-minute load average, as the kernel reports it.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .unwrap_or("?")
+        .to_string()
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -144,6 +210,43 @@ fn imap_append(port: u16, user: &str, msgs: &[String]) {
         }
         let _ = s.logout().await;
     })
+}
+
+/// The stack's floor for the throughput figure: every reply the daemon
+/// queued in `data` (its SQLite outbox), submitted again as its sender
+/// does, over one SMTP connection kept open between replies, with the
+/// `[smtp]` section of `cfg`. Returns how many were sent and the time from
+/// the first submission until the last is in its recipient's Maildir.
+fn stack_floor(stack: &Stack, cfg: &Path, data: &Path) -> (usize, Duration) {
+    let mails = Store::open(&data.join("mornbot.db"))
+        .unwrap()
+        .all_mail()
+        .unwrap();
+    let text = std::fs::read_to_string(cfg).unwrap();
+    let smtp = Config::from_toml(&text, "bench").unwrap().smtp.unwrap();
+    // Each recipient's Maildir count when every copy has landed.
+    let mut expect: HashMap<String, usize> = HashMap::new();
+    for r in mails.iter().flat_map(|m| &m.recipients) {
+        let user = r.split('@').next().unwrap().to_string();
+        *expect
+            .entry(user.clone())
+            .or_insert_with(|| count_new(stack, &user)) += 1;
+    }
+    let t = Instant::now();
+    block_on(async {
+        let mut sink = SmtpSink::new(smtp, None, None);
+        for m in &mails {
+            sink.send(m).await.unwrap();
+        }
+        sink.close().await;
+    });
+    wait_until(Duration::from_secs(300), "the floor's deliveries", || {
+        expect
+            .iter()
+            .all(|(user, n)| count_new(stack, user) >= *n)
+            .then_some(())
+    });
+    (mails.len(), t.elapsed())
 }
 
 fn main() {
@@ -205,12 +308,31 @@ fn main() {
         took.as_secs_f64(),
         total as f64 / took.as_secs_f64()
     );
+    println!("  {}", timeline(&log_text));
     println!(
         "memory: daemon serving {GAMES} games: peak VmRSS {:.1} MB, now {:.1} MB",
         peak_rss as f64 / 1024.0,
         rss_kb(daemon.child.id()) as f64 / 1024.0
     );
+    let cpu = cpu_secs(daemon.child.id());
+    println!(
+        "  daemon CPU time: {cpu:.2} s ({:.1} ms a post) over {:.2} s",
+        cpu * 1000.0 / total as f64,
+        took.as_secs_f64()
+    );
     daemon.terminate();
+    let data = stack.dir.join(format!("bot-data-poll-{GAMES}"));
+    let (sent, floor) = stack_floor(&stack, &cfg, &data);
+    assert_eq!(sent, total, "one reply a post");
+    println!(
+        "throughput floor: the stack alone delivers the same {sent} replies (one SMTP \
+         connection, sent one by one) in {:.2} s; mornbot {:.2} s = {:.2}x the floor \
+         (load average {})",
+        floor.as_secs_f64(),
+        took.as_secs_f64(),
+        took.as_secs_f64() / floor.as_secs_f64(),
+        load_average()
+    );
 
     // 2. Turn-around against the floor, for each wait strategy.
     for wait in ["poll", "idle"] {

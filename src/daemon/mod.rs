@@ -402,26 +402,7 @@ pub async fn sender(
         );
     }
     loop {
-        let now = Utc::now();
-        for m in store.due_mail(now, 100)? {
-            store.begin_attempt(m.id, Utc::now())?;
-            match sink.send(&m).await {
-                Ok(()) => {
-                    store.mark_sent(m.id, Utc::now())?;
-                    tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
-                }
-                Err(e) => {
-                    let secs = (1u64 << m.attempts.min(20)).min(cfg.retry_max_secs.max(1));
-                    let retry = Utc::now() + chrono::Duration::seconds(secs as i64);
-                    tracing::warn!(id = %m.message_id, "delivery failed, retry at {retry}: {e}");
-                    store.mark_failed(m.id, &e.to_string(), retry)?;
-                    break;
-                }
-            }
-            if *stop.borrow() {
-                break;
-            }
-        }
+        deliver_due(&mut store, &mut sink, &cfg, &stop).await?;
         if *stop.borrow() {
             if let Sink::Smtp(s) = &mut sink {
                 s.close().await;
@@ -441,6 +422,49 @@ pub async fn sender(
             _ = stop.changed() => {}
         }
     }
+}
+
+/// Delivers the replies due now, oldest first, one after another over the
+/// sink's kept connection, until one fails or `stop` turns true. Their
+/// attempts are recorded first, in one transaction for the batch (see
+/// [`Store::begin_attempts`]); those the batch did not reach are given
+/// back.
+async fn deliver_due(
+    store: &mut Store,
+    sink: &mut Sink,
+    cfg: &crate::config::OutboxConfig,
+    stop: &watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    let due = store.due_mail(Utc::now(), 100)?;
+    if due.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = due.iter().map(|m| m.id).collect();
+    store.begin_attempts(&ids, Utc::now())?;
+    let mut tried = 0;
+    for m in &due {
+        tried += 1;
+        match sink.send(m).await {
+            Ok(()) => {
+                store.mark_sent(m.id, Utc::now())?;
+                tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
+            }
+            Err(e) => {
+                let secs = (1u64 << m.attempts.min(20)).min(cfg.retry_max_secs.max(1));
+                let retry = Utc::now() + chrono::Duration::seconds(secs as i64);
+                tracing::warn!(id = %m.message_id, "delivery failed, retry at {retry}: {e}");
+                store.mark_failed(m.id, &e.to_string(), retry)?;
+                break;
+            }
+        }
+        if *stop.borrow() {
+            break;
+        }
+    }
+    if tried < ids.len() {
+        store.end_attempts(&ids[tried..])?;
+    }
+    Ok(())
 }
 
 /// Runs the daemon until `shutdown` completes.

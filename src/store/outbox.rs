@@ -40,10 +40,42 @@ impl Store {
     /// Records that a delivery attempt is starting: should the process die
     /// before [`Store::mark_sent`], the reply is known to be unconfirmed.
     pub fn begin_attempt(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        self.conn.execute(
-            "UPDATE outbox SET attempt_started_at = ?2 WHERE id = ?1",
-            params![id, ms(now)],
-        )?;
+        self.begin_attempts(&[id], now)
+    }
+
+    /// [`Store::begin_attempt`] for every reply of a batch about to be
+    /// sent one after another, in one transaction (one fsync for the
+    /// batch): after a crash in the middle of it, every reply of the batch
+    /// still unsent is unconfirmed, deferred by [`Store::defer_unconfirmed`]
+    /// and then sent (or confirmed by its echo), never lost.
+    pub fn begin_attempts(&mut self, ids: &[i64], now: DateTime<Utc>) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "UPDATE outbox SET attempt_started_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            )?;
+            for id in ids {
+                st.execute(params![id, ms(now)])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Takes back [`Store::begin_attempts`] for replies of a batch that
+    /// were not tried after all (a failure or a stop cut the batch short):
+    /// they are due as before, not unconfirmed.
+    pub fn end_attempts(&mut self, ids: &[i64]) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "UPDATE outbox SET attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
+            )?;
+            for id in ids {
+                st.execute(params![id])?;
+            }
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -60,12 +92,25 @@ impl Store {
     }
 
     /// Marks a reply delivered.
+    ///
+    /// Not fsynced on its own (`synchronous = NORMAL` for this commit
+    /// only): it is in the write-ahead log, so it survives the process
+    /// being killed, and the next fsync'd commit (any judged message)
+    /// makes it durable. A power loss before that leaves the reply as a
+    /// crash between sending and this mark does: its attempt mark
+    /// ([`Store::begin_attempt`], fsynced) makes it unconfirmed, deferred
+    /// until its echo confirms it or it is sent again with the same
+    /// Message-ID. An fsync here would hold the database's write lock for
+    /// one disk flush a reply, which the judging waits behind.
     pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        self.conn.execute(
+        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let done = self.conn.execute(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
              attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
             params![id, ms(now)],
-        )?;
+        );
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        done?;
         Ok(())
     }
 

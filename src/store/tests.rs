@@ -193,3 +193,56 @@ fn reopening_keeps_everything() {
     assert_eq!(s.turns("MN1").unwrap().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_batch_cut_short_by_a_crash_is_unconfirmed_and_one_cut_by_a_failure_is_due() {
+    let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
+    let mut s = Store::in_memory().unwrap();
+    let mail = |n: usize| NewMail {
+        message_id: format!("r{n}@bot"),
+        envelope_from: "bot@x".into(),
+        recipients: vec!["lounge@x".into()],
+        raw: b"x".to_vec(),
+    };
+    s.commit(&Commit {
+        received_at: Some(base),
+        outbox: (1..=5).map(mail).collect(),
+        ..Commit::default()
+    })
+    .unwrap();
+    let ids: Vec<i64> = s.due_mail(base, 10).unwrap().iter().map(|m| m.id).collect();
+    assert_eq!(ids.len(), 5);
+    // A batch of three: the first is sent, then a failure cuts it short
+    // and the last is given back.
+    s.begin_attempts(&ids[..3], base).unwrap();
+    s.mark_sent(ids[0], base).unwrap();
+    let sync: i64 = s
+        .conn
+        .query_row("PRAGMA synchronous", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(sync, 2, "FULL again after the mark");
+    s.mark_failed(ids[1], "refused", base + chrono::Duration::seconds(60))
+        .unwrap();
+    s.end_attempts(&ids[2..3]).unwrap();
+    let due: Vec<i64> = s.due_mail(base, 10).unwrap().iter().map(|m| m.id).collect();
+    assert_eq!(due, ids[2..].to_vec());
+    // A batch of the last three, and the process dies after the first is
+    // sent: the two unsent are unconfirmed, held back, then due; the sent
+    // one stays sent.
+    s.begin_attempts(&ids[2..], base).unwrap();
+    s.mark_sent(ids[2], base).unwrap();
+    let until = base + chrono::Duration::seconds(30);
+    assert_eq!(s.defer_unconfirmed(until).unwrap(), 2);
+    assert!(s
+        .due_mail(until - chrono::Duration::seconds(1), 10)
+        .unwrap()
+        .is_empty());
+    let due: Vec<i64> = s
+        .due_mail(until, 10)
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(due, ids[3..].to_vec());
+    assert_eq!(s.outbox_counts().unwrap(), (3, 2));
+}

@@ -80,9 +80,11 @@ impl Games {
         let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
         for (name, address) in defs.values().flat_map(|d| d.players.iter()) {
             let known = by_name.entry(name.trim().to_ascii_lowercase()).or_default();
-            if !known.contains(address) {
-                known.push(address.clone());
-            }
+            known.push(address.clone());
+        }
+        for known in by_name.values_mut() {
+            known.sort_unstable();
+            known.dedup();
         }
         let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),

@@ -109,10 +109,13 @@ pub fn via_name(display: &str) -> Option<&str> {
 /// (`Cryer`, or `Barry Cryer`): the whole name, or one of its words.
 pub fn names_player(display: &str, player: &str) -> bool {
     let player = player.trim();
-    display.trim().eq_ignore_ascii_case(player)
-        || display
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .any(|w| w.eq_ignore_ascii_case(player))
+    name_forms(display).any(|w| w.eq_ignore_ascii_case(player))
+}
+
+/// What of a display name may name a player: the whole name, then each of
+/// its words (`Barry Cryer`, `Barry`, `Cryer`).
+pub fn name_forms(display: &str) -> impl Iterator<Item = &str> {
+    std::iter::once(display.trim()).chain(display.split(|c: char| c.is_whitespace() || c == ','))
 }
 
 #[cfg(test)]

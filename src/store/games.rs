@@ -6,11 +6,7 @@ use super::*;
 impl Store {
     /// Records a game if it is not yet known; returns whether it was new.
     pub fn ensure_game(&mut self, tag: &str, definition: &str, now: DateTime<Utc>) -> Result<bool> {
-        let n = self.conn.execute(
-            "INSERT OR IGNORE INTO games (tag, definition, created_at) VALUES (?1, ?2, ?3)",
-            params![tag, definition, ms(now)],
-        )?;
-        Ok(n == 1)
+        Ok(self.ensure_games(&[(tag.to_string(), definition.to_string())], now)? == 1)
     }
 
     /// Records the games not yet known, `(tag, definition)`, in one

@@ -37,15 +37,10 @@ impl Store {
         Ok(v.map(from_ms))
     }
 
-    /// Records that a delivery attempt is starting: should the process die
-    /// before [`Store::mark_sent`], the reply is known to be unconfirmed.
-    pub fn begin_attempt(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        self.begin_attempts(&[id], now)
-    }
-
-    /// [`Store::begin_attempt`] for every reply of a batch about to be
-    /// sent one after another, in one transaction (one fsync for the
-    /// batch): after a crash in the middle of it, every reply of the batch
+    /// Records that delivery attempts are starting, for every reply of a
+    /// batch about to be sent one after another, in one transaction (one
+    /// fsync for the batch): should the process die before
+    /// [`Store::mark_sent`], a reply is known to be unconfirmed. After a crash in the middle of it, every reply of the batch
     /// still unsent is unconfirmed, deferred by [`Store::defer_unconfirmed`]
     /// and then sent (or confirmed by its echo), never lost.
     pub fn begin_attempts(&mut self, ids: &[i64], now: DateTime<Utc>) -> Result<()> {
@@ -98,7 +93,7 @@ impl Store {
     /// being killed, and the next fsync'd commit (any judged message)
     /// makes it durable. A power loss before that leaves the reply as a
     /// crash between sending and this mark does: its attempt mark
-    /// ([`Store::begin_attempt`], fsynced) makes it unconfirmed, deferred
+    /// ([`Store::begin_attempts`], fsynced) makes it unconfirmed, deferred
     /// until its echo confirms it or it is sent again with the same
     /// Message-ID. An fsync here would hold the database's write lock for
     /// one disk flush a reply, which the judging waits behind.

@@ -142,7 +142,7 @@ fn an_unconfirmed_reply_waits_and_an_echo_confirms_it() {
     s.commit(&c).unwrap();
     let id = s.due_mail(base, 1).unwrap()[0].id;
     // The process dies during delivery...
-    s.begin_attempt(id, base + chrono::Duration::seconds(1))
+    s.begin_attempts(&[id], base + chrono::Duration::seconds(1))
         .unwrap();
     // ...and on restart the retry is held back.
     assert_eq!(

@@ -114,9 +114,7 @@ impl Games {
     /// as [`crate::mail::identity::names_player`]); none when no player or
     /// several do.
     pub(super) fn address_by_name(&self, display: &str) -> Option<String> {
-        let words = display.split(|c: char| c.is_whitespace() || c == ',');
-        let mut found: Vec<&String> = std::iter::once(display.trim())
-            .chain(words)
+        let mut found: Vec<&String> = crate::mail::identity::name_forms(display)
             .filter_map(|w| self.by_name.get(&w.to_ascii_lowercase()))
             .flatten()
             .collect();

@@ -60,14 +60,21 @@ impl Lru {
         if let Some((used, _)) = self.map.remove(&tag) {
             self.order.remove(&used);
         }
-        while self.map.len() >= self.capacity {
+        self.shrink_to(self.capacity - 1);
+        self.order.insert(self.clock, tag.clone());
+        self.map.insert(tag, (self.clock, live));
+    }
+}
+
+impl Lru {
+    /// Evicts the least recently used until at most `n` remain.
+    fn shrink_to(&mut self, n: usize) {
+        while self.map.len() > n {
             let Some((_, oldest)) = self.order.pop_first() else {
                 break;
             };
             self.map.remove(&oldest);
         }
-        self.order.insert(self.clock, tag.clone());
-        self.map.insert(tag, (self.clock, live));
     }
 }
 
@@ -244,12 +251,8 @@ impl Referee {
     pub fn set_cached_games(&mut self, n: usize) {
         let mut cache = self.games.cache.borrow_mut();
         cache.capacity = n.max(1);
-        while cache.map.len() > cache.capacity {
-            let Some((_, oldest)) = cache.order.pop_first() else {
-                break;
-            };
-            cache.map.remove(&oldest);
-        }
+        let keep = cache.capacity;
+        cache.shrink_to(keep);
     }
 
     /// How many games' live states are in memory now.

@@ -10,7 +10,7 @@ use crate::map::{LineCode, Map, StationId};
 
 /// One station of a route, with the line the Piece travels on there (the
 /// line's site, where a station has two); `None` after an escalator link.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoutePoint {
     /// The station.
     pub station: StationId,
@@ -19,7 +19,7 @@ pub struct RoutePoint {
 }
 
 /// The last Play's Move: who moved, and the route drawn for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LastMove {
     /// The player who moved.
     pub player: String,
@@ -29,8 +29,9 @@ pub struct LastMove {
     pub route: Vec<RoutePoint>,
 }
 
-/// Everything a picture shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Everything a picture shows. It serialises both ways: a verdict's
+/// picture is drawn from its stored scene when the verdict is sent.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scene {
     /// The game's tag, if known.
     pub game: Option<String>,

@@ -156,6 +156,9 @@ fn sigkill_in_the_middle_of_a_batch_loses_nothing_and_sends_nothing_twice() {
             reply_to(imap, user, id)
         });
         assert_eq!(demo::verdict_of(&r), Expect::Legal, "{id}");
+        // Its picture, owed by the judging, drawn by the sender before or
+        // after the kill.
+        assert!(r.contains("image/png"), "{id}: no picture:\n{r:.1500}");
     }
     // Past the unconfirmed wait, so a duplicate would have shown up.
     std::thread::sleep(Duration::from_secs(6));

@@ -7,6 +7,8 @@
 mod support;
 
 use mail_parser::{MessageParser, MimeHeaders};
+use mornbot::config::LimitsConfig;
+use mornbot::daemon::referee::Painter;
 use support::fake_referee::*;
 
 fn with_pictures() -> T {
@@ -19,10 +21,23 @@ fn with_pictures() -> T {
     )
 }
 
-/// The raw mails queued since `from` (an index into the outbox).
+/// The mails queued since `from` (an index into the outbox) as the sender
+/// sends them: with the pictures they are owed drawn and attached.
 fn raw_since(t: &T, from: usize) -> Vec<Vec<u8>> {
-    let all = t.store.all_mail().unwrap();
-    all[from..].iter().map(|m| m.raw.clone()).collect()
+    sent_since(&t.store, from, &LimitsConfig::default())
+}
+
+/// [`raw_since`] under other `[limits]`.
+fn sent_since(store: &Store, from: usize, limits: &LimitsConfig) -> Vec<Vec<u8>> {
+    let painter = Painter::new(Map::london_1999(), me(), limits);
+    let all = store.all_mail().unwrap();
+    all[from..]
+        .iter()
+        .map(|m| match &m.owed {
+            Some(owed) => painter.finish(owed).unwrap(),
+            None => m.raw.clone(),
+        })
+        .collect()
 }
 
 /// The verdict's text part and its PNG attachment (name, width, height),
@@ -123,7 +138,8 @@ fn the_configuration_switches_pictures_for_a_stored_game() {
     referee
         .handle(&mut store, origin(), &letter, at(5))
         .unwrap();
-    let raw = store.all_mail().unwrap().remove(0).raw;
+    assert!(store.all_mail().unwrap()[0].owed.is_none());
+    let raw = sent_since(&store, 0, &LimitsConfig::default()).remove(0);
     assert!(parts(&raw).1.is_none());
     assert!(!referee.live(&store, "MN1").unwrap().def.picture);
 }
@@ -131,12 +147,12 @@ fn the_configuration_switches_pictures_for_a_stored_game() {
 #[test]
 fn a_picture_over_the_limit_is_left_off_and_the_verdict_says_so() {
     let mut t = with_pictures();
-    t.referee.set_limits(mornbot::config::LimitsConfig {
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    let limits = LimitsConfig {
         picture_bytes: 10_000,
         ..Default::default()
-    });
-    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
-    let raws = raw_since(&t, 0);
+    };
+    let raws = sent_since(&t.store, 0, &limits);
     let (text, png) = parts(&raws[0]);
     assert!(png.is_none());
     assert!(text.starts_with("Turn 1: Rushton (legal)"), "{text}");
@@ -145,4 +161,25 @@ fn a_picture_over_the_limit_is_left_off_and_the_verdict_says_so() {
             && text.contains("bytes, over [limits] picture_bytes = 10000.)"),
         "{text}"
     );
+}
+
+#[test]
+fn the_picture_is_drawn_when_the_verdict_is_sent_with_the_same_bytes_each_time() {
+    let mut t = with_pictures();
+    t.play("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    let queued = t.store.all_mail().unwrap().remove(0);
+    // The judging queued the text, and the picture it owes beside it.
+    let owed = queued.owed.clone().expect("a picture owed");
+    assert!(parts(&queued.raw).1.is_none());
+    let painter = Painter::new(Map::london_1999(), me(), &LimitsConfig::default());
+    let sent = painter.finish(&owed).unwrap();
+    assert!(parts(&sent).1.is_some());
+    // Sent again after a failure or a crash: the same bytes.
+    assert_eq!(painter.finish(&owed).unwrap(), sent);
+    // Marked sent: the bytes sent are kept, and nothing is owed any more.
+    t.store.mark_sent(queued.id, at(9), Some(&sent)).unwrap();
+    let kept = t.store.all_mail().unwrap().remove(0);
+    assert_eq!((kept.raw, kept.owed), (sent, None));
+    // A record that does not decode is an error, never a panic.
+    assert!(painter.finish("{\"reply\":").is_err());
 }

@@ -40,6 +40,7 @@ pub use budget::{monotonic, Stopwatch};
 pub use event::{Event, Judged, Paused, Refused};
 
 pub use games::DEFAULT_CACHED;
+pub use picture::{OwedPicture, PaintError, Painter};
 pub use speaker::Pending;
 pub use stored::{rebuild, Stored};
 mod notice;
@@ -383,8 +384,8 @@ struct Out<'a> {
     id_base: String,
     /// The play a take-back withdrew, while its replacement is judged.
     withdrawn: Option<String>,
-    /// The pictures owed to replies (by Message-ID): drawn once the mail
-    /// is judged, outside its work budget (see `picture.rs`).
+    /// The pictures owed to replies (by Message-ID): drawn by the sender
+    /// (see `picture.rs`).
     pictures: Vec<picture::Owed>,
 }
 

@@ -54,7 +54,7 @@ impl Identity {
 }
 
 /// Why the reply is sent (RFC 3834 `Auto-Submitted` value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Auto {
     /// An answer to a message (`auto-replied`).
     Replied,
@@ -62,8 +62,9 @@ pub enum Auto {
     Generated,
 }
 
-/// One reply.
-#[derive(Clone, Debug)]
+/// One reply. It serialises both ways without its picture (a reply whose
+/// picture is drawn when it is sent is stored so).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Reply {
     /// Recipients (the lounge, or one player privately).
     pub to: Vec<String>,
@@ -83,6 +84,7 @@ pub struct Reply {
     pub auto: Auto,
     /// A picture attached after the text (issue 18), if any: the mail
     /// becomes `multipart/mixed` with the text part first.
+    #[serde(skip)]
     pub picture: Option<super::attach::Picture>,
 }
 

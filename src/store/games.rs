@@ -171,6 +171,12 @@ impl Store {
                 params![m.message_id, m.envelope_from, m.recipients.join(","), m.raw, ms(Utc::now())],
             )?;
         }
+        for (id, owed) in &c.pictures {
+            tx.execute(
+                "INSERT OR IGNORE INTO outbox_pictures (message_id, owed) VALUES (?1, ?2)",
+                params![id, owed],
+            )?;
+        }
         for (game, kind, key) in &c.timers {
             tx.execute(
                 "INSERT OR IGNORE INTO timers (game, kind, key, due_at, done_at) VALUES (?1, ?2, ?3, ?4, ?4)",

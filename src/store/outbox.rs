@@ -7,8 +7,9 @@ impl Store {
     /// Replies due for a delivery attempt at `now`, oldest first.
     pub fn due_mail(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutMail>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT id, message_id, envelope_from, recipients, raw, attempts FROM outbox
-             WHERE sent_at IS NULL AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2",
+            "SELECT o.id, o.message_id, o.envelope_from, o.recipients, o.raw, o.attempts, p.owed
+             FROM outbox o LEFT JOIN outbox_pictures p ON p.message_id = o.message_id
+             WHERE o.sent_at IS NULL AND o.next_attempt_at <= ?1 ORDER BY o.id LIMIT ?2",
         )?;
         let rows = st.query_map(params![ms(now), limit as i64], |r| {
             let rcpt: String = r.get(3)?;
@@ -23,6 +24,7 @@ impl Store {
                     .collect(),
                 raw: r.get(4)?,
                 attempts: r.get::<_, i64>(5)? as u32,
+                owed: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -97,15 +99,31 @@ impl Store {
     /// until its echo confirms it or it is sent again with the same
     /// Message-ID. An fsync here would hold the database's write lock for
     /// one disk flush a reply, which the judging waits behind.
-    pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+    ///
+    /// `sent` is the message as sent when it differs from the stored one
+    /// (its owed picture drawn and attached): it replaces it, and the
+    /// picture is no longer owed.
+    pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>, sent: Option<&[u8]>) -> Result<()> {
         self.conn.pragma_update(None, "synchronous", "NORMAL")?;
-        let done = self.conn.execute(
-            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
-             attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
-            params![id, ms(now)],
-        );
+        let done = self.mark_sent_tx(id, now, sent);
         self.conn.pragma_update(None, "synchronous", "FULL")?;
-        done?;
+        done
+    }
+
+    fn mark_sent_tx(&mut self, id: i64, now: DateTime<Utc>, sent: Option<&[u8]>) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
+             attempt_started_at = NULL, raw = coalesce(?3, raw) WHERE id = ?1 AND sent_at IS NULL",
+            params![id, ms(now), sent],
+        )?;
+        if sent.is_some() {
+            tx.execute(
+                "DELETE FROM outbox_pictures WHERE message_id = (SELECT message_id FROM outbox WHERE id = ?1)",
+                params![id],
+            )?;
+        }
+        tx.commit()?;
         Ok(())
     }
 
@@ -142,7 +160,8 @@ impl Store {
     /// Every reply ever queued, in order (tests and `HISTORY`).
     pub fn all_mail(&self) -> Result<Vec<OutMail>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT id, message_id, envelope_from, recipients, raw, attempts FROM outbox ORDER BY id",
+            "SELECT o.id, o.message_id, o.envelope_from, o.recipients, o.raw, o.attempts, p.owed
+             FROM outbox o LEFT JOIN outbox_pictures p ON p.message_id = o.message_id ORDER BY o.id",
         )?;
         let rows = st.query_map([], |r| {
             let rcpt: String = r.get(3)?;
@@ -153,6 +172,7 @@ impl Store {
                 recipients: rcpt.split(',').map(str::to_string).collect(),
                 raw: r.get(4)?,
                 attempts: r.get::<_, i64>(5)? as u32,
+                owed: r.get(6)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -40,10 +40,15 @@ pub struct OutMail {
     pub envelope_from: String,
     /// SMTP envelope recipients.
     pub recipients: Vec<String>,
-    /// The whole message, RFC 5322.
+    /// The whole message, RFC 5322: without its picture while one is
+    /// `owed`.
     pub raw: Vec<u8>,
     /// Delivery attempts so far.
     pub attempts: u32,
+    /// The picture the message is still owed (JSON, see
+    /// [`crate::daemon::referee::Painter`]): drawn and attached when it is
+    /// sent, and the message as sent then replaces `raw`.
+    pub owed: Option<String>,
 }
 
 /// A reply to queue.
@@ -98,6 +103,9 @@ pub struct Commit {
     pub turns: Vec<(String, TurnRow)>,
     /// Replies to queue.
     pub outbox: Vec<NewMail>,
+    /// Pictures the queued replies are owed: `(Message-ID, owed JSON)`
+    /// (see [`OutMail::owed`]).
+    pub pictures: Vec<(String, String)>,
     /// Speaker events: `(game, kind, data JSON)`.
     pub events: Vec<(String, String, String)>,
     /// Speaker acts done: `(game, kind, key)` (a reminder for a turn...),

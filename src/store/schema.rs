@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS outbox (
     last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_attempt_at);
+CREATE TABLE IF NOT EXISTS outbox_pictures (
+    message_id TEXT PRIMARY KEY REFERENCES outbox(message_id),
+    owed TEXT NOT NULL               -- JSON: the reply and the scene of the picture drawn when it is sent
+);
 CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
 CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY,

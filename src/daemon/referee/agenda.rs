@@ -234,15 +234,14 @@ impl Referee {
                                 bot => self.me.address,
                             },
                         );
-                        let mut r = self.notice_mail(
+                        let r = self.notice_mail(
                             &Thread::clock(&tag, format!("timeout-{tag}-{turn}")),
                             vec![self.me.lounge.clone()],
                             &format!("Turn {turn}: {player} timed out"),
                             &body,
                             now,
                         );
-                        self.attach_picture(live, &mut r);
-                        self.queue(commit, &r);
+                        self.queue_with_picture(commit, live, &r);
                         format!("Timeout for {player}, turn {turn}")
                     }
                     _ => {

@@ -588,10 +588,7 @@ impl Referee {
                     // when its turn arrived would be read before it.
                     let mut o = Out::new(&self.me, &l, at, format!("{}#held", l.message_id));
                     let _ = self.turn(live, &l, &l.request, hat, &mut o, commit);
-                    self.draw_pictures(&mut o);
-                    for r in &o.mails {
-                        self.queue(commit, r);
-                    }
+                    self.queue_out(commit, &mut o);
                 }
             }
         }

@@ -56,8 +56,6 @@ impl Referee {
                 "refused: work_ms_per_mail".into(),
             );
         }
-        // After the budget: a picture never makes a turn late.
-        self.draw_pictures(&mut out);
         if !out.mails.is_empty() {
             if let Some(why) = self.stranger_quota(store, &letter.from)? {
                 // Backscatter (RULINGS L10): judged, not answered.
@@ -66,9 +64,8 @@ impl Referee {
                 summary = format!("{summary}; not answered: {why}");
             }
         }
-        for r in &out.mails {
-            self.queue(&mut commit, r);
-        }
+        // Pictures are owed, drawn by the sender: never inside the budget.
+        self.queue_out(&mut commit, &mut out);
         let replies = commit.outbox.len();
         commit.processed = Some(Processed {
             message_id: letter.message_id.clone(),

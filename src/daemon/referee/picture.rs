@@ -1,11 +1,22 @@
 //! The picture of the game attached to each lounge verdict on a turn
 //! (issue 18): the game as it stands after the verdict, drawn by
 //! [`crate::picture`], as a PNG after the verdict's text.
+//!
+//! Drawing is most of a verdict's work (issue 20), so the judging does not
+//! draw: it queues the reply as text and, beside it in the outbox, what its
+//! picture is drawn from ([`OwedPicture`]). The sender draws it when the
+//! reply goes out ([`Painter`]), on another thread than the judging and
+//! while the reply before it is in flight.
+
+use serde::{Deserialize, Serialize};
 
 use super::{Live, Out, Referee};
+use crate::config::LimitsConfig;
 use crate::mail::attach::Picture;
-use crate::mail::outbound::Reply;
+use crate::mail::outbound::{self, Identity, Reply};
+use crate::map::Map;
 use crate::picture::{self, Scene};
+use crate::store::Commit;
 
 /// A picture owed to a reply: the scene to draw and the file name.
 pub(super) struct Owed {
@@ -17,9 +28,9 @@ pub(super) struct Owed {
 impl Referee {
     /// Owes the last reply in `out` (the lounge verdict just written) the
     /// picture of `live`'s game as it stands, when the game has pictures
-    /// on. It is drawn by [`Referee::draw_pictures`] once the mail is
-    /// judged: drawing is presentation, and must never make a turn late
-    /// for `[limits] work_ms_per_mail` on a busy machine.
+    /// on. It is drawn when the reply is sent ([`Painter`]): drawing is
+    /// most of a verdict's work, and must never make a turn late for
+    /// `[limits] work_ms_per_mail` nor hold up the next mail's judging.
     pub(super) fn picture_on_last(&self, live: &Live, out: &mut Out) {
         if !live.def.picture {
             return;
@@ -33,52 +44,132 @@ impl Referee {
         }
     }
 
-    /// Draws the pictures owed to the replies in `out` and attaches them.
-    pub(super) fn draw_pictures(&self, out: &mut Out) {
-        for owed in std::mem::take(&mut out.pictures) {
-            if let Some(reply) = out
-                .mails
-                .iter_mut()
-                .find(|r| r.message_id == owed.message_id)
-            {
-                self.attach(reply, &owed.scene, owed.name);
+    /// Queues the replies in `out`, each with the picture it is owed.
+    pub(super) fn queue_out(&self, commit: &mut Commit, out: &mut Out) {
+        let mut owed = std::mem::take(&mut out.pictures);
+        for r in &out.mails {
+            match owed.iter().position(|o| o.message_id == r.message_id) {
+                Some(k) => {
+                    let o = owed.swap_remove(k);
+                    self.queue_owing(commit, r, *o.scene, o.name);
+                }
+                None => self.queue(commit, r),
             }
         }
     }
 
-    /// Attaches the picture of `live`'s game to `reply` now, when the game
-    /// has pictures on (a Timeout's notice, sent by the clock).
-    pub(super) fn attach_picture(&self, live: &Live, reply: &mut Reply) {
+    /// Queues `r` owing the picture of `live`'s game as it stands, when the
+    /// game has pictures on (a Timeout's notice, sent by the clock).
+    pub(super) fn queue_with_picture(&self, commit: &mut Commit, live: &Live, r: &Reply) {
         if live.def.picture {
             let name = file_name(&live.game.tag, live.game.plays.len());
-            self.attach(reply, &scene_of(self.map, live), name);
+            self.queue_owing(commit, r, scene_of(self.map, live), name);
+        } else {
+            self.queue(commit, r);
         }
     }
 
-    /// Draws `scene` and attaches it to `reply` as `name`. A picture that
-    /// cannot be drawn, or is larger than `[limits] picture_bytes`, is
-    /// left off and the verdict says why: the text is the verdict, the
-    /// picture only shows it.
-    fn attach(&self, reply: &mut Reply, scene: &Scene, name: String) {
-        let why = match picture::draw_png(self.map, scene) {
-            Ok(png) if png.len() <= self.limits.picture_bytes => {
-                reply.picture = Some(Picture { name, png });
-                return;
-            }
-            Ok(png) => format!(
-                "it is {} bytes, over [limits] picture_bytes = {}",
-                png.len(),
-                self.limits.picture_bytes
-            ),
-            Err(e) => {
-                tracing::warn!(picture = %name, "picture not drawn: {e}");
-                format!("it could not be drawn ({e})")
-            }
+    /// Queues `r` as text, and beside it the picture it is owed.
+    fn queue_owing(&self, commit: &mut Commit, r: &Reply, scene: Scene, name: String) {
+        let queued = commit.outbox.len();
+        self.queue(commit, r);
+        if commit.outbox.len() == queued {
+            return; // not built (and logged): nothing to owe a picture
+        }
+        let owed = OwedPicture {
+            reply: r.clone(),
+            scene,
+            name,
         };
-        reply.body.push_str(&format!(
-            "\n\n(The picture of the game is left off: {why}.)\n"
-        ));
+        match serde_json::to_string(&owed) {
+            Ok(json) => commit.pictures.push((r.message_id.clone(), json)),
+            Err(e) => tracing::warn!(id = %r.message_id, "picture not owed: {e}"),
+        }
     }
+}
+
+/// What a queued reply's picture is drawn from when it is sent: the reply
+/// itself (its text, headers and Date) and the scene.
+#[derive(Serialize, Deserialize)]
+pub struct OwedPicture {
+    /// The reply, without its picture.
+    pub reply: Reply,
+    /// The game as the picture shows it.
+    pub scene: Scene,
+    /// The attachment's file name.
+    pub name: String,
+}
+
+/// Why an owed picture's message could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum PaintError {
+    /// The stored record does not decode (written by another version).
+    #[error("the owed picture does not decode: {0}")]
+    Decode(#[from] serde_json::Error),
+    /// The reply does not build.
+    #[error(transparent)]
+    Build(#[from] outbound::OutboundError),
+}
+
+/// The sender's half of a verdict: draws the picture a queued reply is
+/// owed ([`crate::store::OutMail::owed`]) and builds the message that
+/// carries it, as the judging would have built it. Drawing is a function of
+/// the stored scene, so a reply sent again after a failure or a crash has
+/// the same bytes.
+#[derive(Clone)]
+pub struct Painter {
+    map: &'static Map,
+    me: Identity,
+    picture_bytes: usize,
+    reply_bytes: usize,
+}
+
+impl Painter {
+    /// A painter for the bot `me` drawing on `map` within `limits`.
+    pub fn new(map: &'static Map, me: Identity, limits: &LimitsConfig) -> Painter {
+        Painter {
+            map,
+            me,
+            picture_bytes: limits.picture_bytes,
+            reply_bytes: limits.reply_bytes,
+        }
+    }
+
+    /// The whole message `owed` (an [`OwedPicture`] as JSON) stands for,
+    /// its picture drawn and attached. A picture that cannot be drawn, or
+    /// is larger than `[limits] picture_bytes`, is left off and the text
+    /// says why: the text is the verdict, the picture only shows it.
+    pub fn finish(&self, owed: &str) -> Result<Vec<u8>, PaintError> {
+        let OwedPicture {
+            mut reply,
+            scene,
+            name,
+        } = serde_json::from_str(owed)?;
+        attach(self.map, self.picture_bytes, &mut reply, &scene, name);
+        Ok(outbound::build_limited(&self.me, &reply, self.reply_bytes)?.raw)
+    }
+}
+
+/// Draws `scene` and attaches it to `reply` as `name`, or says in the text
+/// why it is left off.
+fn attach(map: &Map, picture_bytes: usize, reply: &mut Reply, scene: &Scene, name: String) {
+    let why = match picture::draw_png(map, scene) {
+        Ok(png) if png.len() <= picture_bytes => {
+            reply.picture = Some(Picture { name, png });
+            return;
+        }
+        Ok(png) => format!(
+            "it is {} bytes, over [limits] picture_bytes = {picture_bytes}",
+            png.len()
+        ),
+        Err(e) => {
+            tracing::warn!(picture = %name, "picture not drawn: {e}");
+            format!("it could not be drawn ({e})")
+        }
+    };
+    reply.body.push_str(&format!(
+        "\n\n(The picture of the game is left off: {why}.)\n"
+    ));
 }
 
 /// The scene of `live`'s game as it stands.

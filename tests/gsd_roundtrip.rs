@@ -201,6 +201,7 @@ fn disruption() -> impl Strategy<Value = Disruption> {
             Disruption::ParksAndGreens,
             Disruption::Gapminding,
             Disruption::VenbackerLadder,
+            Disruption::DollisHillLoop,
             Disruption::Sgronk,
             Disruption::SpeedCraze,
             Disruption::ChargeSpiral(mornbot::gsd::Spiral::Inwards),

@@ -129,7 +129,19 @@ fn draw(map: &Map, gsd: &Path, output: &Path) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
+/// A station by name, or by its Venbacker Number (a face of the die,
+/// RULINGS.md M19): `--station 295` is Woodside Park.
 fn find(map: &Map, name: &str) -> Option<StationId> {
+    if let Ok(n) = name.trim().parse::<u32>() {
+        let id = crate::map::Venbacker::new(n).and_then(|v| map.by_venbacker(v));
+        if id.is_none() {
+            eprintln!(
+                "mornbot: no station has Venbacker Number {n} (1-{})",
+                map.stations().len()
+            );
+        }
+        return id;
+    }
     match map.lookup(name) {
         Ok(id) => Some(id),
         Err(e) => {
@@ -190,6 +202,7 @@ pub fn station_record(map: &Map, id: StationId) -> Value {
         "terminus_of": codes(s.terminus_of),
         "call": s.call,
         "current": s.current,
+        "venbacker": s.venbacker,
         "quadrants": s.quadrants,
         "british_rail": s.british_rail,
         "thames": s.thames,

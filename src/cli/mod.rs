@@ -222,7 +222,8 @@ pub enum MapCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
-        /// Show this station instead of the whole map.
+        /// Show this station (its name, or its Venbacker Number) instead of
+        /// the whole map.
         #[arg(long)]
         station: Option<String>,
     },

@@ -44,6 +44,8 @@ pub enum Disruption {
     Gapminding,
     /// Venbacker Ladder (Rule 1.8.9).
     VenbackerLadder,
+    /// The Dollis Hill Loop (Rules 1.8.1, 1.8.6).
+    DollisHillLoop,
     /// Sgronk (Rule 1.8.10).
     Sgronk,
     /// Speed Craze (Rule 1.8.13).
@@ -84,6 +86,7 @@ impl Disruption {
             gsd::Disruption::ParksAndGreens => Disruption::ParksAndGreens,
             gsd::Disruption::Gapminding => Disruption::Gapminding,
             gsd::Disruption::VenbackerLadder => Disruption::VenbackerLadder,
+            gsd::Disruption::DollisHillLoop => Disruption::DollisHillLoop,
             gsd::Disruption::Sgronk => Disruption::Sgronk,
             gsd::Disruption::SpeedCraze => Disruption::SpeedCraze,
             gsd::Disruption::ChargeSpiral(s) => Disruption::ChargeSpiral(*s),
@@ -114,6 +117,7 @@ impl Disruption {
             Disruption::ParksAndGreens => gsd::Disruption::ParksAndGreens,
             Disruption::Gapminding => gsd::Disruption::Gapminding,
             Disruption::VenbackerLadder => gsd::Disruption::VenbackerLadder,
+            Disruption::DollisHillLoop => gsd::Disruption::DollisHillLoop,
             Disruption::Sgronk => gsd::Disruption::Sgronk,
             Disruption::SpeedCraze => gsd::Disruption::SpeedCraze,
             Disruption::ChargeSpiral(s) => gsd::Disruption::ChargeSpiral(*s),

@@ -27,7 +27,8 @@ pub use game::{BadLog, Game, Step};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
 pub use state::{
-    is_drone, Began, Block, GameState, PlayerState, Position, Prison, Timed, Tithed, Toff, Visit,
+    is_drone, Began, Block, GameState, LastMove, PlayerState, Position, Prison, Timed, Tithed,
+    Toff, Visit,
 };
 
 use serde::Serialize;

@@ -237,6 +237,20 @@ pub struct Received {
     pub stick: bool,
 }
 
+/// Where the latest Turn's Move left its player's Piece: what a Venbacker
+/// Ladder compares the next Move with (Rule 1.8.9, RULINGS.md E81).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum LastMove {
+    /// Not known: no Turn folded yet, or a GSD read from its tables whose
+    /// Plays do not say.
+    #[default]
+    Unknown,
+    /// The latest Turn's Move ended at this Station (a Pass or a Timeout:
+    /// where the Piece stood); `None` at a Ghost Station or off the Map,
+    /// which have no Venbacker Number.
+    Ended(Option<StationId>),
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameState {
@@ -299,6 +313,10 @@ pub struct GameState {
     pub turns_seen: Vec<String>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
+    /// Where the latest Turn's Move went (Rule 1.8.9): folded from the
+    /// plays, recovered from a GSD's latest.
+    #[serde(default)]
+    pub last_move: LastMove,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -333,6 +351,7 @@ impl GameState {
             received: Vec::new(),
             turns_seen: Vec::new(),
             rulings: crate::engine::Rulings::default(),
+            last_move: LastMove::Unknown,
             turn: 0,
             winner: None,
         }
@@ -499,6 +518,7 @@ impl GameState {
         }
         self.recover_radio_orders(plays);
         self.recover_received(plays);
+        self.recover_last_move(plays);
         // Every Stub Purchased in the Game (Rule 1.4.18).
         for play in plays {
             for a in play.actions() {
@@ -526,6 +546,28 @@ impl GameState {
                 }
             })
             .unwrap_or(false);
+    }
+
+    /// Where the latest Play's Move went (Rule 1.8.9): its destination (the
+    /// far end of an escalator); a Pass, Farkle or Timeout, where its
+    /// player stands in the tables.
+    fn recover_last_move(&mut self, plays: &[crate::gsd::Play]) {
+        use crate::gsd::Move;
+        let Some(play) = plays.last() else {
+            return;
+        };
+        self.last_move = match play.the_move() {
+            Move::To {
+                dest, escalator_to, ..
+            } => LastMove::Ended(escalator_to.as_ref().unwrap_or(dest).place.station()),
+            Move::Pass(_) | Move::Farkle(_) | Move::Timeout => {
+                match self.player_index(&play.player) {
+                    Some(i) => LastMove::Ended(self.players[i].station()),
+                    None => LastMove::Unknown,
+                }
+            }
+            Move::Bifurcated(..) => LastMove::Unknown,
+        };
     }
 
     /// A Late Arrival from `place` by `by` (Rule 1.7.9): every other

@@ -243,6 +243,7 @@ pub(crate) fn disruption_text(d: &Disruption) -> String {
         Disruption::ParksAndGreens => "Parks and Greens".into(),
         Disruption::Gapminding => "Gapminding".into(),
         Disruption::VenbackerLadder => "Venbacker Ladder".into(),
+        Disruption::DollisHillLoop => "Dollis Hill Loop".into(),
         Disruption::Sgronk => "Sgronk".into(),
         Disruption::SpeedCraze => "Speed Craze".into(),
         Disruption::ChargeSpiral(Spiral::Inwards) => "Charge In".into(),

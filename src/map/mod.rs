@@ -23,6 +23,7 @@ mod orientation;
 mod raw;
 mod route;
 mod schedule;
+mod venbacker;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -37,6 +38,7 @@ pub use landmark::{Landmark, Landmarks};
 pub use line::{Direction, LineCode, LineColour, LineSet};
 pub use orientation::{Orientation, Section};
 pub use schedule::Schedule;
+pub use venbacker::Venbacker;
 
 /// The embedded map of mid-1999.
 pub const LONDON_1999: &str = include_str!("../../maps/london-1999.toml");
@@ -103,6 +105,8 @@ pub struct Station {
     pub name: String,
     /// Its Current (Rule 1.17.8).
     pub current: u32,
+    /// Its Venbacker Number, its face of the 295-sided die (RULINGS.md M19).
+    pub venbacker: Venbacker,
     /// Its zones (Rule 1.17.7): two on a zone boundary.
     pub zones: Vec<u8>,
     /// How the map draws it.
@@ -210,6 +214,8 @@ pub struct Map {
     orientations: Vec<Vec<Vec<(StationId, Orientation)>>>,
     escalator: Vec<(StationId, StationId)>,
     walking: Vec<(StationId, StationId)>,
+    /// `by_venbacker[n - 1]`: the station of Venbacker Number `n`.
+    by_venbacker: Vec<StationId>,
     ghosts: Vec<String>,
     ghost_current: u32,
     station_restrictions: Vec<StationRestriction>,

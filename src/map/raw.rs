@@ -127,6 +127,8 @@ pub(crate) enum RawBank {
 pub(crate) struct RawStation {
     pub name: Spanned<String>,
     pub current: u32,
+    /// The station's face of the 295-sided die (RULINGS.md M19).
+    pub venbacker: u32,
     pub zones: Vec<u8>,
     pub kind: RawKind,
     #[serde(default)]

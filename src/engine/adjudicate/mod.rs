@@ -15,6 +15,7 @@
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
 //! | `explain.rs` | which rule stops a Move that has no route (E11) |
 //! | `states.rs` | game-wide States (1.8) |
+//! | `bounds.rs` | States that bound a Move's destination: Parks and Greens, the Venbacker Ladder, the Dollis Hill Loop (1.8.1, 1.8.2, 1.8.6, 1.8.9) |
 //! | `stations.rs` | Blocks, Fires, Bulkheads, Maelbergs, Kafka Sinkholes (1.9) |
 //! | `lines.rs` | Line States and Speed Limits (1.20), Electrical Possessions on Electrified lines (1.4.33) |
 //! | `home.rs` | Home Stations, Tolls and Rent (1.12) |
@@ -50,6 +51,7 @@ use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 
 mod actions;
 mod bomb;
+mod bounds;
 mod clamps;
 mod critters;
 mod dispatch;
@@ -146,6 +148,8 @@ enum Special {
     Declension,
     Paddington,
     Ghosting,
+    /// The Dollis Hill Loop's Special Move to its Trap Station (Rule 1.8.6).
+    Loop,
 }
 
 /// What the verdict is made of.

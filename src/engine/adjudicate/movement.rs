@@ -74,8 +74,10 @@ impl Turn<'_> {
                 self.move_to(dest, via, escalator_to.as_ref());
                 self.clock.minutes += 10;
                 self.spiral_allows(charge);
+                self.bounded_move(escalator_to.as_ref().unwrap_or(dest).place.station());
             }
         }
+        self.record_last_move();
     }
 
     /// Pass or Farkle: the written position must be the Piece's (Rule
@@ -131,6 +133,7 @@ impl Turn<'_> {
             }
         }
         let escalator = escalator_to.and_then(|e| e.place.station());
+        self.loop_special(to);
         let start = self.s.players[me].at;
         let special = start.is_none() || self.mv.special.is_some();
         if !special
@@ -229,7 +232,10 @@ impl Turn<'_> {
             self.destination_bonuses(to);
         }
         self.arrive(to, dest.line, from, escalator_to);
-        self.s.players[self.me].lv = 0;
+        // A Special Move to Dollis Hill leaves LV as it was (Rule 1.8.1).
+        if from.is_none() || !self.map.is(to, Landmark::DollisHill) {
+            self.s.players[self.me].lv = 0;
+        }
     }
 
     /// A Standard Move of exactly LV stations along the written Move

@@ -1,7 +1,7 @@
 //! Special Moves (Rule 1.5.0) and the Actions that permit them: Walking
 //! (1.7.10), Home (1.12.4), Wild (1.11.1), Stub Link (1.7.33), Striling
-//! (1.7.12), Declension (1.7.58), the Marmalade Sandwich (1.4.16) and
-//! Ghosting (1.11.6).
+//! (1.7.12), Declension (1.7.58), the Marmalade Sandwich (1.4.16),
+//! Ghosting (1.11.6) and the Dollis Hill Loop's (1.8.6).
 
 use super::*;
 use crate::map::GhostId;
@@ -102,6 +102,7 @@ impl Turn<'_> {
             // [Ghosting] leads only to Ghost Stations.
             Special::Ghosting => false,
             Special::Paddington => map.is(to, Landmark::Paddington),
+            Special::Loop => map.is(to, Landmark::DollisHill),
             // Strilable: a Stack identical to the one where the Piece is
             // (1.7.12); Declensable: one Token fewer (1.7.58).
             Special::Strile | Special::Declension => {
@@ -138,6 +139,12 @@ impl Turn<'_> {
                     "1.4.16",
                     format!(
                         "a Marmalade Sandwich permits a Special Move to Paddington, not {station}"
+                    ),
+                ),
+                Special::Loop => (
+                    "1.8.6",
+                    format!(
+                        "the Dollis Hill Loop permits a Special Move to Dollis Hill, not {station}"
                     ),
                 ),
                 Special::Strile => (

@@ -1,8 +1,8 @@
 //! Game-wide States (Rule 1.8): Bridges (1.8.3), Knip (1.8.4),
 //! Gapminding (1.8.7), Bocks (1.8.8), Sgronk (1.8.10), Charge Spirals
-//! (1.8.11), Speed Crazes (1.8.13). Parks and Greens, Venbacker Ladders,
-//! the Dollis Hill Loop and Token Cascades need a human ruling (see
-//! `dispatch.rs`).
+//! (1.8.11), Speed Crazes (1.8.13). Parks and Greens, Venbacker Ladders
+//! and the Dollis Hill Loop are in `bounds.rs`; Token Cascades need a
+//! human ruling (see `dispatch.rs`).
 
 use super::*;
 use crate::gsd::Spiral;

@@ -13,7 +13,6 @@ impl Turn<'_> {
         self.mv.started_at = self.here();
         self.kafka_sinkhole();
         self.prison_expiry();
-        self.game_states_not_adjudicated();
         self.record_holiday();
         let mv = &self.play.mv;
         // Timeout and Farkle take no Actions (Rules 1.3.5, 1.5.12).
@@ -128,22 +127,6 @@ impl Turn<'_> {
             self.change(format!(
                 "{moved} Plastic Token(s) turn Black in the Kafka Sinkhole (Rule 1.9.6)"
             ));
-        }
-    }
-
-    /// Game States whose effects the engine does not yet apply: any play
-    /// under them needs a human (never a silent Legal).
-    fn game_states_not_adjudicated(&mut self) {
-        for d in self.s.disruptions.clone() {
-            match d {
-                Disruption::ParksAndGreens => {
-                    self.ruling("1.8.2", "the game is in a Parks and Greens Cascade")
-                }
-                Disruption::VenbackerLadder => {
-                    self.ruling("1.8.9", "a Venbacker Ladder is in effect")
-                }
-                _ => {}
-            }
         }
     }
 
@@ -291,16 +274,7 @@ impl Turn<'_> {
         }
         self.shunted_onto_pegs();
         self.shunted_lose_pigeons();
-        if let Some(at) = self.here() {
-            // Ending a Turn at a Trap Station not started at enters its Loop
-            // (Rules 1.8.1, 1.8.6), a state mornbot does not keep.
-            if self.map.is(at, Landmark::DollisHill) && self.mv.started_at != Some(at) {
-                self.ruling(
-                    "1.8.6",
-                    "the Turn ends at Dollis Hill, the Trap Station of the Dollis Hill Loop (Rule 1.8.1): the Game enters the Loop, which mornbot does not adjudicate",
-                );
-            }
-        }
+        self.enter_loop();
         self.restraints_at_end();
         self.radio_clamps_follow();
         self.knerdle_round(&me_name);

@@ -94,6 +94,9 @@ pub enum Disruption {
     Gapminding,
     /// `Venbacker Ladder` (Rule 1.8.9).
     VenbackerLadder,
+    /// `Dollis Hill Loop`: the Game is in the Dollis Hill Loop (Rules
+    /// 1.8.1, 1.8.6; the string is RULINGS.md E83's).
+    DollisHillLoop,
     /// `Sgronk` (Rule 1.8.10).
     Sgronk,
     /// `Speed Craze` (Rule 1.8.13).

@@ -19,6 +19,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
         ("parks & greens", Disruption::ParksAndGreens),
         ("gapminding", Disruption::Gapminding),
         ("venbacker ladder", Disruption::VenbackerLadder),
+        ("dollis hill loop", Disruption::DollisHillLoop),
         ("sgronk", Disruption::Sgronk),
         ("sgronk!", Disruption::Sgronk),
         ("speed craze", Disruption::SpeedCraze),
@@ -57,7 +58,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
             });
         }
     }
-    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Sgronk, Speed Craze, Charge In or Charge Out (Rule 1.2.2)";
+    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Dollis Hill Loop, Sgronk, Speed Craze, Charge In or Charge Out (Rule 1.2.2)";
     let Some(open) = t.rfind('(') else {
         return Err((expected.to_string(), vec![]));
     };

@@ -21,7 +21,7 @@ mod stations;
 
 use super::{
     Bank, Direction, Line, LineCode, LineColour, LineSet, Map, SegmentRestriction, Site, Station,
-    StationId, StationKind, StationRestriction, Step,
+    StationId, StationKind, StationRestriction, Step, Venbacker,
 };
 
 struct Ctx<'a> {
@@ -66,6 +66,7 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
     b.names();
     let topo = b.lines();
     let stations = b.stations(&topo);
+    let by_venbacker = b.venbacker_numbers();
     let escalator = b.pairs(&raw.links.escalator, "escalator link");
     let walking = b.pairs(&raw.links.walking, "walking pair");
     b.one_escalator_each(&escalator);
@@ -121,6 +122,7 @@ pub(crate) fn build(text: &str, origin: &str) -> Result<Map, MapError> {
         orientations,
         escalator,
         walking,
+        by_venbacker,
         ghosts: raw
             .ghosts
             .names

@@ -47,6 +47,7 @@ impl Builder<'_> {
             stations.push(Station {
                 name: name.to_string(),
                 current: s.current,
+                venbacker: Venbacker::new(s.venbacker).unwrap_or(Venbacker::FIRST),
                 zones,
                 kind,
                 british_rail: s.british_rail,
@@ -132,6 +133,37 @@ impl Builder<'_> {
             _ => {}
         }
         kind
+    }
+
+    /// Venbacker Numbers (RULINGS.md M19): every station's is one of 1 to
+    /// the number of stations, none twice; the stations in their order.
+    pub(super) fn venbacker_numbers(&mut self) -> Vec<StationId> {
+        let list = &self.raw.stations.list;
+        let mut by_number: Vec<Option<StationId>> = vec![None; list.len()];
+        for (i, s) in list.iter().enumerate() {
+            let (name, span) = (s.name.get_ref().as_str(), s.name.span());
+            let n = s.venbacker as usize;
+            if !(1..=list.len()).contains(&n) {
+                self.cx.problem(
+                    &span,
+                    Some(name),
+                    format!(
+                        "Venbacker Number {n} is not one of 1-{} (one per station)",
+                        list.len()
+                    ),
+                );
+            } else if let Some(other) = by_number[n - 1] {
+                let other = list[other.index()].name.get_ref().clone();
+                self.cx.problem(
+                    &span,
+                    Some(name),
+                    format!("Venbacker Number {n} is also {other:?}'s"),
+                );
+            } else {
+                by_number[n - 1] = Some(StationId(i as u16));
+            }
+        }
+        by_number.into_iter().flatten().collect()
     }
 
     /// Escalator links or walking pairs: two different stations, each pair once.

@@ -23,7 +23,6 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
-mod delta;
 mod glyphs;
 mod layers;
 mod layout;

@@ -14,64 +14,46 @@ pub(super) struct Indexed {
     pub indices: Vec<u8>,
 }
 
-/// The 15-bit bucket of a pixel's colour (its first three bytes).
-pub(super) fn bucket(rgb: &[u8]) -> usize {
+fn bucket(rgb: [u8; 3]) -> usize {
     ((rgb[0] as usize >> 3) << 10) | ((rgb[1] as usize >> 3) << 5) | (rgb[2] as usize >> 3)
 }
 
-/// An RGBA pixel's four bytes as one word, to compare pixels in one step.
-pub(super) fn word(px: &[u8]) -> u32 {
-    u32::from_le_bytes([px[0], px[1], px[2], px[3]])
-}
-
-/// The 15-bit bucket of a pixel given as a [`word`].
-pub(super) fn bucket_of(px: u32) -> usize {
-    bucket(&px.to_le_bytes())
-}
-
-/// How many buckets there are.
-pub(super) const BUCKETS: usize = 1 << 15;
-
-/// The mean colour of `n` pixels whose channels sum to `sum`, rounded.
-pub(super) fn mean(n: u32, sum: [u64; 3]) -> [i32; 3] {
-    let n = u64::from(n.max(1));
-    [0, 1, 2].map(|c| ((sum[c] + n / 2) / n) as i32)
-}
+const BUCKETS: usize = 1 << 15;
 
 /// Colour counts by bucket: how many pixels, and their channel sums.
+#[derive(Clone)]
 pub(super) struct Counts {
     count: Vec<u32>,
     sum: Vec<[u64; 3]>,
 }
 
 impl Counts {
-    /// No pixels counted.
-    pub(super) fn new() -> Counts {
+    fn new() -> Counts {
         Counts {
             count: vec![0; BUCKETS],
             sum: vec![[0; 3]; BUCKETS],
         }
     }
 
-    /// Adds `n` pixels of the colour of `px` (a [`word`]; alpha ignored).
-    fn add(&mut self, px: u32, n: u32) {
-        let rgba = px.to_le_bytes();
-        let b = bucket(&rgba);
-        self.count[b] += n;
-        for (sum, v) in self.sum[b].iter_mut().zip(rgba) {
-            *sum += u64::from(v) * u64::from(n);
+    /// Adds `n` pixels of colour `rgb` (`n` negative: takes them away).
+    fn add(&mut self, rgb: [u8; 3], n: i64) {
+        let b = bucket(rgb);
+        self.count[b] = (self.count[b] as i64 + n) as u32;
+        for (sum, v) in self.sum[b].iter_mut().zip(rgb) {
+            *sum = (*sum as i64 + v as i64 * n) as u64;
         }
     }
 
-    /// Counts opaque RGBA pixels given as [`word`]s (alpha ignored), a run
-    /// of equal pixels at once: most of a picture is runs of one colour.
-    pub(super) fn count(&mut self, pixels: impl IntoIterator<Item = u32>) {
-        let mut run: Option<(u32, u32)> = None;
-        for px in pixels {
+    /// Counts opaque RGBA pixels (alpha ignored), a run of equal pixels
+    /// at once: most of a picture is runs of one colour.
+    fn count(&mut self, rgba: &[u8]) {
+        let mut run: Option<([u8; 3], i64)> = None;
+        for px in rgba.chunks_exact(4) {
+            let rgb = [px[0], px[1], px[2]];
             match &mut run {
-                Some((prev, n)) if *prev == px => *n += 1,
+                Some((prev, n)) if *prev == rgb => *n += 1,
                 _ => {
-                    if let Some((c, n)) = run.replace((px, 1)) {
+                    if let Some((c, n)) = run.replace((rgb, 1)) {
                         self.add(c, n);
                     }
                 }
@@ -81,34 +63,63 @@ impl Counts {
             self.add(c, n);
         }
     }
-
-    /// The buckets counted, most used first; equal counts in bucket order
-    /// (deterministic).
-    pub(super) fn used(&self) -> Vec<usize> {
-        let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| self.count[b] > 0).collect();
-        used.sort_unstable_by_key(|&b| (std::cmp::Reverse(self.count[b]), b));
-        used
-    }
-
-    /// The mean colour of bucket `b`'s pixels.
-    pub(super) fn mean(&self, b: usize) -> [i32; 3] {
-        mean(self.count[b], self.sum[b])
-    }
 }
 
 /// Quantises opaque RGBA pixels (4 bytes each, alpha ignored) to 256
 /// colours.
 pub(super) fn quantize(rgba: &[u8]) -> Indexed {
     let mut counts = Counts::new();
-    counts.count(rgba.chunks_exact(4).map(word));
+    counts.count(rgba);
+    index(&counts, rgba)
+}
+
+/// The colour counts of `rgba`, for [`quantize_over`].
+pub(super) fn counts(rgba: &[u8]) -> Counts {
+    let mut counts = Counts::new();
+    counts.count(rgba);
+    counts
+}
+
+/// [`quantize`] of `rgba`, whose first pixels are mostly those of `base`
+/// (counted in `base_counts`): only the pixels that differ are counted
+/// again (a picture is the plain network, counted once, with a game drawn
+/// over a small part of it). The result is the same as [`quantize`]'s.
+pub(super) fn quantize_over(base: &[u8], base_counts: &Counts, rgba: &[u8]) -> Indexed {
+    let mut counts = base_counts.clone();
+    let shared = base.len().min(rgba.len()) / 4 * 4;
+    // Compared a block at a time (memcmp); a differing block pixel by pixel.
+    const BLOCK: usize = 4 * 64;
+    let (old, new) = (&base[..shared], &rgba[..shared]);
+    for (a, b) in old.chunks(BLOCK).zip(new.chunks(BLOCK)) {
+        if a == b {
+            continue;
+        }
+        for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+            if pa[..3] != pb[..3] {
+                counts.add([pa[0], pa[1], pa[2]], -1);
+                counts.add([pb[0], pb[1], pb[2]], 1);
+            }
+        }
+    }
+    // Base pixels past the picture's end are not in it.
+    for px in base[shared..].chunks_exact(4) {
+        counts.add([px[0], px[1], px[2]], -1);
+    }
+    counts.count(&rgba[shared..]);
     index(&counts, rgba)
 }
 
 /// The palette of the 256 most used buckets of `counts` (the counts of
 /// `rgba`), and each pixel's index.
 fn index(counts: &Counts, rgba: &[u8]) -> Indexed {
-    let used = counts.used();
-    let mean = |b: usize| counts.mean(b);
+    let (count, sum) = (&counts.count, &counts.sum);
+    let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
+    // Most used first; equal counts in bucket order (deterministic).
+    used.sort_unstable_by_key(|&b| (std::cmp::Reverse(count[b]), b));
+    let mean = |b: usize| -> [i32; 3] {
+        let n = count[b] as u64;
+        [0, 1, 2].map(|c| ((sum[b][c] + n / 2) / n) as i32)
+    };
     let palette: Vec<[i32; 3]> = used.iter().take(256).map(|&b| mean(b)).collect();
     let mut to_index = vec![0u8; BUCKETS];
     for (k, &b) in used.iter().enumerate() {
@@ -135,7 +146,7 @@ fn index(counts: &Counts, rgba: &[u8]) -> Indexed {
 }
 
 /// The index of the palette colour nearest `c` (squared RGB distance).
-pub(super) fn nearest(palette: &[[i32; 3]], c: [i32; 3]) -> u8 {
+fn nearest(palette: &[[i32; 3]], c: [i32; 3]) -> u8 {
     let d = |p: &[i32; 3]| (0..3).map(|i| (p[i] - c[i]).pow(2)).sum::<i32>();
     (0..palette.len())
         .min_by_key(|&i| d(&palette[i]))
@@ -151,6 +162,32 @@ mod tests {
             .iter()
             .flat_map(|p| [p[0], p[1], p[2], 255])
             .collect()
+    }
+
+    #[test]
+    fn over_a_counted_base_is_the_same_as_from_scratch() {
+        let base: Vec<[u8; 3]> = (0..5000u32)
+            .map(|i| {
+                [
+                    (i / 300) as u8 * 9,
+                    255 - (i / 700) as u8,
+                    (i % 7) as u8 * 30,
+                ]
+            })
+            .collect();
+        let mut over = base.clone();
+        for i in (100..4000).step_by(37) {
+            over[i] = [200, (i % 251) as u8, 17];
+        }
+        over.extend((0..900u32).map(|i| [255, 255, (i / 100) as u8]));
+        let (base, over) = (rgba(&base), rgba(&over));
+        let a = quantize(&over);
+        let b = quantize_over(&base, &counts(&base), &over);
+        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
+        let short = &over[..over.len() / 12 * 4];
+        let b = quantize_over(&base, &counts(&base), short);
+        let a = quantize(short);
+        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
     }
 
     #[test]

@@ -73,11 +73,10 @@ fn rasterise(
     Ok(pixmap)
 }
 
-/// The plain network rasterised, and quantised and deflated by bands
-/// ([`super::delta`]).
+/// The plain network rasterised, and its colours counted.
 pub(super) struct Network {
     pixmap: tiny_skia::Pixmap,
-    base: super::delta::Base,
+    counts: super::quantize::Counts,
 }
 
 /// PNG bytes of `svg` (a picture without its network and its text) drawn
@@ -89,10 +88,9 @@ pub(super) fn png_over(
 ) -> Result<Vec<u8>, PictureError> {
     let mut pixmap = rasterise(svg, Some(&network.pixmap))?;
     super::glyphs::draw(&mut pixmap, texts);
-    let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);
-    network
-        .base
-        .png(network.pixmap.data(), pixmap.data(), width, height)
+    let indexed =
+        super::quantize::quantize_over(network.pixmap.data(), &network.counts, pixmap.data());
+    encode_indexed(&pixmap, indexed)
 }
 
 /// The plain network of `map` rasterised, kept for the embedded map (the
@@ -101,9 +99,8 @@ pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureErro
     static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
     let draw = || {
         let pixmap = rasterise(&super::network_svg(map), None)?;
-        let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);
-        let base = super::delta::Base::new(pixmap.data(), width, height)?;
-        Ok(Arc::new(Network { pixmap, base }))
+        let counts = super::quantize::counts(pixmap.data());
+        Ok(Arc::new(Network { pixmap, counts }))
     };
     if !std::ptr::eq(map, crate::map::Map::london_1999()) {
         return draw();

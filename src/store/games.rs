@@ -184,6 +184,7 @@ impl Store {
                 params![id, ms(now)],
             )?;
         }
+        dice::commit(&tx, c, now)?;
         for snap in &c.snapshots {
             snapshots::put(&tx, snap)?;
         }

@@ -93,6 +93,7 @@ CREATE TABLE IF NOT EXISTS dice (
     published_at INTEGER,            -- when the commitment was queued to the lounge
     revealed_at INTEGER              -- when the seed was queued to the lounge
 );
+CREATE INDEX IF NOT EXISTS dice_unpublished ON dice (game) WHERE published_at IS NULL;
 CREATE TABLE IF NOT EXISTS draws (
     game TEXT NOT NULL REFERENCES games(tag),
     turn INTEGER NOT NULL,

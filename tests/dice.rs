@@ -189,6 +189,18 @@ fn a_players_own_roll_is_refused_where_the_bot_rolls() {
 }
 
 #[test]
+fn a_play_out_of_turn_learns_no_roll() {
+    let (mut t, _) = seeded(game());
+    let (s, m) = t.play(
+        "warren",
+        "Warren : [Upcoming Holiday] Morden (NT) [Home: Tooting Broadway]",
+    );
+    assert_eq!(s, "out of turn", "{m:#?}");
+    assert!(!m[0].body.contains("{rolled"), "{}", m[0].body);
+    assert!(t.store.draws("MN1").unwrap().is_empty());
+}
+
+#[test]
 fn where_the_house_rules_players_roll_the_bot_does_not() {
     let mut g = game();
     g.rulings.bot_rolls_holiday = false;

@@ -173,7 +173,10 @@ impl Referee {
                  turn."
             ));
         }
-        if !play.actions().any(|a| matches!(a, Action::UpcomingHoliday)) {
+        // Only the turn due is rolled for: a play out of turn is refused
+        // unjudged, and must not learn the turn's die.
+        let due = play.player.eq_ignore_ascii_case(live.game.to_play());
+        if !due || !play.actions().any(|a| matches!(a, Action::UpcomingHoliday)) {
             return Ok((play, Vec::new()));
         }
         let d = dice::draw(seed, tag, turn, dice::HOLIDAY, 6).expect("a d6 has faces");

@@ -8,6 +8,8 @@
 //!
 //! - [`engine`]: the adjudicator, (state, play) -> outcome.
 //! - [`speaker`]: deadlines and the referee draw, clock injected.
+//! - [`dice`]: the bot's own dice, drawn from a committed seed (the seed
+//!   comes in as a value).
 //! - [`picture`]: a game drawn on the network, as SVG and PNG.
 //!
 //! Edges (IO, async, configuration):
@@ -31,6 +33,7 @@ pub mod cli;
 pub mod config;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod daemon;
+pub mod dice;
 pub mod engine;
 pub mod gsd;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]

@@ -201,15 +201,23 @@ fn run_on_the_embedded_default_judges_spool_mail_and_stops_on_sigterm() {
             })
             .unwrap_or_default()
     };
-    wait("the reply", &|| replies().len() == 1);
+    // The verdict, and the dice commitment posted at the first start
+    // (RULINGS S14).
+    wait("the reply", &|| replies().len() == 2);
     let err = stop(child);
     assert!(err.contains("first start: wrote a sample game"), "{err}");
     assert!(data.join("game.toml").exists());
-    let r = &replies()[0];
-    assert!(r.contains("Subject: [MN1] Game State"), "{r}");
+    let mut heads: Vec<String> = replies()
+        .iter()
+        .map(|r| {
+            assert!(r.contains("Subject: [MN1] Game State"), "{r}");
+            mornbot::cli::demo::headline_of(r)
+        })
+        .collect();
+    heads.sort();
     assert_eq!(
-        mornbot::cli::demo::headline_of(r),
-        "Turn 1: Rushton (legal)"
+        heads,
+        ["Dice of MN1: the commitment", "Turn 1: Rushton (legal)"]
     );
     // The message was marked seen; a restart (same spool) judges nothing
     // again and writes no second reply.
@@ -225,7 +233,7 @@ fn run_on_the_embedded_default_judges_spool_mail_and_stops_on_sigterm() {
     });
     let err = stop(child);
     assert!(!err.contains("first start"), "{err}");
-    assert_eq!(replies().len(), 1);
+    assert_eq!(replies().len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,18 +1,19 @@
-//! The pure modules (map, gsd, engine, speaker, picture) reach for no IO, async,
+//! The pure modules (map, gsd, engine, speaker, picture, dice) reach for no IO, async,
 //! randomness or wall clock: the adjudicator must be a function of its
 //! inputs. This scans their sources for the tell-tale names.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use std::path::Path;
 
-const PURE: [&str; 5] = [
+const PURE: [&str; 6] = [
+    "src/dice",
     "src/map",
     "src/gsd",
     "src/engine",
     "src/speaker",
     "src/picture",
 ];
-const FORBIDDEN: [&str; 15] = [
+const FORBIDDEN: [&str; 17] = [
     // clippy.toml denies IO, the clock and tasks crate-wide; the core may
     // not allow them back.
     "disallowed_methods",
@@ -27,6 +28,8 @@ const FORBIDDEN: [&str; 15] = [
     "Utc::now",
     "Local::now",
     "thread_rng",
+    "getrandom",
+    "OsRng",
     "rusqlite",
     "lettre",
     "async_imap",

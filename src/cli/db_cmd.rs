@@ -1,5 +1,6 @@
 //! `mornbot check-db` and `mornbot backup`: the database's health and its
-//! online backup (see [`crate::store::check`] and [`crate::store::backup`]).
+//! online backup (see [`crate::store::check`] and [`crate::store::backup`]);
+//! `mornbot verify-dice`, a game's dice rechecked ([`crate::dice::verify`]).
 
 use std::path::{Path, PathBuf};
 
@@ -174,4 +175,51 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Some(x), Some(y)) => x == y,
         _ => a == b,
     }
+}
+
+/// `mornbot verify-dice GAME [--config FILE] [--db FILE]`: the game's
+/// recorded draws recomputed from its revealed seed ([`crate::dice::verify`]);
+/// exit 0 when all agree (or the seed is still secret), 1 on a mismatch, 2
+/// for no such database or game.
+pub(super) fn verify_dice(
+    game: &str,
+    config: Option<&Path>,
+    db: Option<&Path>,
+) -> anyhow::Result<Exit> {
+    let path = match database(config, db)? {
+        Ok(p) if p.is_file() => p,
+        Ok(p) => {
+            eprintln!("mornbot verify-dice: {}: no database there", p.display());
+            return Ok(Exit::BadInput);
+        }
+        Err(e) => {
+            eprintln!("mornbot verify-dice: {e}");
+            return Ok(Exit::BadInput);
+        }
+    };
+    let store = crate::store::Store::open(&path)?;
+    let tag = game.trim().to_uppercase();
+    let Some(row) = store.dice(&tag)? else {
+        eprintln!(
+            "mornbot verify-dice: {}: no dice recorded for game {tag:?} (no such game, or the \
+             daemon has not started since it was configured)",
+            path.display()
+        );
+        return Ok(Exit::BadInput);
+    };
+    let draws: Vec<crate::dice::Draw> = store
+        .draws(&tag)?
+        .into_iter()
+        .map(|d| crate::dice::Draw {
+            game: d.game,
+            turn: d.turn,
+            name: d.name,
+            sides: d.sides,
+            value: d.value,
+        })
+        .collect();
+    let seed = row.revealed_at.map(|_| row.seed.as_str());
+    let report = crate::dice::verify::verify(&tag, &row.commitment, seed, &draws);
+    print!("{}", report.render());
+    Ok(if report.ok() { Exit::Ok } else { Exit::Failure })
 }

@@ -105,6 +105,20 @@ pub enum Command {
         /// The backup file (replaced atomically if it exists).
         file: PathBuf,
     },
+    /// Recheck a game's dice (RULINGS S14): after the seed is revealed,
+    /// every recorded draw recomputed from it and the seed checked against
+    /// the published commitment (exit 1 on any mismatch); before, the
+    /// commitment.
+    VerifyDice {
+        /// The game's tag (`MN1`).
+        game: String,
+        /// Configuration file: its data directory's database.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database file itself (instead of --config's).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
     /// The game archive as static web pages.
     Archive {
         /// What to do.
@@ -262,6 +276,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         }
         Command::Backup { config, db, file } => {
             db_cmd::backup(config.as_deref(), db.as_deref(), &file)
+        }
+        Command::VerifyDice { game, config, db } => {
+            db_cmd::verify_dice(&game, config.as_deref(), db.as_deref())
         }
         Command::Archive {
             command: ArchiveCommand::Build { config, db, dir },

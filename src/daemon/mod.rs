@@ -550,6 +550,18 @@ pub async fn run(
     run_prepared(cfg, setup, map, clock, shutdown).await
 }
 
+/// A fresh 32-byte seed for a game's dice from the operating system's
+/// randomness (RULINGS S14): the only place the bot's dice meet the OS.
+///
+/// # Errors
+///
+/// When the OS has no randomness to give.
+pub fn os_seed() -> Result<[u8; 32], String> {
+    let mut bytes = [0u8; 32];
+    getrandom::getrandom(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
 /// [`run`] on a [`setup`] already done (the CLI's, which told the operator
 /// where things are).
 pub async fn run_prepared(
@@ -577,6 +589,12 @@ pub async fn run_prepared(
         Utc::now(),
     )?;
     drop(configured);
+    // The bot's dice (RULINGS S14): a seed from the OS for each game not yet
+    // seeded, and the commitments published.
+    let published = referee.commit_dice(&mut store, Utc::now(), &mut os_seed)?;
+    if published > 0 {
+        tracing::info!(games = published, "published dice commitments");
+    }
     if let Some((stamp, games)) = import {
         tracing::info!(games = games.len(), "imported the games file");
         games_file::imported(&mut store, &stamp)?;

@@ -26,6 +26,7 @@ mod backscatter;
 mod budget;
 mod buzz;
 mod commands;
+mod dice;
 mod event;
 mod games;
 mod handle;
@@ -39,6 +40,7 @@ mod turn;
 pub use budget::{monotonic, Stopwatch};
 pub use event::{Event, Judged, Paused, Refused};
 
+pub use dice::COMMITMENTS_PER_NOTICE;
 pub use games::DEFAULT_CACHED;
 pub use picture::{OwedPicture, PaintError, Painter};
 pub use speaker::Pending;
@@ -263,6 +265,10 @@ pub struct Live {
     pub pending: Option<Pending>,
     /// Whether the Speaker paused the game: no turn is due meanwhile.
     pub paused: bool,
+    /// The seed of the game's dice (RULINGS S14), from the database; none
+    /// for a game recorded before the bot rolled dice, until the daemon
+    /// gives it one.
+    pub dice: Option<crate::dice::Seed>,
 }
 
 impl Live {

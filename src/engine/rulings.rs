@@ -27,6 +27,13 @@ pub struct Rulings {
     /// station (E25); otherwise only where the Emporium trades, a British
     /// Rail Station (Rule 1.4.18's words: a Stub is not Dispensable).
     pub stub_at_any_station: bool,
+    /// Who rolls the Upcoming Holiday's die (Rule 1.13.7, RULINGS S14): in a
+    /// game the daemon hosts, `true` (the default) has mornbot roll it from
+    /// the game's committed seed when it judges the `[Upcoming Holiday]`
+    /// Turn; `false` leaves it to the player, recorded with `{rolled N}`
+    /// (E44). Offline (`mornbot check`, rule cases) no bot rolls: the
+    /// engine reads `{rolled N}` either way.
+    pub bot_rolls_holiday: bool,
 }
 
 impl Default for Rulings {
@@ -37,6 +44,7 @@ impl Default for Rulings {
             interchange_fire: InterchangeFire::MinutesPerLine,
             bare_move_any_line: false,
             stub_at_any_station: true,
+            bot_rolls_holiday: true,
         }
     }
 }

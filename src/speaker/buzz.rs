@@ -51,12 +51,16 @@ pub enum Step {
         #[serde(default)]
         contest: String,
     },
-    /// A Referee was drawn with this seed (Rule 1.16.4).
+    /// A Referee was drawn (Rule 1.16.4): with the game's dice (RULINGS
+    /// S14), or, in a game without dice, from a seed (S8).
     Referee {
         /// The Referee.
         name: String,
-        /// The seed of the draw.
+        /// The seed of an S8 draw (0 for a draw by the dice).
         seed: u64,
+        /// The face the game's dice gave (absent in an S8 draw).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        die: Option<u32>,
     },
     /// The Referee declined, or passed no Judgment in three days.
     Declined,
@@ -371,6 +375,7 @@ mod tests {
             &Step::Referee {
                 name: "Rushton".into(),
                 seed: 1,
+                die: None,
             },
             t(12),
         )
@@ -416,6 +421,7 @@ mod tests {
                 Step::Referee {
                     name: "Rushton".into(),
                     seed: 9,
+                    die: None,
                 },
             ),
         ];

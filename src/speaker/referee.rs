@@ -9,7 +9,10 @@
 //! Message-ID of the mail that took the Buzz to Judgment and the number of the
 //! attempt ([`seed_from`]). The database records the seed with the draw, so a
 //! restart, or anyone checking the Speaker, re-derives the seed and gets the
-//! same Referee (RULINGS S8):
+//! same Referee (RULINGS S8). A game with the bot's dice (RULINGS S14)
+//! draws its Referee from them instead ([`sorted_candidates`],
+//! [`referee_by_face`]); this draw remains for games without dice and for
+//! the draws recorded before them:
 //!
 //! ```
 //! use mornbot::speaker::referee::{draw_referee, eligible_referees, seed_from};
@@ -81,6 +84,23 @@ pub fn draw_referee(candidates: &[String], seed: u64) -> Option<String> {
     let index = SplitMix64::new(seed).below(n);
     let index = usize::try_from(index).expect("below the candidate count");
     Some(pool[index].clone())
+}
+
+/// The candidates as a die numbers them (RULINGS S14): sorted by their
+/// UTF-8 bytes, repeats dropped, so the order the caller lists them in does
+/// not matter; face `k` is the `k`-th.
+pub fn sorted_candidates(candidates: &[String]) -> Vec<String> {
+    let mut pool = candidates.to_vec();
+    pool.sort();
+    pool.dedup();
+    pool
+}
+
+/// The Referee a die's `face` (1-based) names among `sorted` (as
+/// [`sorted_candidates`] orders them); `None` for a face off the die.
+pub fn referee_by_face(sorted: &[String], face: u32) -> Option<String> {
+    let i = usize::try_from(face).ok()?.checked_sub(1)?;
+    sorted.get(i).cloned()
 }
 
 /// The seed of attempt `attempt` (0 for the first draw, 1 after the first
@@ -220,6 +240,16 @@ mod tests {
             got,
             names(&["Fay", "Dan", "Eve", "Dan", "Eve", "Eve", "Cat", "Fay"])
         );
+    }
+
+    #[test]
+    fn faces_name_the_sorted_candidates() {
+        let sorted = sorted_candidates(&names(&["Eve", "Cat", "Dan", "Cat"]));
+        assert_eq!(sorted, names(&["Cat", "Dan", "Eve"]));
+        assert_eq!(referee_by_face(&sorted, 1), Some("Cat".into()));
+        assert_eq!(referee_by_face(&sorted, 3), Some("Eve".into()));
+        assert_eq!(referee_by_face(&sorted, 0), None);
+        assert_eq!(referee_by_face(&sorted, 4), None);
     }
 
     #[test]

@@ -190,6 +190,7 @@ impl Store {
                 params![id, ms(now)],
             )?;
         }
+        dice::commit(&tx, c, now)?;
         for snap in &c.snapshots {
             snapshots::put(&tx, snap)?;
         }

@@ -8,6 +8,7 @@
 //! already recorded is never judged again, so a crash at any point replays
 //! to the same state and the same mails.
 
+mod dice;
 mod games;
 mod health;
 mod outbox;
@@ -27,8 +28,8 @@ pub use health::{backup, check, Health};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
 pub use rows::{
-    Commit, EventRow, GameRow, IndexRow, NewMail, Origin, OutMail, Processed, Snapshot,
-    SnapshotRow, TurnRow,
+    Commit, DiceRow, DrawRow, EventRow, GameRow, IndexRow, NewMail, Origin, OutMail, Processed,
+    Snapshot, SnapshotRow, TurnRow,
 };
 use schema::SCHEMA;
 pub use schema::SCHEMA_VERSION;

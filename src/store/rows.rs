@@ -116,6 +116,43 @@ pub struct Commit {
     pub echoed: Vec<String>,
     /// Games' snapshots to write (replacing their last).
     pub snapshots: Vec<SnapshotRow>,
+    /// Dice drawn (RULINGS S14); one already recorded is kept as it was.
+    pub draws: Vec<DrawRow>,
+    /// Games whose dice commitment this commit publishes.
+    pub dice_published: Vec<String>,
+    /// Games whose dice seed this commit reveals.
+    pub dice_revealed: Vec<String>,
+}
+
+/// A recorded draw of the bot's dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawRow {
+    /// The game's tag.
+    pub game: String,
+    /// The turn it belongs to.
+    pub turn: u64,
+    /// The draw's name.
+    pub name: String,
+    /// The die's faces.
+    pub sides: u32,
+    /// The face drawn.
+    pub value: u32,
+}
+
+/// A game's dice as stored: the seed (secret until revealed), its
+/// commitment, and when each was published.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceRow {
+    /// The game's tag.
+    pub game: String,
+    /// The seed, 64 hex digits.
+    pub seed: String,
+    /// The commitment, hex SHA-256 of the seed.
+    pub commitment: String,
+    /// When the commitment was published.
+    pub published_at: Option<DateTime<Utc>>,
+    /// When the seed was revealed.
+    pub revealed_at: Option<DateTime<Utc>>,
 }
 
 /// A game's state after its last committed change, so that loading it

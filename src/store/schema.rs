@@ -87,6 +87,26 @@ CREATE TABLE IF NOT EXISTS timers (
     done_at INTEGER,
     UNIQUE (game, kind, key)
 );
+-- The bot's dice (RULINGS S14): each game's secret seed, kept here alone
+-- until the game ends, and every draw made from it.
+CREATE TABLE IF NOT EXISTS dice (
+    game TEXT PRIMARY KEY REFERENCES games(tag),
+    seed TEXT NOT NULL,              -- 64 hex digits: secret until revealed_at
+    commitment TEXT NOT NULL,        -- hex SHA-256 of the seed's bytes
+    created_at INTEGER NOT NULL,
+    published_at INTEGER,            -- when the commitment was queued to the lounge
+    revealed_at INTEGER              -- when the seed was queued to the lounge
+);
+CREATE INDEX IF NOT EXISTS dice_unpublished ON dice (game) WHERE published_at IS NULL;
+CREATE TABLE IF NOT EXISTS draws (
+    game TEXT NOT NULL REFERENCES games(tag),
+    turn INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    sides INTEGER NOT NULL,
+    value INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, turn, name)   -- a draw is made once: a retry finds it
+);
 "#;
 
 /// The schema version this build writes.

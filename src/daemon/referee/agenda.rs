@@ -339,13 +339,17 @@ impl Referee {
             "\n\n{}",
             verbatim(&render(&live.game.gsd(self.map)))
         ));
+        let th = Thread::clock(&tag, key.to_string());
         let r = self.notice_mail(
-            &Thread::clock(&tag, key.to_string()),
+            &th,
             vec![self.me.lounge.clone()],
             &format!("{name} has Resigned"),
             &self.notice(text),
             now,
         );
         self.queue(commit, &r);
+        if won_now {
+            self.reveal_dice(live, commit, &th, now);
+        }
     }
 }

@@ -458,6 +458,7 @@ impl Referee {
         Event::Ended(live.turns.len()).record(&tag, commit);
         self.announce(commit, th, format!("Game over: {winner} wins"),
             format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&render(&live.game.gsd(self.map)))), at);
+        self.reveal_dice(live, commit, th, at);
     }
 
     fn stage_deadline(&self, q: &Questionable) -> String {
@@ -491,14 +492,27 @@ impl Referee {
             .map(|p| p.name.clone())
             .collect();
         let pool = crate::speaker::eligible_referees(&active, &q.player, &q.buzzer, &q.tried);
-        let seed = crate::speaker::seed_from(&format!("{tag}-{}", q.turn), q.tried.len() as u32);
-        match crate::speaker::draw_referee(&pool, seed) {
-            Some(name) => {
+        let drawn = match &live.dice {
+            // The game's dice (RULINGS S14).
+            Some(dice) => self
+                .referee_by_dice(dice, (&tag, q.turn, q.tried.len()), &pool, commit)
+                .map(|(name, face, how)| (name, 0, Some(face), how)),
+            // A game without dice: the old reproducible draw (RULINGS S8).
+            None => {
+                let seed =
+                    crate::speaker::seed_from(&format!("{tag}-{}", q.turn), q.tried.len() as u32);
+                crate::speaker::draw_referee(&pool, seed)
+                    .map(|name| (name, seed, None, format!("seed {seed}")))
+            }
+        };
+        match drawn {
+            Some((name, seed, die, how)) => {
                 let _ = self.step(
                     live,
                     Step::Referee {
                         name: name.clone(),
                         seed,
+                        die,
                     },
                     at,
                     commit,
@@ -506,7 +520,7 @@ impl Referee {
                 let q = live.questionable.clone().expect("judging");
                 let until = self.stage_deadline(&q);
                 self.announce(commit, th, format!("Turn {}: {name} is Referee", q.turn),
-                    format!("{name} is drawn at random (seed {seed}) from {} as Referee of turn {} of {tag} (Rule 1.16.4), and has until {until} to post a Judgment.", pool.join(", "), q.turn), at);
+                    format!("{name} is drawn at random from {} as Referee of turn {} of {tag} (Rule 1.16.4), and has until {until} to post a Judgment. Drawn {how}", pool.join(", "), q.turn), at);
                 if let Some(addr) = live.address_of(&name) {
                     self.mail_to(commit, vec![addr.to_string()], &th.sub("#referee"),
                         format!("You are Referee of turn {}", q.turn),

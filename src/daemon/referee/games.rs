@@ -138,6 +138,11 @@ impl Games {
         self.cache.borrow_mut().put(live);
     }
 
+    /// Empties the cache: each game is loaded again when next needed.
+    pub(super) fn forget_all(&self) {
+        self.cache.borrow_mut().shrink_to(0);
+    }
+
     /// How many live states are cached.
     pub(super) fn cached(&self) -> usize {
         self.cache.borrow().map.len()
@@ -327,6 +332,7 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
     let (pending, paused) = speaker::load(&events, n_turns);
     let (questionable, held, resumed_at) = buzz::load(&events);
     let reminded = store.timer_done(&game.tag, "reminder", &(n_turns + 1).to_string())?;
+    let dice = dice::seed_of(store, &game.tag)?;
     Ok(Live {
         def,
         game,
@@ -340,5 +346,6 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
         ended,
         pending,
         paused,
+        dice,
     })
 }

@@ -270,13 +270,22 @@ impl Referee {
         out: &mut Out,
         commit: &mut Commit,
     ) -> Disposition {
+        let n = live.game.plays.len() + 1;
+        let (play, dice) = match self.holiday_roll(live, play, n as u64, commit) {
+            Ok(rolled) => rolled,
+            Err(why) => {
+                out.refuse(why);
+                return Disposition::Unchanged("a roll of the player's own".into());
+            }
+        };
         let outcome = live.game.judge(self.map, &play);
         let t = Judging {
-            n: live.game.plays.len() + 1,
+            n,
             text: render_play(&play),
             play,
             letter,
             received,
+            dice,
         };
         match outcome.verdict {
             Verdict::Legal => self.accept(live, &t, &outcome, posted, out, commit),
@@ -336,6 +345,7 @@ impl Referee {
                     player => t.play.player, n, game => tag, play => t.text,
                     withdrawn => out.withdrawn,
                     changes => outcome.changes, diffs, winner => live.game.state.winner,
+                    dice => t.dice,
                     window => self.speaker.win_window_hours,
                     next => live.game.to_play(),
                     deadline => live.deadline().map(fmt_time),
@@ -388,6 +398,7 @@ impl Referee {
                     player => who, n, game => tag, play => t.text,
                     withdrawn => out.withdrawn,
                     caret => caret(&t.text, needle.as_deref()),
+                    dice => t.dice,
                     violations => outcome.violations,
                     gsd => render(&live.game.gsd(self.map)),
                     bot => self.me.address,
@@ -423,6 +434,7 @@ impl Referee {
                 minijinja::context! {
                     player => who, n, game => tag, play => t.text,
                     rulings => outcome.rulings, referee => live.def.referee,
+                    dice => t.dice,
                     bot => self.me.address,
                 },
             ),
@@ -538,6 +550,8 @@ struct Judging<'a> {
     letter: &'a Letter,
     /// When it arrived.
     received: DateTime<Utc>,
+    /// The bot's draws for it, as the verdict states them (RULINGS S14).
+    dice: Vec<String>,
 }
 
 impl Judging<'_> {

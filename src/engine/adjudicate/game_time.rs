@@ -78,7 +78,9 @@ impl Turn<'_> {
         Charge::Paid
     }
 
-    /// `[Upcoming Holiday]` (Rule 1.13.7): one at a time.
+    /// `[Upcoming Holiday]` (Rule 1.13.7): one at a time. A `{rolled N}` in
+    /// the same Play records the die at once: the bot's roll in a game it
+    /// hosts (RULINGS S14), or the player's own.
     pub(super) fn upcoming_holiday(&mut self, a: &Action) -> Charge {
         if self
             .s
@@ -93,32 +95,56 @@ impl Turn<'_> {
             return Charge::Free;
         }
         self.s.disruptions.push(Disruption::UpcomingHoliday(None));
-        self.change("a Holiday is Upcoming: the player rolls a die after the Turn, and the next player records the day as {rolled N} (Rule 1.13.7)");
+        match self.rolled() {
+            Some(rolled) => {
+                let i = self.s.disruptions.len() - 1;
+                self.set_holiday(i, rolled);
+            }
+            None => self.change("a Holiday is Upcoming: the player rolls a die after the Turn, and the next player records the day as {rolled N} (Rule 1.13.7)"),
+        }
         Charge::Table
+    }
+
+    /// The die a `{rolled N}` comment records, if the Play has one.
+    fn rolled(&self) -> Option<u32> {
+        self.directive(|d| match d {
+            Directive::Rolled(n) => Some(*n),
+            _ => None,
+        })
     }
 
     /// The Turn after `[Upcoming Holiday]` records the die (Rule 1.13.7),
     /// `{rolled N}`: 1 Monday ... 6 Saturday; the firstcoming such day is
-    /// the Holiday (not today's, RULINGS.md E44).
+    /// the Holiday (not today's, RULINGS.md E44). A Play with its own
+    /// `[Upcoming Holiday]` and no Holiday waiting rolls for that one.
     pub(super) fn record_holiday(&mut self) {
         let pending = self
             .s
             .disruptions
             .iter()
             .position(|d| *d == Disruption::UpcomingHoliday(None));
-        let Some(rolled) = self.directive(|d| match d {
-            Directive::Rolled(n) => Some(*n),
-            _ => None,
-        }) else {
+        let Some(rolled) = self.rolled() else {
             return;
         };
         let Some(i) = pending else {
+            if self
+                .play
+                .actions()
+                .any(|a| matches!(a, Action::UpcomingHoliday))
+            {
+                return;
+            }
             self.illegal(
                 "1.13.7",
                 "no Holiday is waiting for its die roll ({rolled N} records one after [Upcoming Holiday])",
             );
             return;
         };
+        self.set_holiday(i, rolled);
+    }
+
+    /// Disruption `i`, an Upcoming Holiday, gets the day the die `rolled`.
+    fn set_holiday(&mut self, i: usize, rolled: u32) {
         // chrono numbers Monday 0: the die's 1 to 6 are Monday to Saturday.
         let day = u8::try_from(rolled)
             .ok()
@@ -131,7 +157,7 @@ impl Turn<'_> {
         self.s.disruptions[i] = Disruption::UpcomingHoliday(Some(day));
         self.s.holiday_wait = day == self.s.time.day;
         self.change(format!(
-            "the firstcoming {} is a Holiday, like a Sunday (Rule 1.13.7)",
+            "the die rolled {rolled}: the firstcoming {} is a Holiday, like a Sunday (Rule 1.13.7)",
             crate::gsd::day_name(day)
         ));
     }

@@ -1,0 +1,221 @@
+//! The bot's dice at the referee's edge (RULINGS S14): each game's seed
+//! recorded with the game, its commitment published in the lounge, the
+//! draws a verdict uses made from it and recorded, and the seed revealed
+//! when the game ends. The draws themselves are [`crate::dice`]'s, pure.
+
+use super::*;
+use crate::dice::{self, Draw, Seed};
+use crate::gsd::{Action, Comment, Directive, Play, PlayItem};
+use crate::store::DrawRow;
+
+/// The most games one commitment notice lists: a lounge of 100,000 games
+/// recorded at once gets 100 notices, not 100,000 (RULINGS S14).
+pub const COMMITMENTS_PER_NOTICE: usize = 1000;
+
+/// How anyone checks a game's rolls once its seed is revealed.
+pub(super) fn verify_hint(tag: &str) -> String {
+    format!(
+        "Check it once the game ends and its seed is revealed: `mornbot verify-dice {tag}`, \
+         or scripts/verify_dice.py (README, \"Dice\")."
+    )
+}
+
+/// The store's record of a draw.
+fn row(d: &Draw) -> DrawRow {
+    DrawRow {
+        game: d.game.clone(),
+        turn: d.turn,
+        name: d.name.clone(),
+        sides: d.sides,
+        value: d.value,
+    }
+}
+
+/// A game's seed as the store holds it (`None`: no dice, or a value that
+/// does not read, which leaves the game to the rules' old ways).
+pub(super) fn seed_of(store: &Store, tag: &str) -> Result<Option<Seed>, RefereeError> {
+    Ok(store
+        .dice(tag)?
+        .and_then(|row| Seed::from_hex(&row.seed).ok()))
+}
+
+impl Referee {
+    /// Gives every recorded game without dice a seed from `fresh` (the OS's
+    /// randomness, at the daemon's edge), then publishes the commitments not
+    /// yet published, at most [`COMMITMENTS_PER_NOTICE`] games to a lounge
+    /// notice, each notice committed with its games marked published. A
+    /// crash between the two publishes at the next start; a seed is never
+    /// replaced. Returns how many commitments were published.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError::Store`] when the database fails,
+    /// [`RefereeError::Game`] when `fresh` has no randomness to give.
+    pub fn commit_dice(
+        &mut self,
+        store: &mut Store,
+        now: DateTime<Utc>,
+        fresh: &mut dyn FnMut() -> Result<[u8; 32], String>,
+    ) -> Result<usize, RefereeError> {
+        let mut seeds = Vec::new();
+        for tag in store.games_without_dice()? {
+            let bytes = fresh().map_err(|detail| RefereeError::Game {
+                tag: tag.clone(),
+                detail: format!("no randomness for its dice: {detail}"),
+            })?;
+            let seed = Seed::from_bytes(bytes);
+            let c = dice::commitment(&seed);
+            seeds.push((tag, seed.to_hex(), c));
+        }
+        store.ensure_dice(&seeds, now)?;
+        // Cached games learn their seeds when next loaded.
+        self.games.forget_all();
+        let todo = store.dice_unpublished()?;
+        for chunk in todo.chunks(COMMITMENTS_PER_NOTICE) {
+            let mut commit = Commit {
+                received_at: Some(now),
+                ..Commit::default()
+            };
+            let first = &chunk[0].0;
+            let th = Thread::clock(first, format!("dice-commitment-{first}"));
+            let (headline, body) = commitment_notice(chunk);
+            self.announce(&mut commit, &th, headline, body, now);
+            commit.dice_published = chunk.iter().map(|(tag, _)| tag.clone()).collect();
+            store.commit(&commit)?;
+        }
+        Ok(todo.len())
+    }
+
+    /// Reveals the ended game's seed in the lounge (RULINGS S14), in the
+    /// commit that ends it.
+    pub(super) fn reveal_dice(
+        &self,
+        live: &Live,
+        commit: &mut Commit,
+        th: &Thread,
+        at: DateTime<Utc>,
+    ) {
+        let Some(seed) = &live.dice else {
+            return;
+        };
+        let tag = live.game.tag.clone();
+        commit.dice_revealed.push(tag.clone());
+        let body = format!(
+            "{tag} is over, so mornbot reveals the seed of its dice (RULINGS S14):\n\n    \
+             seed        {}\n    commitment  {}\n\nThe commitment, published when the game \
+             was recorded, is the SHA-256 of the seed's 32 bytes. Every roll the verdicts \
+             stated is HMAC-SHA-256 of the seed and (game, turn, name, sides); anyone can \
+             recompute them all with `mornbot verify-dice {tag}`, or with \
+             scripts/verify_dice.py (README, \"Dice\").",
+            seed.to_hex(),
+            dice::commitment(seed)
+        );
+        self.announce(
+            commit,
+            &th.sub("#dice"),
+            format!("Dice of {tag}: the seed revealed"),
+            body,
+            at,
+        );
+    }
+
+    /// The Referee of Rule 1.16.4 drawn by the game's dice: a die with one
+    /// face per candidate, sorted by name, face `k` the `k`-th; the draw
+    /// is recorded in `commit`. The Referee, the face and how the
+    /// announcement states it; `None` with no candidate.
+    pub(super) fn referee_by_dice(
+        &self,
+        seed: &Seed,
+        (tag, turn, attempt): (&str, u64, usize),
+        pool: &[String],
+        commit: &mut Commit,
+    ) -> Option<(String, u32, String)> {
+        let sorted = crate::speaker::referee::sorted_candidates(pool);
+        let sides = u32::try_from(sorted.len()).ok().filter(|n| *n > 0)?;
+        let d = dice::draw(seed, tag, turn, &dice::referee_draw_name(attempt), sides).ok()?;
+        let name = crate::speaker::referee::referee_by_face(&sorted, d.value)?;
+        commit.draws.push(row(&d));
+        let how = format!(
+            "by mornbot's dice, {} (face k is the k-th of {} by name). {}",
+            d.describe(),
+            sorted.join(", "),
+            verify_hint(tag)
+        );
+        Some((name, d.value, how))
+    }
+
+    /// In a game whose ruling has the bot roll the Upcoming Holiday's die
+    /// (`bot_rolls_holiday`, RULINGS S14) and that has dice: a `{rolled N}`
+    /// of the player's own is refused (the reason is the error); a Play with
+    /// `[Upcoming Holiday]` gets the bot's d6 as a `{rolled N}` comment,
+    /// which the turn log keeps, and the draw is recorded. Returns the Play
+    /// and the lines the verdict states the draws in.
+    pub(super) fn holiday_roll(
+        &self,
+        live: &Live,
+        mut play: Play,
+        turn: u64,
+        commit: &mut Commit,
+    ) -> Result<(Play, Vec<String>), String> {
+        let Some(seed) = live
+            .dice
+            .as_ref()
+            .filter(|_| live.def.rulings.bot_rolls_holiday)
+        else {
+            return Ok((play, Vec::new()));
+        };
+        let tag = &live.game.tag;
+        if play.directives().any(|d| matches!(d, Directive::Rolled(_))) {
+            return Err(format!(
+                "In {tag} mornbot rolls the dice (RULINGS S14, `bot_rolls_holiday`): a \
+                 {{rolled N}} of your own is not accepted. Post the play without it; the \
+                 bot rolls the Upcoming Holiday's die when it judges the [Upcoming Holiday] \
+                 turn."
+            ));
+        }
+        // Only the turn due is rolled for: a play out of turn is refused
+        // unjudged, and must not learn the turn's die.
+        let due = play.player.eq_ignore_ascii_case(live.game.to_play());
+        if !due || !play.actions().any(|a| matches!(a, Action::UpcomingHoliday)) {
+            return Ok((play, Vec::new()));
+        }
+        let d = dice::draw(seed, tag, turn, dice::HOLIDAY, 6).expect("a d6 has faces");
+        play.after.push(PlayItem::Comment(Comment {
+            text: format!("rolled {}", d.value),
+            directive: Some(Directive::Rolled(d.value)),
+        }));
+        commit.draws.push(row(&d));
+        let line = format!(
+            "mornbot rolled the Upcoming Holiday's die (Rule 1.13.7: 1 Monday ... 6 Saturday): \
+             {}, written {{rolled {}}} in the play. {}",
+            d.describe(),
+            d.value,
+            verify_hint(tag)
+        );
+        Ok((play, vec![line]))
+    }
+}
+
+/// The notice publishing `games`' commitments, `(tag, commitment)`.
+fn commitment_notice(games: &[(String, String)]) -> (String, String) {
+    let how = "mornbot rolls its own dice (RULINGS S14). Each game has a secret 32-byte \
+               seed; below is its commitment, the SHA-256 of the seed. Every roll is \
+               HMAC-SHA-256 of the seed and (game, turn, name, sides), stated in the verdict \
+               that uses it; the seed is revealed when the game ends, so anyone can check \
+               the commitment and recompute every roll (`mornbot verify-dice GAME`, or \
+               scripts/verify_dice.py; README, \"Dice\").";
+    let list: String = games
+        .iter()
+        .map(|(tag, c)| format!("    {tag}  {c}\n"))
+        .collect();
+    let headline = match games {
+        [(tag, _)] => format!("Dice of {tag}: the commitment"),
+        _ => format!(
+            "Dice: the commitments of {} games ({} - {})",
+            games.len(),
+            games[0].0,
+            games[games.len() - 1].0
+        ),
+    };
+    (headline, format!("{how}\n\n{list}"))
+}

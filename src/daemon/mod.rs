@@ -13,6 +13,7 @@ pub mod games_file;
 pub mod letter;
 pub mod quarantine;
 pub mod referee;
+mod sender;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -28,8 +29,9 @@ use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::send::{FileSink, Sink, SmtpSink};
 use crate::map::Map;
-use crate::store::{Origin, OutMail, Store, StoreError};
+use crate::store::{Origin, Store, StoreError};
 use referee::{Handled, Painter, Referee, RefereeError};
+pub use sender::sender;
 
 /// A failure that stops the daemon.
 #[derive(Debug, thiserror::Error)]
@@ -380,163 +382,6 @@ pub fn process_oversize(
 ) -> Result<Handled, DaemonError> {
     let l = letter::oversize(headers, size, ctx);
     Ok(referee.handle(store, origin, &l, received)?)
-}
-
-/// Delivers the outbox until `stop` turns true, retrying failures with
-/// exponential backoff (1 s doubling to 10 minutes).
-///
-/// `painter` draws the pictures replies are owed, as they are sent.
-pub async fn sender(
-    db: PathBuf,
-    mut sink: Sink,
-    cfg: crate::config::OutboxConfig,
-    painter: Painter,
-    wake: Arc<Notify>,
-    mut stop: watch::Receiver<bool>,
-) -> Result<(), DaemonError> {
-    let mut store = Store::open(&db)?;
-    let held = store.defer_unconfirmed(
-        Utc::now() + chrono::Duration::seconds(cfg.unconfirmed_wait_secs as i64),
-    )?;
-    if held > 0 {
-        tracing::warn!(
-            "{held} replies were being delivered when the daemon stopped: retrying in {} s unless they come back through the list",
-            cfg.unconfirmed_wait_secs
-        );
-    }
-    loop {
-        deliver_due(&mut store, &mut sink, &cfg, &painter, &stop).await?;
-        if *stop.borrow() {
-            if let Sink::Smtp(s) = &mut sink {
-                s.close().await;
-            }
-            return Ok(());
-        }
-        let wait = match store.next_mail_due()? {
-            Some(t) => (t - Utc::now())
-                .to_std()
-                .unwrap_or(Duration::ZERO)
-                .min(Duration::from_secs(60)),
-            None => Duration::from_secs(60),
-        };
-        tokio::select! {
-            _ = wake.notified() => {}
-            _ = tokio::time::sleep(wait) => {}
-            _ = stop.changed() => {}
-        }
-    }
-}
-
-/// Delivers the replies due now, oldest first, one after another over the
-/// sink's kept connection, until one fails or `stop` turns true. Their
-/// attempts are recorded first, in one transaction for the batch (see
-/// [`Store::begin_attempts`]); those the batch did not reach are given
-/// back. The pictures replies are owed are drawn a few replies ahead
-/// ([`Drawing`]), while the reply before is in flight.
-async fn deliver_due(
-    store: &mut Store,
-    sink: &mut Sink,
-    cfg: &crate::config::OutboxConfig,
-    painter: &Painter,
-    stop: &watch::Receiver<bool>,
-) -> Result<(), DaemonError> {
-    let due = store.due_mail(Utc::now(), 100)?;
-    if due.is_empty() {
-        return Ok(());
-    }
-    let ids: Vec<i64> = due.iter().map(|m| m.id).collect();
-    store.begin_attempts(&ids, Utc::now())?;
-    let mut drawing = Drawing::new(painter, &due);
-    let mut tried = 0;
-    for (k, m) in due.iter().enumerate() {
-        tried += 1;
-        let finished = drawing.take(k).await;
-        let sent = finished.as_ref().map_or(m.clone(), |raw| OutMail {
-            raw: raw.clone(),
-            owed: None,
-            ..m.clone()
-        });
-        match sink.send(&sent).await {
-            Ok(()) => {
-                store.mark_sent(m.id, Utc::now(), finished.as_deref())?;
-                tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
-            }
-            Err(e) => {
-                let secs = (1u64 << m.attempts.min(20)).min(cfg.retry_max_secs.max(1));
-                let retry = Utc::now() + chrono::Duration::seconds(secs as i64);
-                tracing::warn!(id = %m.message_id, "delivery failed, retry at {retry}: {e}");
-                store.mark_failed(m.id, &e.to_string(), retry)?;
-                break;
-            }
-        }
-        if *stop.borrow() {
-            break;
-        }
-    }
-    if tried < ids.len() {
-        store.end_attempts(&ids[tried..])?;
-    }
-    Ok(())
-}
-
-/// How many owed pictures are drawn at once ahead of the reply being sent:
-/// one on each core the judging leaves.
-const DRAW_AHEAD: usize = 2;
-
-/// The owed pictures of a batch of replies being drawn, in order, on the
-/// blocking pool (they are CPU work: off the runtime's threads).
-struct Drawing<'a> {
-    painter: &'a Painter,
-    due: &'a [OutMail],
-    next: usize,
-    running: std::collections::VecDeque<(usize, tokio::task::JoinHandle<Vec<u8>>)>,
-}
-
-impl<'a> Drawing<'a> {
-    fn new(painter: &'a Painter, due: &'a [OutMail]) -> Drawing<'a> {
-        Drawing {
-            painter,
-            due,
-            next: 0,
-            running: Default::default(),
-        }
-    }
-
-    /// Starts drawing the next owed pictures, up to [`DRAW_AHEAD`].
-    fn top_up(&mut self) {
-        while self.running.len() < DRAW_AHEAD && self.next < self.due.len() {
-            let (k, m) = (self.next, &self.due[self.next]);
-            self.next += 1;
-            let Some(owed) = m.owed.clone() else { continue };
-            let (painter, id, raw) = (self.painter.clone(), m.message_id.clone(), m.raw.clone());
-            let task = tokio::task::spawn_blocking(move || {
-                painter.finish(&owed).unwrap_or_else(|e| {
-                    // The text alone: the verdict must go out.
-                    tracing::error!(%id, "sent without its picture: {e}");
-                    raw
-                })
-            });
-            self.running.push_back((k, task));
-        }
-    }
-
-    /// The message the `k`th reply is sent as when it was owed a picture
-    /// (`None`: as stored). Replies are taken in order.
-    async fn take(&mut self, k: usize) -> Option<Vec<u8>> {
-        self.top_up();
-        let finished = match self.running.front() {
-            Some((j, _)) if *j == k => {
-                let (_, task) = self.running.pop_front()?;
-                Some(task.await.unwrap_or_else(|e| {
-                    tracing::error!(id = %self.due[k].message_id, "sent without its picture: {e}");
-                    self.due[k].raw.clone()
-                }))
-            }
-            _ => None,
-        };
-        self.top_up();
-        finished
-    }
 }
 
 /// Runs the daemon until `shutdown` completes.

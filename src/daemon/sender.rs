@@ -110,6 +110,10 @@ async fn deliver_due(
     Ok(())
 }
 
+/// A reply's message being drawn: its bytes, or why its picture could
+/// not be drawn.
+type Drawn = tokio::task::JoinHandle<Result<Vec<u8>, String>>;
+
 /// How many owed pictures are drawn at once ahead of the reply being sent:
 /// one on each core the judging leaves.
 const DRAW_AHEAD: usize = 2;
@@ -120,7 +124,7 @@ struct Drawing<'a> {
     painter: &'a Painter,
     due: &'a [OutMail],
     next: usize,
-    running: std::collections::VecDeque<(usize, tokio::task::JoinHandle<Vec<u8>>)>,
+    running: std::collections::VecDeque<(usize, Drawn)>,
 }
 
 impl<'a> Drawing<'a> {
@@ -139,13 +143,9 @@ impl<'a> Drawing<'a> {
             let (k, m) = (self.next, &self.due[self.next]);
             self.next += 1;
             let Some(owed) = m.owed.clone() else { continue };
-            let (painter, id, raw) = (self.painter.clone(), m.message_id.clone(), m.raw.clone());
+            let painter = self.painter.clone();
             let task = tokio::task::spawn_blocking(move || {
-                painter.finish(&owed).unwrap_or_else(|e| {
-                    // The text alone: the verdict must go out.
-                    tracing::error!(%id, "sent without its picture: {e}");
-                    raw
-                })
+                painter.finish(&owed).map_err(|e| e.to_string())
             });
             self.running.push_back((k, task));
         }
@@ -158,7 +158,10 @@ impl<'a> Drawing<'a> {
         let finished = match self.running.front() {
             Some((j, _)) if *j == k => {
                 let (_, task) = self.running.pop_front()?;
-                Some(task.await.unwrap_or_else(|e| {
+                let drawn = task.await.map_err(|e| e.to_string()).and_then(|r| r);
+                Some(drawn.unwrap_or_else(|e| {
+                    // The text alone (a record that does not decode, or a
+                    // panic drawing): the verdict must go out.
                     tracing::error!(id = %self.due[k].message_id, "sent without its picture: {e}");
                     self.due[k].raw.clone()
                 }))

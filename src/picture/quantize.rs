@@ -21,8 +21,7 @@ fn bucket(rgb: [u8; 3]) -> usize {
 const BUCKETS: usize = 1 << 15;
 
 /// Colour counts by bucket: how many pixels, and their channel sums.
-#[derive(Clone)]
-pub(super) struct Counts {
+struct Counts {
     count: Vec<u32>,
     sum: Vec<[u64; 3]>,
 }
@@ -35,19 +34,27 @@ impl Counts {
         }
     }
 
-    /// Adds `n` pixels of colour `rgb` (`n` negative: takes them away).
-    fn add(&mut self, rgb: [u8; 3], n: i64) {
+    /// Adds `n` pixels of colour `rgb`.
+    fn add(&mut self, rgb: [u8; 3], n: u32) {
         let b = bucket(rgb);
-        self.count[b] = (self.count[b] as i64 + n) as u32;
+        self.count[b] += n;
         for (sum, v) in self.sum[b].iter_mut().zip(rgb) {
-            *sum = (*sum as i64 + v as i64 * n) as u64;
+            *sum += u64::from(v) * u64::from(n);
         }
+    }
+
+    /// The buckets used, most used first; equal counts in bucket order
+    /// (deterministic).
+    fn ranked(&self) -> Vec<usize> {
+        let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| self.count[b] > 0).collect();
+        used.sort_unstable_by_key(|&b| (std::cmp::Reverse(self.count[b]), b));
+        used
     }
 
     /// Counts opaque RGBA pixels (alpha ignored), a run of equal pixels
     /// at once: most of a picture is runs of one colour.
     fn count(&mut self, rgba: &[u8]) {
-        let mut run: Option<([u8; 3], i64)> = None;
+        let mut run: Option<([u8; 3], u32)> = None;
         for px in rgba.chunks_exact(4) {
             let rgb = [px[0], px[1], px[2]];
             match &mut run {
@@ -70,60 +77,206 @@ impl Counts {
 pub(super) fn quantize(rgba: &[u8]) -> Indexed {
     let mut counts = Counts::new();
     counts.count(rgba);
-    index(&counts, rgba)
+    index(&counts, rgba, 256)
 }
 
-/// The colour counts of `rgba`, for [`quantize_over`].
-pub(super) fn counts(rgba: &[u8]) -> Counts {
-    let mut counts = Counts::new();
-    counts.count(rgba);
-    counts
+/// How many palette entries a [`Base`] keeps for its own colours; the rest
+/// (at least 56) are for the colours a picture adds over it.
+const BASE_COLOURS: usize = 200;
+
+/// A base picture (the plain network, the same under every picture of a
+/// map) quantised once: its palette of its [`BASE_COLOURS`] most used
+/// buckets, and each of its pixels' index. A picture drawn over it keeps
+/// those entries and indices, so only the pixels it changed are looked at
+/// again ([`quantize_over`]).
+pub(super) struct Base {
+    palette: Vec<[i32; 3]>,
+    /// Per bucket: its entry when the bucket is one of the palette's.
+    entry: Vec<Option<u8>>,
+    indices: Vec<u8>,
 }
 
-/// [`quantize`] of `rgba`, whose first pixels are mostly those of `base`
-/// (counted in `base_counts`): only the pixels that differ are counted
-/// again (a picture is the plain network, counted once, with a game drawn
-/// over a small part of it). The result is the same as [`quantize`]'s.
-pub(super) fn quantize_over(base: &[u8], base_counts: &Counts, rgba: &[u8]) -> Indexed {
-    let mut counts = base_counts.clone();
-    let shared = base.len().min(rgba.len()) / 4 * 4;
-    // Compared a block at a time (memcmp); a differing block pixel by pixel.
+impl Base {
+    /// Quantises `rgba` (opaque RGBA pixels) as a base.
+    pub(super) fn new(rgba: &[u8]) -> Base {
+        let mut counts = Counts::new();
+        counts.count(rgba);
+        let q = index(&counts, rgba, BASE_COLOURS);
+        let mut entry = vec![None; BUCKETS];
+        for (k, &b) in counts.ranked().iter().take(BASE_COLOURS).enumerate() {
+            entry[b] = Some(k as u8);
+        }
+        Base {
+            palette: q
+                .palette
+                .chunks_exact(3)
+                .map(|c| [c[0], c[1], c[2]].map(i32::from))
+                .collect(),
+            entry,
+            indices: q.indices,
+        }
+    }
+}
+
+/// The colours a picture adds over its base, by bucket: an accumulator
+/// per bucket met, found through a bucket-to-slot table.
+struct Added {
+    slot: Vec<u16>,
+    count: Vec<u32>,
+    sum: Vec<[u64; 3]>,
+    bucket: Vec<usize>,
+}
+
+impl Added {
+    fn new() -> Added {
+        Added {
+            slot: vec![u16::MAX; BUCKETS],
+            count: Vec::new(),
+            sum: Vec::new(),
+            bucket: Vec::new(),
+        }
+    }
+
+    /// Counts `n` pixels of `rgb`; their slot.
+    fn add(&mut self, rgb: [u8; 3], n: u32) -> u16 {
+        let b = bucket(rgb);
+        let mut s = self.slot[b];
+        if s == u16::MAX {
+            s = self.count.len() as u16;
+            self.slot[b] = s;
+            self.count.push(0);
+            self.sum.push([0; 3]);
+            self.bucket.push(b);
+        }
+        let k = s as usize;
+        self.count[k] += n;
+        for (sum, v) in self.sum[k].iter_mut().zip(rgb) {
+            *sum += u64::from(v) * u64::from(n);
+        }
+        s
+    }
+}
+
+/// A picture being indexed over its base: the colours it adds, and the
+/// pixels waiting for their entry until the added palette is known.
+struct Over<'a> {
+    base: &'a Base,
+    added: Added,
+    /// (pixel, slot of its colour in `added`).
+    pending: Vec<(u32, u16)>,
+}
+
+impl Over<'_> {
+    /// Indexes the pixels `px` (RGBA; pixel `first` of the picture on) into
+    /// `out`, a run of one colour at once (a picture is mostly runs: the
+    /// panel's white, a label's fill): a base entry, or pending.
+    fn index_runs(&mut self, px: &[u8], first: usize, out: &mut [u8]) {
+        let n = px.len() / 4;
+        let mut k = 0;
+        while k < n {
+            let rgb = [px[4 * k], px[4 * k + 1], px[4 * k + 2]];
+            let mut end = k + 1;
+            while end < n && px[4 * end..4 * end + 3] == rgb {
+                end += 1;
+            }
+            match self.base.entry[bucket(rgb)] {
+                Some(e) => out[k..end].fill(e),
+                None => {
+                    let slot = self.added.add(rgb, (end - k) as u32);
+                    self.pending
+                        .extend((first + k..first + end).map(|i| (i as u32, slot)));
+                }
+            }
+            k = end;
+        }
+    }
+}
+
+/// `rgba` quantised over `base` (whose pixels, `base_rgba`, it mostly
+/// shares): the base's palette and indices are kept; the pixels that
+/// differ from it (compared a block at a time) and those past its end are
+/// indexed again, the most used colours among them not in the base's
+/// palette added to it, up to 256, and any other mapped to its nearest
+/// entry. The base's colours keep their entries, so a picture looks as the
+/// base does wherever the game did not draw.
+pub(super) fn quantize_over(base: &Base, base_rgba: &[u8], rgba: &[u8]) -> Indexed {
+    let shared = base_rgba.len().min(rgba.len()) / 4 * 4;
+    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    indices.extend_from_slice(&base.indices[..shared / 4]);
+    indices.resize(rgba.len() / 4, 0);
+    let mut over = Over {
+        base,
+        added: Added::new(),
+        pending: Vec::new(),
+    };
+    // Compared with the base a block at a time (memcmp); in a block that
+    // differs, each run of differing pixels is indexed again.
     const BLOCK: usize = 4 * 64;
-    let (old, new) = (&base[..shared], &rgba[..shared]);
-    for (a, b) in old.chunks(BLOCK).zip(new.chunks(BLOCK)) {
+    let (old, new) = (&base_rgba[..shared], &rgba[..shared]);
+    for (n, (a, b)) in old.chunks(BLOCK).zip(new.chunks(BLOCK)).enumerate() {
         if a == b {
             continue;
         }
-        for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
-            if pa[..3] != pb[..3] {
-                counts.add([pa[0], pa[1], pa[2]], -1);
-                counts.add([pb[0], pb[1], pb[2]], 1);
+        let same = |k: usize| a[4 * k..4 * k + 3] == b[4 * k..4 * k + 3];
+        let (first, m) = (n * BLOCK / 4, b.len() / 4);
+        let mut k = 0;
+        while k < m {
+            if same(k) {
+                k += 1;
+                continue;
             }
+            let mut end = k + 1;
+            while end < m && !same(end) {
+                end += 1;
+            }
+            let at = first + k..first + end;
+            over.index_runs(&b[4 * k..4 * end], first + k, &mut indices[at]);
+            k = end;
         }
     }
-    // Base pixels past the picture's end are not in it.
-    for px in base[shared..].chunks_exact(4) {
-        counts.add([px[0], px[1], px[2]], -1);
+    over.index_runs(&rgba[shared..], shared / 4, &mut indices[shared / 4..]);
+    let Over { added, pending, .. } = over;
+    // The added colours most used first (ties in bucket order), as many as
+    // the palette has room for; the rest to their nearest entry.
+    let mut order: Vec<usize> = (0..added.count.len()).collect();
+    order.sort_unstable_by_key(|&k| (std::cmp::Reverse(added.count[k]), added.bucket[k]));
+    let mut palette = base.palette.clone();
+    let mut to_index = vec![0u8; added.count.len()];
+    let mean = |k: usize| -> [i32; 3] {
+        let n = u64::from(added.count[k]);
+        [0, 1, 2].map(|c| ((added.sum[k][c] + n / 2) / n) as i32)
+    };
+    let room = 256 - palette.len();
+    for &k in order.iter().take(room) {
+        to_index[k] = palette.len() as u8;
+        palette.push(mean(k));
     }
-    counts.count(&rgba[shared..]);
-    index(&counts, rgba)
+    for &k in order.iter().skip(room) {
+        to_index[k] = nearest(&palette, mean(k));
+    }
+    for (i, s) in pending {
+        indices[i as usize] = to_index[s as usize];
+    }
+    Indexed {
+        palette: palette.iter().flat_map(|c| c.map(|v| v as u8)).collect(),
+        indices,
+    }
 }
 
-/// The palette of the 256 most used buckets of `counts` (the counts of
-/// `rgba`), and each pixel's index.
-fn index(counts: &Counts, rgba: &[u8]) -> Indexed {
+/// The palette of the `colours` (at most 256) most used buckets of
+/// `counts` (the counts of `rgba`), and each pixel's index.
+fn index(counts: &Counts, rgba: &[u8], colours: usize) -> Indexed {
     let (count, sum) = (&counts.count, &counts.sum);
-    let mut used: Vec<usize> = (0..BUCKETS).filter(|&b| count[b] > 0).collect();
-    // Most used first; equal counts in bucket order (deterministic).
-    used.sort_unstable_by_key(|&b| (std::cmp::Reverse(count[b]), b));
+    let used = counts.ranked();
     let mean = |b: usize| -> [i32; 3] {
         let n = count[b] as u64;
         [0, 1, 2].map(|c| ((sum[b][c] + n / 2) / n) as i32)
     };
-    let palette: Vec<[i32; 3]> = used.iter().take(256).map(|&b| mean(b)).collect();
+    let colours = colours.min(256);
+    let palette: Vec<[i32; 3]> = used.iter().take(colours).map(|&b| mean(b)).collect();
     let mut to_index = vec![0u8; BUCKETS];
     for (k, &b) in used.iter().enumerate() {
-        to_index[b] = if k < 256 {
+        to_index[b] = if k < colours {
             k as u8
         } else {
             nearest(&palette, mean(b))
@@ -164,30 +317,62 @@ mod tests {
             .collect()
     }
 
+    /// The colour of pixel `i` as `q` has it.
+    fn back(q: &Indexed, i: usize) -> [u8; 3] {
+        let k = q.indices[i] as usize * 3;
+        [q.palette[k], q.palette[k + 1], q.palette[k + 2]]
+    }
+
     #[test]
-    fn over_a_counted_base_is_the_same_as_from_scratch() {
-        let base: Vec<[u8; 3]> = (0..5000u32)
-            .map(|i| {
-                [
-                    (i / 300) as u8 * 9,
-                    255 - (i / 700) as u8,
-                    (i % 7) as u8 * 30,
-                ]
-            })
+    fn over_a_base_keeps_its_entries_and_adds_the_new_colours() {
+        // A base of 12 flat colours and their blends (more buckets than
+        // the base keeps), a picture over it with three new flat colours
+        // drawn here and there, and rows past the base's end.
+        let flats: Vec<[u8; 3]> = (0..12u8)
+            .map(|i| [i * 21, 255 - i * 19, i.wrapping_mul(97)])
             .collect();
-        let mut over = base.clone();
-        for i in (100..4000).step_by(37) {
-            over[i] = [200, (i % 251) as u8, 17];
+        let mut base: Vec<[u8; 3]> = flats.iter().flat_map(|f| [*f; 500]).collect();
+        for (a, fa) in flats.iter().enumerate() {
+            for fb in &flats[a + 1..] {
+                for t in 1..16u16 {
+                    base.push(
+                        [0, 1, 2]
+                            .map(|c| ((fa[c] as u16 * (16 - t) + fb[c] as u16 * t) / 16) as u8),
+                    );
+                }
+            }
         }
-        over.extend((0..900u32).map(|i| [255, 255, (i / 100) as u8]));
-        let (base, over) = (rgba(&base), rgba(&over));
-        let a = quantize(&over);
-        let b = quantize_over(&base, &counts(&base), &over);
-        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
-        let short = &over[..over.len() / 12 * 4];
-        let b = quantize_over(&base, &counts(&base), short);
-        let a = quantize(short);
-        assert_eq!((a.palette, a.indices), (b.palette, b.indices));
+        let new = [[250, 0, 250], [3, 200, 255], [128, 64, 0]];
+        let mut over = base.clone();
+        for i in (100..6000).step_by(37) {
+            over[i] = new[i % 3];
+        }
+        over.extend((0..900).map(|i| new[i % 3]));
+        let (base_rgba, over_rgba) = (rgba(&base), rgba(&over));
+        let b = Base::new(&base_rgba);
+        let q = quantize_over(&b, &base_rgba, &over_rgba);
+        // The base's entries, then the three new colours.
+        assert_eq!(q.palette.len(), (BASE_COLOURS + 3) * 3);
+        assert_eq!(q.indices.len(), over.len());
+        let alone = quantize(&base_rgba);
+        for i in 0..over.len() {
+            if i < base.len() && over[i] == base[i] {
+                // Where the picture did not draw, the base's index.
+                assert_eq!(q.indices[i], b.indices[i], "pixel {i}");
+            } else {
+                assert_eq!(back(&q, i), over[i], "pixel {i}");
+            }
+        }
+        // The base's flat colours are exact, as quantising it alone.
+        for (i, f) in flats.iter().enumerate() {
+            assert_eq!(back(&q, i * 500), *f);
+            assert_eq!(back(&alone, i * 500), *f);
+        }
+        // A shorter picture than its base.
+        let short = &over_rgba[..over_rgba.len() / 12 * 4];
+        let q = quantize_over(&b, &base_rgba, short);
+        assert_eq!(q.indices.len(), short.len() / 4);
+        assert_eq!(back(&q, 100), over[100]);
     }
 
     #[test]
@@ -195,10 +380,6 @@ mod tests {
         let flat = [[255, 255, 255], [0, 120, 42], [227, 32, 23]];
         let q = quantize(&rgba(&[flat[0], flat[1], flat[2], flat[1]]));
         assert_eq!(q.palette.len(), 9);
-        let back = |q: &Indexed, i: usize| {
-            let k = q.indices[i] as usize * 3;
-            [q.palette[k], q.palette[k + 1], q.palette[k + 2]]
-        };
         assert_eq!(back(&q, 1), flat[1]);
         assert_eq!(back(&q, 2), flat[2]);
         // A picture's kind of input: twelve flat colours, many pixels each,

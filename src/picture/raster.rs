@@ -73,10 +73,10 @@ fn rasterise(
     Ok(pixmap)
 }
 
-/// The plain network rasterised, and its colours counted.
+/// The plain network rasterised, and quantised once.
 pub(super) struct Network {
     pixmap: tiny_skia::Pixmap,
-    counts: super::quantize::Counts,
+    quantized: super::quantize::Base,
 }
 
 /// PNG bytes of `svg` (a picture without its network and its text) drawn
@@ -89,7 +89,7 @@ pub(super) fn png_over(
     let mut pixmap = rasterise(svg, Some(&network.pixmap))?;
     super::glyphs::draw(&mut pixmap, texts);
     let indexed =
-        super::quantize::quantize_over(network.pixmap.data(), &network.counts, pixmap.data());
+        super::quantize::quantize_over(&network.quantized, network.pixmap.data(), pixmap.data());
     encode_indexed(&pixmap, indexed)
 }
 
@@ -99,8 +99,8 @@ pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureErro
     static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
     let draw = || {
         let pixmap = rasterise(&super::network_svg(map), None)?;
-        let counts = super::quantize::counts(pixmap.data());
-        Ok(Arc::new(Network { pixmap, counts }))
+        let quantized = super::quantize::Base::new(pixmap.data());
+        Ok(Arc::new(Network { pixmap, quantized }))
     };
     if !std::ptr::eq(map, crate::map::Map::london_1999()) {
         return draw();

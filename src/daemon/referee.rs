@@ -32,6 +32,7 @@ mod games;
 mod handle;
 mod picture;
 mod replay;
+mod settle;
 pub mod snapshot;
 mod speaker;
 mod stored;

@@ -1,0 +1,82 @@
+//! `[limits]`: the most work one mail may cause, and each limit's range.
+
+use serde::Deserialize;
+
+/// `[limits]`: the most work one mail may cause, so that no mail, however
+/// hostile, costs more than a moment or grows a reply without bound. Each
+/// refusal names the key it ran into.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// Commands read from one mail (HELP, STATUS, GSD, HISTORY, RULES);
+    /// a mail with more is refused.
+    pub commands_per_mail: usize,
+    /// The largest reply, in bytes; a longer one is cut at a line, and
+    /// says what was cut.
+    pub reply_bytes: usize,
+    /// Actions in one Play (the longest sensible Turn has about 40); a
+    /// Play with more is refused.
+    pub actions_per_play: usize,
+    /// Plays in one GSD (it lists every Move of the game, Rule 1.2.0); a
+    /// GSD with more is refused.
+    pub plays_per_gsd: usize,
+    /// The time judging one mail may take, in milliseconds; a mail that
+    /// needs more is refused with a reply, not judged.
+    pub work_ms_per_mail: u64,
+    /// Replies to one stranger (an address no game or Speaker knows) in an
+    /// hour; past it, mail from that address is judged but not answered,
+    /// so a forged From cannot aim mornbot's replies at a victim.
+    pub stranger_replies_per_hour: usize,
+    /// Replies to all strangers together in an hour.
+    pub stranger_replies_total_per_hour: usize,
+    /// The largest picture of the game attached to a lounge verdict, in
+    /// PNG bytes (issue 18); a larger one is left off, and the verdict
+    /// says so. `reply_bytes` bounds the text alone.
+    pub picture_bytes: usize,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig {
+            commands_per_mail: 10,
+            reply_bytes: crate::mail::outbound::DEFAULT_REPLY_BYTES,
+            actions_per_play: 40,
+            plays_per_gsd: 2000,
+            work_ms_per_mail: 1000,
+            stranger_replies_per_hour: 5,
+            stranger_replies_total_per_hour: 50,
+            picture_bytes: 256 << 10,
+        }
+    }
+}
+
+impl LimitsConfig {
+    /// Each limit's key, value and allowed range.
+    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 8] {
+        [
+            ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
+            (
+                "reply_bytes",
+                self.reply_bytes as u64,
+                crate::mail::outbound::MIN_REPLY_BYTES as u64,
+                64 << 20,
+            ),
+            ("actions_per_play", self.actions_per_play as u64, 1, 1000),
+            ("plays_per_gsd", self.plays_per_gsd as u64, 1, 100_000),
+            ("work_ms_per_mail", self.work_ms_per_mail, 10, 600_000),
+            (
+                "stranger_replies_per_hour",
+                self.stranger_replies_per_hour as u64,
+                0,
+                10_000,
+            ),
+            (
+                "stranger_replies_total_per_hour",
+                self.stranger_replies_total_per_hour as u64,
+                0,
+                100_000,
+            ),
+            ("picture_bytes", self.picture_bytes as u64, 0, 16 << 20),
+        ]
+    }
+}

@@ -251,6 +251,16 @@ pub enum LastMove {
     Ended(Option<StationId>),
 }
 
+/// The Courier's Pick-Up and Destination Stations, while defined (Rule
+/// 1.11.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct CourierStations {
+    /// Where the Parcel is collected.
+    pub pickup: StationId,
+    /// Where it is delivered.
+    pub destination: StationId,
+}
+
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameState {
@@ -317,6 +327,17 @@ pub struct GameState {
     /// plays, recovered from a GSD's latest.
     #[serde(default)]
     pub last_move: LastMove,
+    /// The Courier's stations, while defined (Rule 1.11.2).
+    #[serde(default)]
+    pub courier: Option<CourierStations>,
+    /// The lodes a `[Gold Rush]` of the latest Turn uncovered: at the start
+    /// of the next Turn the gaps of each one's Token Stack are filled with
+    /// Gold (Rule 1.7.47).
+    #[serde(default)]
+    pub lodes: Vec<StationId>,
+    /// The Lost & Found Box, a queue: the front first (Rule 1.7.53).
+    #[serde(default)]
+    pub lost_found: Vec<crate::gsd::Item>,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -352,6 +373,9 @@ impl GameState {
             turns_seen: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
+            courier: None,
+            lodes: Vec::new(),
+            lost_found: Vec::new(),
             turn: 0,
             winner: None,
         }

@@ -57,6 +57,12 @@ fn verify(db: &std::path::Path) -> (i32, String) {
 /// A game on a database file: commitment, a bot-rolled Holiday, a win and
 /// its end, the reveal. Returns the file's directory (kept by the caller).
 fn played_game() -> (tempdir::Dir, Vec<Mail>) {
+    played_game_with("Rushton : [Upcoming Holiday] Epping (CN) [Home: Hainault]")
+}
+
+/// [`played_game`] with `line` for Rushton's first turn, which must be
+/// legal.
+fn played_game_with(line: &str) -> (tempdir::Dir, Vec<Mail>) {
     let dir = tempdir::Dir::new();
     let db = dir.path.join("mornbot.db");
     let mut store = Store::open(&db).unwrap();
@@ -85,10 +91,7 @@ fn played_game() -> (tempdir::Dir, Vec<Mail>) {
     assert!(out.contains("still secret"), "{out}");
     assert!(!out.contains(&Seed::from_bytes(SEED).to_hex()), "{out}");
     blue_for_rushton(&mut t.referee, &mut t.store);
-    let (s, m) = t.play(
-        "rushton",
-        "Rushton : [Upcoming Holiday] Epping (CN) [Home: Hainault]",
-    );
+    let (s, m) = t.play("rushton", line);
     assert_eq!(s, "legal", "{m:#?}");
     mails.extend(m);
     assert!(t
@@ -245,6 +248,68 @@ fn a_game_from_commitment_to_reveal_verifies() {
         "{out}"
     );
     assert!(out.contains("1 draw(s), 0 mismatch(es): all OK"), "{out}");
+}
+
+/// Issue 16's "done when": a `[Courier Call (Random)]` by mail in a game
+/// with the bot's dice. The commitment comes first; the verdict states both
+/// d295 and how to verify them; the GSD's Courier box shows the two
+/// stations; after the reveal `verify-dice` rechecks both draws.
+#[test]
+fn a_random_courier_call_by_mail_states_its_rolls_and_verifies() {
+    let (dir, mails) =
+        played_game_with("Rushton : Epping (CN) [Home: Hainault] [Courier Call (Random)]");
+    let seed = Seed::from_bytes(SEED);
+    let roll = |name: &str| dice::draw(&seed, "MN1", 1, name, 295).unwrap().value;
+    let (p, d) = (roll(dice::COURIER_PICKUP), roll(dice::COURIER_DESTINATION));
+    let map = Map::london_1999();
+    let station = |v: u32| {
+        let id = map
+            .by_venbacker(mornbot::map::Venbacker::new(v).unwrap())
+            .unwrap();
+        map.station(id).name.clone()
+    };
+    let heads: Vec<&str> = mails.iter().map(|m| m.headline()).collect();
+    assert_eq!(heads[0], "Dice of MN1: the commitment", "{heads:#?}");
+    let verdict = mails
+        .iter()
+        .find(|m| m.body.contains("{rolled courier-pickup"))
+        .unwrap_or_else(|| panic!("{mails:#?}"));
+    let body = verdict.body.replace("\n    ", " ").replace('\n', " ");
+    for (name, v) in [("courier-pickup", p), ("courier-destination", d)] {
+        assert!(
+            body.contains(&format!("d295 \"{name}\" of MN1 turn 1 = {v}")),
+            "{body}"
+        );
+        assert!(body.contains(&format!("{{rolled {name} {v}}}")), "{body}");
+    }
+    assert!(body.contains("mornbot verify-dice MN1"), "{body}");
+    let courier = format!("Pick-up: {}, Destination: {}", station(p), station(d));
+    assert!(verdict.body.contains(&courier), "{}", verdict.body);
+    assert!(verdict.body.contains("+- Courier "), "{}", verdict.body);
+    let (code, out) = verify(&dir.path.join("mornbot.db"));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("d295 \"courier-pickup\" of MN1 turn 1 = {p}: OK")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "d295 \"courier-destination\" of MN1 turn 1 = {d}: OK"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("2 draw(s), 0 mismatch(es): all OK"), "{out}");
+}
+
+#[test]
+fn a_players_own_named_roll_is_refused_where_the_bot_rolls() {
+    let (mut t, _) = seeded(game());
+    let (s, m) = t.play(
+        "rushton",
+        "Rushton : Epping (CN) [Home: Hainault] [Gold Rush] {rolled gold-rush 7}",
+    );
+    assert_eq!(s, "a roll of the player's own", "{m:#?}");
+    assert!(t.store.draws("MN1").unwrap().is_empty());
 }
 
 #[test]

@@ -139,6 +139,18 @@ fn comment() -> impl Strategy<Value = Comment> {
         select(Colour::ALL.to_vec()).prop_map(|c| format!("generates {}", c.name())),
         select(Colour::ALL.to_vec()).prop_map(|c| format!("tithes {} from Rushton", c.name())),
         Just("Rat to Rushton".to_string()),
+        (1u32..7).prop_map(|n| format!("rolled {n}")),
+        (
+            select(vec![
+                "courier-pickup",
+                "courier-destination",
+                "gold-rush",
+                "frobisher-3"
+            ]),
+            1u32..296
+        )
+            .prop_map(|(name, n)| format!("rolled {name} {n}")),
+        (station(), station()).prop_map(|(p, d)| format!("Pick-up {p}, Destination {d}")),
     ];
     prop_oneof![3 => prose, 1 => directive]
         .prop_filter_map("a comment that reads", |t| Comment::read(&t, map()).ok())

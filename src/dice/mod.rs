@@ -54,6 +54,24 @@ pub const DOMAIN: &[u8; 16] = b"mornbot-dice-v1\0";
 /// The name of the Upcoming Holiday's d6 (Rule 1.13.7).
 pub const HOLIDAY: &str = "holiday";
 
+/// The names of the two d295 of `[Courier Call (Random)]` (Rule 1.11.2):
+/// the Pick-Up Station's, then the Destination's.
+pub const COURIER_PICKUP: &str = "courier-pickup";
+/// See [`COURIER_PICKUP`].
+pub const COURIER_DESTINATION: &str = "courier-destination";
+
+/// The name of `[Gold Rush]`'s d295 (Rule 1.7.47).
+pub const GOLD_RUSH: &str = "gold-rush";
+
+/// The name of `[Finding]`'s d100, or d20 at Paddington (Rule 1.7.53).
+pub const FINDING: &str = "finding";
+
+/// The name of the `k`-th (1 to 6) die of `[fFrobisher fFlourish]` (Rule
+/// 1.7.59).
+pub fn frobisher_draw_name(k: usize) -> String {
+    format!("frobisher-{k}")
+}
+
 /// The name of the Referee draw of Rule 1.16.4 for attempt `attempt` (0
 /// for the first Referee, then one more for each who declined or lapsed).
 pub fn referee_draw_name(attempt: usize) -> String {

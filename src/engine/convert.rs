@@ -4,8 +4,8 @@
 //! and the case runner alike.
 
 use super::disruption::Disruption;
-use super::state::{GameState, PlayerState, Position};
-use crate::gsd::{Gsd, Luggage, Move, Place, PlayerRow, Stack};
+use super::state::{CourierStations, GameState, PlayerState, Position};
+use crate::gsd::{Courier, Gsd, Luggage, Move, Place, PlayerRow, Stack};
 use crate::map::Map;
 
 /// Why a GSD does not describe a game state.
@@ -67,10 +67,20 @@ impl GameState {
             .iter()
             .map(|s| Ok((find(&s.station)?, s.tokens.clone())))
             .collect::<Result<_, StateError>>()?;
+        let courier = match &g.courier {
+            Some(c) => Some(CourierStations {
+                pickup: find(&c.pickup)?,
+                destination: find(&c.destination)?,
+            }),
+            None => None,
+        };
         let mut state = GameState {
             disruptions,
             wild,
             stacks,
+            courier,
+            lodes: lodes_of(g, map),
+            lost_found: g.lost_and_found.clone(),
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };
@@ -177,13 +187,42 @@ impl GameState {
             disruptions: self.disruptions.iter().map(|d| d.to_gsd(map)).collect(),
             time: Some(self.time),
             wild: self.wild.iter().map(name).collect(),
-            courier: None,
+            courier: self.courier.map(|c| Courier {
+                pickup: name(&c.pickup),
+                destination: name(&c.destination),
+            }),
             stacks,
             luggage,
-            lost_and_found: Vec::new(),
+            lost_and_found: self.lost_found.clone(),
             plays: plays.to_vec(),
         }
     }
+}
+
+/// The lodes the GSD's last Play uncovered with `[Gold Rush]` and its
+/// `{rolled gold-rush N}` (Rule 1.7.47): filled at the start of the next
+/// Turn, which the GSD's tables do not show yet.
+fn lodes_of(g: &Gsd, map: &Map) -> Vec<crate::map::StationId> {
+    let Some(last) = g.plays.last() else {
+        return Vec::new();
+    };
+    if !last
+        .actions()
+        .any(|a| matches!(a, crate::gsd::Action::GoldRush))
+    {
+        return Vec::new();
+    }
+    last.directives()
+        .find_map(|d| match d {
+            crate::gsd::Directive::RolledNamed { name, value }
+                if name == crate::dice::GOLD_RUSH =>
+            {
+                crate::map::Venbacker::new(*value).and_then(|v| map.by_venbacker(v))
+            }
+            _ => None,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// Puts a player's Piece where eir last Move in the GSD left it (a Ghost

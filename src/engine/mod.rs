@@ -12,6 +12,7 @@ mod adjudicate;
 pub mod case;
 mod convert;
 pub mod coverage;
+pub mod dice;
 mod disruption;
 mod emporium;
 pub mod game;
@@ -22,13 +23,14 @@ pub mod time;
 
 pub use adjudicate::{adjudicate, adjudicate_judged};
 pub use convert::StateError;
+pub use dice::{dice_needed, DieNeed};
 pub use disruption::Disruption;
 pub use game::{BadLog, Game, Step};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
 pub use state::{
-    is_drone, Began, Block, GameState, LastMove, PlayerState, Position, Prison, Timed, Tithed,
-    Toff, Visit,
+    is_drone, Began, Block, CourierStations, GameState, LastMove, PlayerState, Position, Prison,
+    Timed, Tithed, Toff, Visit,
 };
 
 use serde::Serialize;

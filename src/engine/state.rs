@@ -2,6 +2,13 @@
 
 use serde::Serialize;
 
+mod records;
+
+pub use records::{
+    Began, Block, CourierStations, LastMove, Prison, RadioOrder, Received, Timed, Tithed, Toff,
+    Visit,
+};
+
 use super::disruption::Disruption;
 use crate::gsd::{Colour, GameTime, Good, Possession, StationMark, Tokens};
 use crate::map::{GhostId, LineCode, Map, StationId};
@@ -138,119 +145,6 @@ pub fn is_drone(name: &str) -> bool {
     name.eq_ignore_ascii_case("Drone")
 }
 
-/// A Block for one Round (Rule 1.9.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Block {
-    /// The blocked station.
-    pub station: StationId,
-    /// Who blocked it; the Block ends at the end of eir next Turn.
-    pub by: String,
-}
-
-/// A Line State in force for one Round (Rules 1.20.5, 1.20.6): it ends at
-/// the end of its setter's next Turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Timed {
-    /// The entry of the Disruptions box.
-    pub disruption: Disruption,
-    /// Who set it.
-    pub by: String,
-}
-
-/// A `[Visiting <Place>]` in a player's latest Move, Timeouts discounted
-/// (Rule 1.7.9).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Visit {
-    /// The visitor.
-    pub player: String,
-    /// The Place visited, as written.
-    pub place: String,
-    /// Another player has since played `[Late Arrival from <Place>]`: the
-    /// visitor must Pass, with no Actions, on eir next Turn.
-    #[serde(default)]
-    pub late: bool,
-}
-
-/// Where a player's Piece stood when eir latest Turn began: the Station a
-/// Toff Clamp given em now points to (Rule 1.4.44).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Began {
-    /// The player.
-    pub player: String,
-    /// The station.
-    pub at: StationId,
-}
-
-/// One Toff Clamp and the Station its carrier's Standard Moves must end
-/// closer to, and where [De-Toffing] removes it (Rule 1.4.44).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Toff {
-    /// Its carrier.
-    pub player: String,
-    /// Where the carrier began the Turn before being Toffed.
-    pub toward: StationId,
-}
-
-/// One Prison Clamp and its age (Rule 1.4.47).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prison {
-    /// Its carrier.
-    pub player: String,
-    /// The carrier's Turns begun while carrying it: at the start of a
-    /// third it has been carried more than two Rounds and is destroyed.
-    pub turns: u32,
-}
-
-/// A Zone Tithed until the end of its Tither's next Turn (Rule 1.7.31).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Tithed {
-    /// Who played `[Tithe <Zone>]`.
-    pub player: String,
-    /// The Zone.
-    pub zone: u8,
-}
-
-/// An order of `[Radio Clamp <N> to <Station>]` (Rule 1.4.46): the
-/// possessor of Radio Clamp `n` is to Move to `to` on eir next Turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct RadioOrder {
-    /// The Radio Clamp's number.
-    pub n: u32,
-    /// The Station ordered.
-    pub to: StationId,
-}
-
-/// A Clamp a player received from another player's Action since eir last
-/// Turn (Rule 1.4.36): what Knerdling may hand on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Received {
-    /// The receiver.
-    pub player: String,
-    /// The Clamp, as carried.
-    pub clamp: crate::gsd::Item,
-    /// Who gave it.
-    pub from: String,
-    /// The receiver held the Knerdling Stick before receiving it, and has
-    /// held it since.
-    pub stick: bool,
-}
-
-/// Where the latest Turn's Move left its player's Piece: what a Venbacker
-/// Ladder compares the next Move with (Rule 1.8.9, RULINGS.md E81).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub enum LastMove {
-    /// Not known: no Turn folded yet, or a GSD read from its tables whose
-    /// Plays do not say.
-    #[default]
-    Unknown,
-    /// The latest Turn's Move ended at this Station (a Pass or a Timeout:
-    /// where the Piece stood); `None` at a Ghost Station or off the Map,
-    /// which have no Venbacker Number.
-    Ended(Option<StationId>),
-}
-
 /// The whole state of a game between two Turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct GameState {
@@ -317,6 +211,17 @@ pub struct GameState {
     /// plays, recovered from a GSD's latest.
     #[serde(default)]
     pub last_move: LastMove,
+    /// The Courier's stations, while defined (Rule 1.11.2).
+    #[serde(default)]
+    pub courier: Option<CourierStations>,
+    /// The lodes a `[Gold Rush]` of the latest Turn uncovered: at the start
+    /// of the next Turn the gaps of each one's Token Stack are filled with
+    /// Gold (Rule 1.7.47).
+    #[serde(default)]
+    pub lodes: Vec<StationId>,
+    /// The Lost & Found Box, a queue: the front first (Rule 1.7.53).
+    #[serde(default)]
+    pub lost_found: Vec<crate::gsd::Item>,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -352,6 +257,9 @@ impl GameState {
             turns_seen: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
+            courier: None,
+            lodes: Vec::new(),
+            lost_found: Vec::new(),
             turn: 0,
             winner: None,
         }

@@ -35,6 +35,15 @@ pub enum Directive {
     Waits(u32),
     /// `{rolled <N>}`: a die roll recorded (Rule 1.13.7).
     Rolled(u32),
+    /// `{rolled <name> <N>}`: a named die of a rule the bot rolls for,
+    /// e.g. `{rolled courier-pickup 123}` (RULINGS E85); one per draw, in
+    /// the order [`crate::engine::dice_needed`] lists them.
+    RolledNamed {
+        /// The draw's name (`courier-pickup`, `gold-rush`, `frobisher-3`...).
+        name: String,
+        /// The face rolled.
+        value: u32,
+    },
     /// `{gives <Tokens>}`: the Tokens of [Giving Tokens] (Rule 1.7.27).
     Gives(TokenList),
     /// `{destroys <Colour>}`: the Token a Blonk destroys (Rule 1.10.16).
@@ -82,6 +91,18 @@ pub enum Directive {
         colour: Colour,
         /// The Player, or the station of the Stack, it is taken from.
         from: String,
+    },
+    /// `{specifies <N>}`: the number, 0 to 80, a `[Finding]` at the Lost
+    /// Property Office adds to its d20 (Rule 1.7.53).
+    Specifies(u32),
+    /// `{Pick-up <Station>, Destination <Station>}`: the two stations a
+    /// `[Courier Call (Fixed)]` selects (Rule 1.11.2, RULINGS E86), as the
+    /// GSD's Courier box writes them.
+    Courier {
+        /// The Pick-Up Station.
+        pickup: Target,
+        /// The Destination Station.
+        destination: Target,
     },
     /// `{magnifies <S|L|R|Q|Z> for <Player>|<Station>|<Line>}`: the
     /// Fosdyke Requirement component a `[Magnify]` loosens by one on the
@@ -152,6 +173,13 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
         ("lv", _) => Directive::Lv(number(rest_after(1), "a number, the new LV: {LV 3}")?),
         ("pays", _) => Directive::Pays(pays(rest_after(1))?),
         ("waits", _) => Directive::Waits(waits(rest_after(1))?),
+        ("rolled", Some(w)) if is_draw_name(w) => {
+            let (at, r) = rest_after(2);
+            Directive::RolledNamed {
+                name: w.to_ascii_lowercase(),
+                value: number((at, r), "the number rolled: {rolled courier-pickup 123}")?,
+            }
+        }
         ("rolled", _) => {
             // Quirk: players write "rolled a 4" as often as "rolled 4".
             let (at, r) = rest_after(1);
@@ -233,6 +261,11 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
         }
         ("attracts", _) => attracts(rest_after(1))?,
         ("magnifies", _) => magnifies(rest_after(1))?,
+        ("specifies", _) => Directive::Specifies(number(
+            rest_after(1),
+            "the number, zero to eighty, added to the d20: {specifies 40}",
+        )?),
+        ("pick-up:" | "pick-up" | "pickup:" | "pickup", _) => courier(rest_after(1), map)?,
         ("spent", Some("tokens")) => {
             let (at, r) = rest_after(2);
             let lower = r.to_ascii_lowercase();
@@ -248,6 +281,14 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
         _ => return Ok(None),
     };
     Ok(Some(d))
+}
+
+/// A draw's name in `{rolled <name> <N>}`: a letter, then letters, digits
+/// and `-` (not the `a` of "rolled a 4").
+fn is_draw_name(w: &str) -> bool {
+    w.len() > 1
+        && w.starts_with(|c: char| c.is_ascii_alphabetic())
+        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// claims = "claims" ( colour-claim | possession ) [ "from" ( player | "Token Stack" ) ]
@@ -443,6 +484,26 @@ fn magnifies((at, text): (usize, &str)) -> Result<Directive, DirectiveErr> {
     })
 }
 
+/// courier = ( "Pick-up" | "Pickup" ) , [ ":" ] , station , [ "," ] , "Destination" , [ ":" ] , station
+fn courier((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
+    let expected = "the two stations: {Pick-up Acton Town, Destination Upminster}";
+    let text = text.strip_prefix(':').unwrap_or(text);
+    let lower = text.to_ascii_lowercase();
+    let Some(d) = lower.find("destination") else {
+        return Err((at, expected.to_string(), vec![]));
+    };
+    let pick = text[..d].trim().trim_end_matches(',').trim();
+    let dest = text[d + "destination".len()..].trim_start();
+    let dest = dest.strip_prefix(':').unwrap_or(dest).trim();
+    let read = |s: &str, what: &str| {
+        read_target(s, map).map_err(|e| (at, format!("{} for the {what} Station", e.0), e.1))
+    };
+    Ok(Directive::Courier {
+        pickup: read(pick, "Pick-Up")?,
+        destination: read(dest, "Destination")?,
+    })
+}
+
 /// tokens-to = ["spent"] "Tokens to" station
 fn tokens_to((at, text): (usize, &str), map: &Map) -> Result<Directive, DirectiveErr> {
     read_target(text, map)
@@ -484,106 +545,4 @@ pub(crate) fn parse_wait(text: &str) -> Option<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(text: &str) -> Result<Option<Directive>, DirectiveErr> {
-        directive(text, Map::london_1999())
-    }
-
-    #[test]
-    fn prose_is_not_a_directive() {
-        assert_eq!(d("careful, Oval is Damaged"), Ok(None));
-        assert_eq!(d("Round 2"), Ok(None));
-        assert_eq!(d("spent a fortune"), Ok(None));
-        assert_eq!(d(""), Ok(None));
-    }
-
-    #[test]
-    fn directives_read_typed() {
-        assert_eq!(d("LV 3"), Ok(Some(Directive::Lv(3))));
-        assert_eq!(d("waits 2 hours"), Ok(Some(Directive::Waits(120))));
-        assert_eq!(d("waits 0130."), Ok(Some(Directive::Waits(90))));
-        assert_eq!(
-            d("pays 10 Red Tokens"),
-            Ok(Some(Directive::Pays(Colour::Red)))
-        );
-        assert_eq!(d("takes Blue"), Ok(Some(Directive::Takes(Colour::Blue))));
-        assert_eq!(
-            d("claims a Red Token from Chapman"),
-            Ok(Some(Directive::Claims {
-                what: Claim::Token(Colour::Red),
-                from: Some("Chapman".into())
-            }))
-        );
-        assert_eq!(d("yodels"), Ok(Some(Directive::Yodels)));
-        assert_eq!(d("rolled a 2"), Ok(Some(Directive::Rolled(2))));
-        assert!(matches!(
-            d("recycles 3 Red"),
-            Ok(Some(Directive::Recycles(Recycle::Tokens(3, Colour::Red))))
-        ));
-        match d("Tokens to Morden") {
-            Ok(Some(Directive::TokensTo(t))) => assert_eq!(t.station, "Morden"),
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(
-            d("generates Gold"),
-            Ok(Some(Directive::Generates(Colour::Gold)))
-        );
-        assert_eq!(
-            d("tithes Red from Bob Smith"),
-            Ok(Some(Directive::Tithes {
-                colour: Colour::Red,
-                from: "Bob Smith".into()
-            }))
-        );
-        assert_eq!(d("Rat to Bob"), Ok(Some(Directive::RatTo("Bob".into()))));
-        assert!(d("tithes Red").is_err());
-        assert!(d("tithes Purple from Bob").is_err());
-        assert!(d("generates").is_err());
-        assert!(d("Rat to").is_err());
-        assert!(matches!(
-            d("into Nantucket Rover Card"),
-            Ok(Some(Directive::IntoNantucket(_)))
-        ));
-        assert!(matches!(
-            d("out of Nantucket Chocolate Bar"),
-            Ok(Some(Directive::OutOfNantucket(_)))
-        ));
-        assert_eq!(d("out of time"), Ok(None));
-        assert!(matches!(d("loses 2Go, 2Si"), Ok(Some(Directive::Loses(_)))));
-        assert_eq!(
-            d("attracts Gold from Euston"),
-            Ok(Some(Directive::Attracts {
-                colour: Colour::Gold,
-                from: "Euston".into()
-            }))
-        );
-        assert_eq!(
-            d("magnifies S for Bob"),
-            Ok(Some(Directive::Magnifies {
-                class: 'S',
-                on: "Bob".into()
-            }))
-        );
-        assert!(d("magnifies X for Bob").is_err());
-        assert!(d("attracts Gold").is_err());
-        assert!(d("into Nantucket").is_err());
-        assert!(matches!(
-            d("spent tokens to Euston"),
-            Ok(Some(Directive::TokensTo(_)))
-        ));
-    }
-
-    #[test]
-    fn a_malformed_directive_is_an_error_with_its_column() {
-        let (at, msg, _) = d("takes Purple").unwrap_err();
-        assert_eq!(at, 6);
-        assert!(msg.contains("colour"), "{msg}");
-        let (at, _, near) = d("Tokens to Mordn").unwrap_err();
-        assert_eq!(at, 10);
-        assert!(near.contains(&"Morden".to_string()), "{near:?}");
-        assert!(d("LV high").is_err());
-        assert!(d("waits a while").is_err());
-    }
-}
+mod tests;

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::dice::{self, Draw, Seed};
-use crate::gsd::{Action, Comment, Directive, Play, PlayItem};
+use crate::gsd::{Comment, Directive, Play, PlayItem};
 use crate::store::DrawRow;
 
 /// The most games one commitment notice lists: a lounge of 100,000 games
@@ -144,55 +144,70 @@ impl Referee {
         Some((name, d.value, how))
     }
 
-    /// In a game whose ruling has the bot roll the Upcoming Holiday's die
-    /// (`bot_rolls_holiday`, RULINGS S14) and that has dice: a `{rolled N}`
-    /// of the player's own is refused (the reason is the error); a Play with
-    /// `[Upcoming Holiday]` gets the bot's d6 as a `{rolled N}` comment,
-    /// which the turn log keeps, and the draw is recorded. Returns the Play
-    /// and the lines the verdict states the draws in.
-    pub(super) fn holiday_roll(
+    /// The bot's dice for the Play (RULINGS S14, E85): in a game with
+    /// dice, a roll of the player's own is refused (the reason is the
+    /// error): any named `{rolled <name> N}`, and a plain `{rolled N}` where
+    /// the bot rolls the Upcoming Holiday's die (`bot_rolls_holiday`). The
+    /// Play of the player due gets each die [`crate::engine::dice_needed`]
+    /// lists, in order, as a `{rolled ...}` comment the turn log keeps, and
+    /// each draw is recorded. Returns the Play and the lines the verdict
+    /// states the draws in. The Holiday's d6 is among them only with
+    /// `bot_rolls_holiday`.
+    pub(super) fn roll_dice(
         &self,
         live: &Live,
         mut play: Play,
         turn: u64,
         commit: &mut Commit,
     ) -> Result<(Play, Vec<String>), String> {
-        let Some(seed) = live
-            .dice
-            .as_ref()
-            .filter(|_| live.def.rulings.bot_rolls_holiday)
-        else {
+        let Some(seed) = live.dice.as_ref() else {
             return Ok((play, Vec::new()));
         };
         let tag = &live.game.tag;
-        if play.directives().any(|d| matches!(d, Directive::Rolled(_))) {
+        let bot_holiday = live.def.rulings.bot_rolls_holiday;
+        let own = play.directives().any(|d| match d {
+            Directive::Rolled(_) => bot_holiday,
+            Directive::RolledNamed { .. } => true,
+            _ => false,
+        });
+        if own {
             return Err(format!(
-                "In {tag} mornbot rolls the dice (RULINGS S14, `bot_rolls_holiday`): a \
-                 {{rolled N}} of your own is not accepted. Post the play without it; the \
-                 bot rolls the Upcoming Holiday's die when it judges the [Upcoming Holiday] \
-                 turn."
+                "In {tag} mornbot rolls the dice (RULINGS S14, E85): a {{rolled ...}} of \
+                 your own is not accepted. Post the play without it; the bot rolls the dice \
+                 of [Upcoming Holiday], [Courier Call (Random)], [Gold Rush], [Finding] and \
+                 [fFrobisher fFlourish] when it judges the turn."
             ));
         }
         // Only the turn due is rolled for: a play out of turn is refused
-        // unjudged, and must not learn the turn's die.
-        let due = play.player.eq_ignore_ascii_case(live.game.to_play());
-        if !due || !play.actions().any(|a| matches!(a, Action::UpcomingHoliday)) {
+        // unjudged, and must not learn the turn's dice.
+        if !play.player.eq_ignore_ascii_case(live.game.to_play()) {
             return Ok((play, Vec::new()));
         }
-        let d = dice::draw(seed, tag, turn, dice::HOLIDAY, 6).expect("a d6 has faces");
-        play.after.push(PlayItem::Comment(Comment {
-            text: format!("rolled {}", d.value),
-            directive: Some(Directive::Rolled(d.value)),
-        }));
-        commit.draws.push(row(&d));
-        let line = format!(
-            "mornbot rolled the Upcoming Holiday's die (Rule 1.13.7: 1 Monday ... 6 Saturday): \
-             {}, written {{rolled {}}} in the play. {}",
-            d.describe(),
-            d.value,
-            verify_hint(tag)
-        );
-        Ok((play, vec![line]))
+        let needs = crate::engine::dice_needed(self.map, &live.game.state, &play);
+        let mut lines = Vec::new();
+        for need in needs
+            .iter()
+            .filter(|n| bot_holiday || n.name != dice::HOLIDAY)
+        {
+            let d = dice::draw(seed, tag, turn, &need.name, need.sides).expect("a die has faces");
+            let text = need.comment(d.value);
+            play.after.push(PlayItem::Comment(Comment {
+                text: text.clone(),
+                directive: Some(need.directive(d.value)),
+            }));
+            commit.draws.push(row(&d));
+            let what = if need.name == dice::HOLIDAY {
+                "the Upcoming Holiday's die (Rule 1.13.7: 1 Monday ... 6 Saturday)".to_string()
+            } else {
+                format!("a die of Rule {}", need.rule)
+            };
+            lines.push(format!(
+                "mornbot rolled {what}: {}, written {{{text}}} in the play. {}",
+                d.describe(),
+                verify_hint(tag)
+            ));
+        }
+        Ok((play, lines))
     }
 }
 

@@ -18,7 +18,7 @@ use super::{Live, Referee};
 /// crate version is part of it, so a new release never trusts an older
 /// one's encoding; change the number when the state's shape changes
 /// between releases (2: the state folds where the last Move went, Rule 1.8.9).
-pub const VERSION: &str = concat!("2/", env!("CARGO_PKG_VERSION"));
+pub const VERSION: &str = concat!("3/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due
 /// time computed under others is recomputed at start.

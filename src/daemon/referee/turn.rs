@@ -271,7 +271,7 @@ impl Referee {
         commit: &mut Commit,
     ) -> Disposition {
         let n = live.game.plays.len() + 1;
-        let (play, dice) = match self.holiday_roll(live, play, n as u64, commit) {
+        let (play, dice) = match self.roll_dice(live, play, n as u64, commit) {
             Ok(rolled) => rolled,
             Err(why) => {
                 out.refuse(why);

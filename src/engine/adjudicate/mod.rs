@@ -8,6 +8,9 @@
 //! | `economy.rs` | paying and gaining Tokens, Bocks, the Bureau de Change, Bonanza, Poll Tax (1.4.10, 1.4.19, 1.4.37, 1.7.21, 1.8.8) |
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
 //! | `clamps.rs` | Clamps and Velocity Bombs given and removed (1.4.38 - 1.4.45) |
+//! | `courier.rs` | the Three-Point Courier and the Gold Rush, their Venbacker dice (1.11.2, 1.7.47) |
+//! | `flourish.rs` | the fFrobisher fFlourish: six dice, the Pool and the share table (1.7.59) |
+//! | `lostfound.rs` | Lost & Found: [Finding]'s die, the table, the Lost & Found Box (1.7.53) |
 //! | `bomb.rs` | the Velocity Bomb's explosion as a detonated Suspect Package; Blasted players Pass (1.4.38, 1.7.30) |
 //! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
@@ -53,15 +56,18 @@ mod actions;
 mod bomb;
 mod bounds;
 mod clamps;
+mod courier;
 mod critters;
 mod dispatch;
 mod drone;
 mod economy;
 mod explain;
+mod flourish;
 mod game_time;
 mod home;
 mod knerdling;
 mod lines;
+mod lostfound;
 mod luggage;
 mod magnify;
 mod magno;
@@ -237,6 +243,9 @@ struct Tally {
     recycled_ok: bool,
     /// The Turn's [Magnify], once played (Rule 1.4.48).
     magnify: Option<magnify::Magnified>,
+    /// The players the dice of the Turn's `[fFrobisher fFlourish]` picked,
+    /// shared to as the Turn ends (Rule 1.7.59).
+    flourish: Option<Vec<usize>>,
 }
 
 /// The Shunts of this Move (Rules 1.10.1, 1.10.2).

@@ -90,6 +90,18 @@ impl Turn<'_> {
                     "a Player carrying a Pigeon may not perform an Eating Action",
                 ))
             }
+            Action::CompassWormhole { .. }
+            | Action::Straddling { .. }
+            | Action::ChargeTunneling { .. }
+            | Action::DollisEscape
+            | Action::Bifurcating { .. }
+                if self.i_carry(Good::Parcel) =>
+            {
+                Some((
+                    "1.11.2",
+                    "while carrying a Parcel a Player may not perform Actions which would alter eir Piece position",
+                ))
+            }
             _ => None,
         };
         if let Some((rule, msg)) = forbidden {

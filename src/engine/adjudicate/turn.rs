@@ -11,6 +11,7 @@ impl Turn<'_> {
             return;
         }
         self.mv.started_at = self.here();
+        self.uncover_lodes();
         self.kafka_sinkhole();
         self.prison_expiry();
         self.record_holiday();
@@ -41,6 +42,7 @@ impl Turn<'_> {
         for a in self.play.actions_after() {
             self.action(a, When::After);
         }
+        self.flourish();
         self.end_of_turn(mv);
         self.check_sizes();
         self.electrified_off();

@@ -71,6 +71,24 @@ impl Case {
                 why.push(format!("disruptions: expected {want:?}, got {got:?}"));
             }
         }
+        if let Some(want) = &e.courier {
+            let got: Vec<String> = after
+                .courier
+                .iter()
+                .flat_map(|c| [c.pickup, c.destination])
+                .map(|id| map.station(id).name.clone())
+                .collect();
+            let want: Vec<String> = want
+                .iter()
+                .map(|w| {
+                    map.find(w)
+                        .map_or(w.clone(), |id| map.station(id).name.clone())
+                })
+                .collect();
+            if want != got {
+                why.push(format!("courier: expected {want:?}, got {got:?}"));
+            }
+        }
         if let Some(stacks) = &e.stacks {
             for (st, toks) in stacks {
                 let want = crate::gsd::parse::token_codes(toks);

@@ -53,6 +53,18 @@ pub struct CaseState {
     /// Token Stacks, bottom to top (`"ReGo"`).
     #[serde(default)]
     pub stacks: BTreeMap<String, String>,
+    /// The Courier's Pick-Up and Destination Stations, in that order
+    /// (Rule 1.11.2); absent or empty: undefined.
+    #[serde(default)]
+    pub courier: Vec<String>,
+    /// Gold Rush lodes the latest Turn found, filled at the start of this
+    /// one (Rule 1.7.47).
+    #[serde(default)]
+    pub lodes: Vec<String>,
+    /// The Lost & Found Box, front first, as the GSD writes its items
+    /// (Rule 1.7.53).
+    #[serde(default)]
+    pub lost_found: Vec<String>,
     /// Players (any not listed join as Rule 1.1.8 says).
     #[serde(default)]
     pub players: Vec<CasePlayer>,
@@ -174,6 +186,9 @@ pub struct Expect {
     pub blocked: Option<Vec<String>>,
     /// Token Stacks after the play.
     pub stacks: Option<BTreeMap<String, String>>,
+    /// The Courier's Pick-Up and Destination after the play (`[]`:
+    /// undefined, Rule 1.11.2).
+    pub courier: Option<Vec<String>>,
     /// The whole Disruptions box after the play, in any order (an extension
     /// of the format: other readers may ignore it).
     pub disruptions: Option<Vec<String>>,

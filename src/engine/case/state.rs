@@ -112,8 +112,31 @@ impl Case {
             .iter()
             .find(|p| !crate::engine::is_drone(&p.name) && p.at.is_some_and(|a| a.station == mc))
             .map(|p| p.name.clone());
+        let courier = match s.courier.as_slice() {
+            [] => None,
+            [p, d] => Some(crate::engine::CourierStations {
+                pickup: station(p, map)?,
+                destination: station(d, map)?,
+            }),
+            _ => return Err("courier = [Pick-Up, Destination]".into()),
+        };
+        let lodes = s
+            .lodes
+            .iter()
+            .map(|l| station(l, map))
+            .collect::<Result<_, _>>()?;
+        let lost_found = s
+            .lost_found
+            .iter()
+            .map(|i| {
+                crate::gsd::parse::item(i, map).map_err(|e| format!("lost_found {i:?}: {}", e.0))
+            })
+            .collect::<Result<_, _>>()?;
         let mut state = GameState {
             to_play,
+            courier,
+            lodes,
+            lost_found,
             disruptions,
             wild,
             stacks,

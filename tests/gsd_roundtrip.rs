@@ -5,8 +5,9 @@
 use chrono::Weekday;
 use mornbot::gsd::{
     parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Comment, Courier,
-    Disruption, GameTime, Good, Gsd, Hat, Item, LineState, Luggage, Move, Place, Play, PlayItem,
-    PlayerRow, Possession, Price, Quality, Stack, StationMark, Target, Tokens, GOODS, SPECS,
+    Disruption, GameTime, Good, Gsd, Hat, Item, LineState, Luggage, Marked, Move, Place, Play,
+    PlayItem, PlayerRow, Possession, Price, Quality, Stack, StackMarker, StationMark, Target,
+    Tokens, GOODS, SPECS,
 };
 use mornbot::map::{LineCode, Map};
 use proptest::prelude::*;
@@ -319,9 +320,13 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                         destination,
                     }
                 })),
-                proptest::collection::vec(
-                    (station(), proptest::collection::vec(colour(), 1..10)),
-                    0..7,
+                (
+                    proptest::collection::vec(
+                        (station(), proptest::collection::vec(colour(), 1..10)),
+                        0..7,
+                    ),
+                    // Suspect Packages (Rule 1.4.7), at most three in play.
+                    proptest::collection::vec(station(), 0..=3),
                 ),
                 luggage,
                 proptest::collection::vec(item(), 0..5),
@@ -347,7 +352,17 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                 time,
                 wild,
                 courier,
+                marked: stacks
+                    .1
+                    .into_iter()
+                    .map(|station| Marked {
+                        quadrants: quadrants_of(&station),
+                        station,
+                        marker: StackMarker::SuspectPackage,
+                    })
+                    .collect(),
                 stacks: stacks
+                    .0
                     .into_iter()
                     .map(|(station, tokens)| {
                         let quadrants = map()
@@ -366,6 +381,14 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                 plays,
             },
         )
+}
+
+/// A station's Quadrants, as the parser fills them in from the map.
+fn quadrants_of(station: &str) -> Vec<u8> {
+    map()
+        .station(map().lookup(station).unwrap())
+        .quadrants
+        .clone()
 }
 
 fn cases() -> u32 {

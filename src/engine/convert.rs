@@ -71,6 +71,7 @@ impl GameState {
             disruptions,
             wild,
             stacks,
+            packages: GameState::packages_from_gsd(g, map),
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };
@@ -179,6 +180,7 @@ impl GameState {
             wild: self.wild.iter().map(name).collect(),
             courier: None,
             stacks,
+            marked: self.packages_to_gsd(map),
             luggage,
             lost_and_found: Vec::new(),
             plays: plays.to_vec(),

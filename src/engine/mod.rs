@@ -15,6 +15,7 @@ pub mod coverage;
 mod disruption;
 mod emporium;
 pub mod game;
+mod hazards;
 mod route;
 pub mod rulings;
 mod state;
@@ -24,6 +25,7 @@ pub use adjudicate::{adjudicate, adjudicate_judged};
 pub use convert::StateError;
 pub use disruption::Disruption;
 pub use game::{BadLog, Game, Step};
+pub use hazards::{Package, MAX_PACKAGES};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
 pub use state::{

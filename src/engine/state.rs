@@ -311,6 +311,10 @@ pub struct GameState {
     /// Players whose latest Turn the fold has seen (or recovered from a
     /// GSD's plays): for them `received` is complete (Rule 1.4.36).
     pub turns_seen: Vec<String>,
+    /// Suspect Packages on the Map and who placed each (Rules 1.4.7,
+    /// 1.7.30).
+    #[serde(default)]
+    pub packages: Vec<super::hazards::Package>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Where the latest Turn's Move went (Rule 1.8.9): folded from the
@@ -350,6 +354,7 @@ impl GameState {
             radio_orders: Vec::new(),
             received: Vec::new(),
             turns_seen: Vec::new(),
+            packages: Vec::new(),
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
             turn: 0,

@@ -17,8 +17,9 @@ use super::{Live, Referee};
 /// The encoding's version: the state's JSON as this build writes it. The
 /// crate version is part of it, so a new release never trusts an older
 /// one's encoding; change the number when the state's shape changes
-/// between releases (2: the state folds where the last Move went, Rule 1.8.9).
-pub const VERSION: &str = concat!("2/", env!("CARGO_PKG_VERSION"));
+/// between releases (2: the state folds where the last Move went, Rule 1.8.9;
+/// 3: the Suspect Packages and who placed each, Rules 1.4.7, 1.7.30).
+pub const VERSION: &str = concat!("3/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due
 /// time computed under others is recomputed at start.

@@ -130,6 +130,10 @@ impl Turn<'_> {
             A::Shadowing { player } => self.shadow(a, player),
             // The Drone (Rule 1.15).
             A::ClaimingDroneStick => self.claim_drone_stick(),
+            // Suspect Packages (Rules 1.4.7, 1.7.30).
+            A::DroppingPackage { station } => self.drop_package(a, station, when),
+            A::DetonatingPackage { station } => self.detonate(a, station),
+            A::DefusingPackage => self.defuse(a),
             // British Rail travel and other Actions of Rule 1.7.
             A::Visiting { place } => self.visit(a, place),
             A::LateArrival { place } => self.late_arrival_from(place),
@@ -176,7 +180,6 @@ impl Turn<'_> {
             A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
-            A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
             A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
             A::ForgingPoid => self.not_adjudicated(a),
             A::GoldRush => self.not_adjudicated(a),

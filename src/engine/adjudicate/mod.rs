@@ -8,7 +8,8 @@
 //! | `economy.rs` | paying and gaining Tokens, Bocks, the Bureau de Change, Bonanza, Poll Tax (1.4.10, 1.4.19, 1.4.37, 1.7.21, 1.8.8) |
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
 //! | `clamps.rs` | Clamps and Velocity Bombs given and removed (1.4.38 - 1.4.45) |
-//! | `bomb.rs` | the Velocity Bomb's explosion as a detonated Suspect Package; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `bomb.rs` | explosions: detonated Suspect Packages and the Velocity Bomb, Blasted Stations, chained detonations; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `packages.rs` | Suspect Packages: Dropping, no Move through one, Shunting one; Detonating and Defusing (1.4.7, 1.7.30) |
 //! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
@@ -68,6 +69,7 @@ mod magno;
 mod movement;
 mod nantucket;
 mod openings;
+mod packages;
 mod pegs;
 mod prison;
 mod radiation;
@@ -248,6 +250,8 @@ struct Shunts {
     players: Vec<usize>,
     /// Stations where a Shunted Stack landed.
     stacks: Vec<StationId>,
+    /// Suspect Packages Shunted (their indices in the state's list).
+    packages: Vec<usize>,
     /// Shunts that may claim so far (the next takes the next `{claims}`).
     claims: usize,
 }

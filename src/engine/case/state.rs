@@ -135,6 +135,12 @@ impl Case {
         }
         state.prisons.extend(s.prisons.iter().cloned());
         state.blasted.extend(s.blasted.iter().cloned());
+        for p in &s.packages {
+            state.packages.push(crate::engine::Package {
+                at: station(&p.at, map)?,
+                by: p.by.clone(),
+            });
+        }
         for t in &s.toffs {
             state.toffs.push(crate::engine::Toff {
                 player: t.player.clone(),

@@ -325,8 +325,10 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                         (station(), proptest::collection::vec(colour(), 1..10)),
                         0..7,
                     ),
-                    // Suspect Packages (Rule 1.4.7), at most three in play.
+                    // Suspect Packages (Rule 1.4.7), at most three in play,
+                    // and the resting PoID (Rule 1.4.24).
                     proptest::collection::vec(station(), 0..=3),
+                    proptest::option::of(station()),
                 ),
                 luggage,
                 proptest::collection::vec(item(), 0..5),
@@ -355,10 +357,12 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                 marked: stacks
                     .1
                     .into_iter()
-                    .map(|station| Marked {
+                    .map(|station| (station, StackMarker::SuspectPackage))
+                    .chain(stacks.2.into_iter().map(|s| (s, StackMarker::Poid)))
+                    .map(|(station, marker)| Marked {
                         quadrants: quadrants_of(&station),
                         station,
-                        marker: StackMarker::SuspectPackage,
+                        marker,
                     })
                     .collect(),
                 stacks: stacks

@@ -72,6 +72,7 @@ impl GameState {
             wild,
             stacks,
             packages: GameState::packages_from_gsd(g, map),
+            poid: GameState::poid_from_gsd(g, map)?,
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };

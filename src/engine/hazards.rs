@@ -1,9 +1,11 @@
 //! Hazards on the Map that the fold keeps beside the tables: Suspect
 //! Packages (Rule 1.4.7) and who placed each, which Defusing needs (Rule
-//! 1.7.30).
+//! 1.7.30), and the Podume of Infinite Darkness resting at a Station (Rule
+//! 1.4.24).
 
 use serde::Serialize;
 
+use super::convert::StateError;
 use super::state::GameState;
 use crate::gsd::{Action, Gsd, Marked, Play, StackMarker};
 use crate::map::{Map, StationId};
@@ -49,15 +51,40 @@ impl GameState {
             .collect()
     }
 
-    /// The Suspect Packages as the Token Stacks box shows them.
+    /// The PoID a GSD's Token Stacks box shows resting on the Map: the
+    /// Podume is Unique, so two are an error (Rule 1.4.24).
+    pub(super) fn poid_from_gsd(g: &Gsd, map: &Map) -> Result<Option<StationId>, StateError> {
+        let mut at = g
+            .marked
+            .iter()
+            .filter(|m| m.marker == StackMarker::Poid)
+            .map(|m| {
+                map.find(&m.station).ok_or_else(|| {
+                    StateError::Unknown(format!("{} is not a station of the map", m.station))
+                })
+            });
+        let first = at.next().transpose()?;
+        if at.next().is_some() {
+            return Err(StateError::Unknown(
+                "two PoIDs rest on the Map: the Podume of Infinite Darkness is Unique (Rule 1.4.24)"
+                    .into(),
+            ));
+        }
+        Ok(first)
+    }
+
+    /// The Suspect Packages and the resting PoID as the Token Stacks box
+    /// shows them.
     pub(super) fn packages_to_gsd(&self, map: &Map) -> Vec<Marked> {
+        let marked = |at: StationId, marker| Marked {
+            station: map.station(at).name.clone(),
+            quadrants: map.station(at).quadrants.clone(),
+            marker,
+        };
         self.packages
             .iter()
-            .map(|p| Marked {
-                station: map.station(p.at).name.clone(),
-                quadrants: map.station(p.at).quadrants.clone(),
-                marker: StackMarker::SuspectPackage,
-            })
+            .map(|p| marked(p.at, StackMarker::SuspectPackage))
+            .chain(self.poid.map(|at| marked(at, StackMarker::Poid)))
             .collect()
     }
 }
@@ -76,9 +103,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_gsd_shows_its_packages_and_its_plays_who_placed_them() {
+    fn a_gsd_shows_its_packages_its_poid_and_who_placed_the_packages() {
         let map = Map::london_1999();
-        let text = include_str!("../../fixtures/gsd/valid/28-suspect-packages.txt");
+        let text = include_str!("../../fixtures/gsd/valid/28-suspect-packages-and-poid.txt");
         let g = crate::gsd::parse_gsd(text, map).unwrap();
         let s = GameState::from_gsd(&g, map).unwrap();
         let by = |name: &str| {
@@ -88,6 +115,7 @@ mod tests {
         assert_eq!(by("Euston"), Some(Some("Cryer".to_string())));
         assert_eq!(by("Holborn"), Some(Some("Garden".to_string())));
         assert_eq!(s.packages.len(), 2);
+        assert_eq!(s.poid, map.find("Bank"), "the PoID rests at Bank");
         assert_eq!(s.to_gsd(map, None, &g.plays).marked, g.marked);
     }
 }

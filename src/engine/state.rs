@@ -315,6 +315,10 @@ pub struct GameState {
     /// 1.7.30).
     #[serde(default)]
     pub packages: Vec<super::hazards::Package>,
+    /// The Station the Podume of Infinite Darkness rests at, when it rests
+    /// on the Map (Rule 1.4.24); a carried PoID is a Possession.
+    #[serde(default)]
+    pub poid: Option<StationId>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Where the latest Turn's Move went (Rule 1.8.9): folded from the
@@ -355,6 +359,7 @@ impl GameState {
             received: Vec::new(),
             turns_seen: Vec::new(),
             packages: Vec::new(),
+            poid: None,
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
             turn: 0,

@@ -134,6 +134,10 @@ impl Turn<'_> {
             A::DroppingPackage { station } => self.drop_package(a, station, when),
             A::DetonatingPackage { station } => self.detonate(a, station),
             A::DefusingPackage => self.defuse(a),
+            // The Podume of Infinite Darkness (Rule 1.4.24).
+            A::PoidOn { station } => self.poid_on(a, station, when),
+            A::CollectingPoid => self.collect_poid(a, when),
+            A::ForgingPoid => self.forge_poid(a),
             // British Rail travel and other Actions of Rule 1.7.
             A::Visiting { place } => self.visit(a, place),
             A::LateArrival { place } => self.late_arrival_from(place),
@@ -176,15 +180,13 @@ impl Turn<'_> {
             A::Knerdling { player } => self.knerdling(a, player),
             // Needs a human ruling: not yet adjudicated by mornbot.
             A::Applauding { .. } => self.not_adjudicated(a),
-            A::CollectingParcel | A::CollectingPoid => self.not_adjudicated(a),
+            A::CollectingParcel => self.not_adjudicated(a),
             A::CourierCallFixed | A::CourierCallRandom => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
             A::DeliveringParcel | A::FfrobisherFflourish | A::Finding => self.not_adjudicated(a),
-            A::ForgingPoid => self.not_adjudicated(a),
             A::GoldRush => self.not_adjudicated(a),
             A::Magnify => self.magnify(a),
-            A::PoidOn { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.reshuffle(a),
             A::TakingABow => self.not_adjudicated(a),
             A::Unspoon => self.unspoon(a),

@@ -297,6 +297,27 @@ impl Turn<'_> {
             );
             return;
         }
+        // A Player carrying the PoID on the way (Rule 1.4.24).
+        let (best, _) = self.route(&relax, f.may_change, f.at, f.candidates, f.dest, lv);
+        let carrier = best.and_then(|(_, found)| {
+            found
+                .through
+                .iter()
+                .copied()
+                .find(|s| self.poid_protects(*s))
+        });
+        if let Some(c) = carrier {
+            let from = f.at.text(self.map);
+            self.illegal(
+                "1.4.24",
+                format!(
+                    "{} from {from} would pass through {}, where a Player carries the Podume of Infinite Darkness (or acts as if e did)",
+                    f.written,
+                    self.name(c)
+                ),
+            );
+            return;
+        }
         let maelberg = self.s.disruptions.iter().any(|d| {
             matches!(
                 d,

@@ -9,6 +9,7 @@
 //! | `movement.rs` | the Move: Standard Moves, routes, Token Collection, Charge (1.5, 1.6, 1.4.20, 1.19.2) |
 //! | `clamps.rs` | Clamps and Velocity Bombs given and removed (1.4.38 - 1.4.45) |
 //! | `bomb.rs` | explosions: detonated Suspect Packages and the Velocity Bomb, Blasted Stations, chained detonations; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `poid.rs` | the Podume of Infinite Darkness: placed, collected, Forged, destroyed at Holy Stations, its carrier's protection and price, its effects while it rests (1.4.24) |
 //! | `packages.rs` | Suspect Packages: Dropping, no Move through one, Shunting one; Detonating and Defusing (1.4.7, 1.7.30) |
 //! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
@@ -71,6 +72,7 @@ mod nantucket;
 mod openings;
 mod packages;
 mod pegs;
+mod poid;
 mod prison;
 mod radiation;
 mod restraints;

@@ -90,6 +90,9 @@ pub struct CaseState {
     /// placed it (omitted: not known, as from a GSD's tables).
     #[serde(default)]
     pub packages: Vec<CasePackage>,
+    /// The Station the PoID rests at (Rule 1.4.24; an extension of the
+    /// format): `poid = "Holborn"`.
+    pub poid: Option<String>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from
@@ -194,6 +197,9 @@ pub struct Expect {
     /// The Stations of the Suspect Packages after the play, in any order
     /// (Rule 1.4.7; an extension of the format).
     pub packages: Option<Vec<String>>,
+    /// The Station the PoID rests at after the play (`""`: none on the
+    /// Map; Rule 1.4.24, an extension of the format).
+    pub poid: Option<String>,
     /// Players Blasted, who owe a Pass with no Actions, after the play
     /// (Rule 1.7.30; an extension of the format).
     pub blasted: Option<Vec<String>>,

@@ -138,18 +138,23 @@ pub struct Stack {
     pub tokens: Vec<Colour>,
 }
 
-/// What the Token Stacks box shows at a Station that is not Tokens (Rule
-/// 1.4.7): written in a Stack's tokens cell as its text.
+/// What the Token Stacks box shows at a Station that is not Tokens (Rules
+/// 1.4.7, 1.4.24): written in a Stack's tokens cell as its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum StackMarker {
     /// `Susp Package`: a Suspect Package (Rule 1.4.7).
     SuspectPackage,
+    /// `PoID`: the Podume of Infinite Darkness resting at the Station
+    /// (Rule 1.4.24).
+    Poid,
 }
 
 impl StackMarker {
     /// Every marker with its written form.
-    pub const ALL: [(StackMarker, &'static str); 1] =
-        [(StackMarker::SuspectPackage, "Susp Package")];
+    pub const ALL: [(StackMarker, &'static str); 2] = [
+        (StackMarker::SuspectPackage, "Susp Package"),
+        (StackMarker::Poid, "PoID"),
+    ];
 
     /// The written form.
     pub fn text(self) -> &'static str {
@@ -183,7 +188,7 @@ impl StackMarker {
 }
 
 /// A [`StackMarker`] at a Station, shown in the Token Stacks box as a Stack
-/// of its own (Rule 1.4.7).
+/// of its own (Rules 1.4.7, 1.4.24).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Marked {
     /// The station.

@@ -44,8 +44,9 @@ pub struct Gsd {
     pub courier: Option<Courier>,
     /// Token Stacks (Rule 1.14.1).
     pub stacks: Vec<Stack>,
-    /// Suspect Packages, shown in the Token Stacks box as Stacks with the
-    /// text `Susp Package`, in the order written (Rule 1.4.7).
+    /// Suspect Packages and the PoID resting on the Map, shown in the Token
+    /// Stacks box as Stacks with the text `Susp Package` or `PoID`, in the
+    /// order written (Rules 1.4.7, 1.4.24).
     pub marked: Vec<Marked>,
     /// The Luggage Rack (Rule 1.4.12).
     pub luggage: Vec<Luggage>,

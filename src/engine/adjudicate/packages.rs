@@ -63,6 +63,24 @@ impl Turn<'_> {
         Charge::Table
     }
 
+    /// Under `package_stops_arrival` (RULINGS.md E96, contested), a Move
+    /// may not end at a Suspect Package's Station either.
+    pub(super) fn package_arrival(&mut self) {
+        let Some(here) = self.here() else {
+            return;
+        };
+        if self.s.rulings.package_stops_arrival
+            && self.mv.started_at != Some(here)
+            && self.s.has_package(here)
+        {
+            let msg = format!(
+                "a Suspect Package rests at {}: in this game no Move ends there (RULINGS.md E96, package_stops_arrival)",
+                self.name(here)
+            );
+            self.illegal("1.4.7", msg);
+        }
+    }
+
     /// A Shunt of a Suspect Package "as though it were a Player with the
     /// name Suspect Package" (Rule 1.4.7): it rests at the shunter's
     /// Station, and is sent as a Player would be; it carries no Tokens or

@@ -160,6 +160,9 @@ impl Turn<'_> {
             self.magnets_apart();
         }
         let moved = matches!(mv, Move::To { .. });
+        if moved {
+            self.package_arrival();
+        }
         if let (true, Some(here)) = (moved, self.here()) {
             if self.poid_protects(here) {
                 let msg = format!(

@@ -5,8 +5,9 @@
 use chrono::Weekday;
 use mornbot::gsd::{
     parse_action, parse_gsd, parse_play, render, render_play, Action, Colour, Comment, Courier,
-    Disruption, GameTime, Good, Gsd, Hat, Item, LineState, Luggage, Move, Place, Play, PlayItem,
-    PlayerRow, Possession, Price, Quality, Stack, StationMark, Target, Tokens, GOODS, SPECS,
+    Disruption, GameTime, Good, Gsd, Hat, Item, LineState, Luggage, Marked, Move, Place, Play,
+    PlayItem, PlayerRow, Possession, Price, Quality, Stack, StackMarker, StationMark, Target,
+    Tokens, GOODS, SPECS,
 };
 use mornbot::map::{LineCode, Map};
 use proptest::prelude::*;
@@ -331,9 +332,15 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                         destination,
                     }
                 })),
-                proptest::collection::vec(
-                    (station(), proptest::collection::vec(colour(), 1..10)),
-                    0..7,
+                (
+                    proptest::collection::vec(
+                        (station(), proptest::collection::vec(colour(), 1..10)),
+                        0..7,
+                    ),
+                    // Suspect Packages (Rule 1.4.7), at most three in play,
+                    // and the resting PoID (Rule 1.4.24).
+                    proptest::collection::vec(station(), 0..=3),
+                    proptest::option::of(station()),
                 ),
                 luggage,
                 proptest::collection::vec(item(), 0..5),
@@ -359,7 +366,19 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                 time,
                 wild,
                 courier,
+                marked: stacks
+                    .1
+                    .into_iter()
+                    .map(|station| (station, StackMarker::SuspectPackage))
+                    .chain(stacks.2.into_iter().map(|s| (s, StackMarker::Poid)))
+                    .map(|(station, marker)| Marked {
+                        quadrants: quadrants_of(&station),
+                        station,
+                        marker,
+                    })
+                    .collect(),
                 stacks: stacks
+                    .0
                     .into_iter()
                     .map(|(station, tokens)| {
                         let quadrants = map()
@@ -378,6 +397,14 @@ fn gsd() -> impl Strategy<Value = Gsd> {
                 plays,
             },
         )
+}
+
+/// A station's Quadrants, as the parser fills them in from the map.
+fn quadrants_of(station: &str) -> Vec<u8> {
+    map()
+        .station(map().lookup(station).unwrap())
+        .quadrants
+        .clone()
 }
 
 fn cases() -> u32 {

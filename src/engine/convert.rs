@@ -81,6 +81,8 @@ impl GameState {
             courier,
             lodes: lodes_of(g, map),
             lost_found: g.lost_and_found.clone(),
+            packages: GameState::packages_from_gsd(g, map),
+            poid: GameState::poid_from_gsd(g, map)?,
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };
@@ -192,6 +194,7 @@ impl GameState {
                 destination: name(&c.destination),
             }),
             stacks,
+            marked: self.packages_to_gsd(map),
             luggage,
             lost_and_found: self.lost_found.clone(),
             plays: plays.to_vec(),

@@ -16,6 +16,7 @@ pub mod dice;
 mod disruption;
 mod emporium;
 pub mod game;
+mod hazards;
 mod route;
 pub mod rulings;
 mod state;
@@ -26,6 +27,7 @@ pub use convert::StateError;
 pub use dice::{dice_needed, DieNeed};
 pub use disruption::Disruption;
 pub use game::{BadLog, Game, Step};
+pub use hazards::{Package, MAX_PACKAGES};
 pub use route::{search, Found, Rules};
 pub use rulings::Rulings;
 pub use state::{

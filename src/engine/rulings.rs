@@ -34,6 +34,10 @@ pub struct Rulings {
     /// (E44). Offline (`mornbot check`, rule cases) no bot rolls: the
     /// engine reads `{rolled N}` either way.
     pub bot_rolls_holiday: bool,
+    /// Whether a Suspect Package also stops a Move that ends at its Station
+    /// (E96): by default only a Move passing through it is Invalid (Rule
+    /// 1.4.7's words), so a Player may reach a Package to Defuse it.
+    pub package_stops_arrival: bool,
 }
 
 impl Default for Rulings {
@@ -45,6 +49,7 @@ impl Default for Rulings {
             bare_move_any_line: false,
             stub_at_any_station: true,
             bot_rolls_holiday: true,
+            package_stops_arrival: false,
         }
     }
 }

@@ -205,6 +205,14 @@ pub struct GameState {
     /// Players whose latest Turn the fold has seen (or recovered from a
     /// GSD's plays): for them `received` is complete (Rule 1.4.36).
     pub turns_seen: Vec<String>,
+    /// Suspect Packages on the Map and who placed each (Rules 1.4.7,
+    /// 1.7.30).
+    #[serde(default)]
+    pub packages: Vec<super::hazards::Package>,
+    /// The Station the Podume of Infinite Darkness rests at, when it rests
+    /// on the Map (Rule 1.4.24); a carried PoID is a Possession.
+    #[serde(default)]
+    pub poid: Option<StationId>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Where the latest Turn's Move went (Rule 1.8.9): folded from the
@@ -255,6 +263,8 @@ impl GameState {
             radio_orders: Vec::new(),
             received: Vec::new(),
             turns_seen: Vec::new(),
+            packages: Vec::new(),
+            poid: None,
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
             courier: None,

@@ -31,8 +31,8 @@ pub use goods::{Good, GoodSpec, Qualities, Quality, Size, GOODS};
 pub use layout::unflow;
 pub use model::{
     day_name, parse_day, Colour, Comment, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState,
-    Luggage, Move, Place, Play, PlayItem, PlayerRow, Possession, Spiral, Stack, StationMark,
-    Target, Tokens, DAYS,
+    Luggage, Marked, Move, Place, Play, PlayItem, PlayerRow, Possession, Spiral, Stack,
+    StackMarker, StationMark, Target, Tokens, DAYS,
 };
 pub use parse::{parse_gsd, parse_play};
 pub use render::{possession_text, render, render_move, render_play};

@@ -33,7 +33,7 @@ pub fn render(g: &Gsd) -> String {
             )],
         );
     }
-    stacks(&mut out, &g.stacks);
+    stacks(&mut out, &g.stacks, &g.marked);
     luggage(&mut out, &g.luggage);
     let lost: Vec<String> = g.lost_and_found.iter().map(item_text).collect();
     boxed(&mut out, "Lost & Found", &wrap_items(&lost));
@@ -254,33 +254,46 @@ pub(crate) fn disruption_text(d: &Disruption) -> String {
     }
 }
 
+/// A station's name with its Quadrants: `Dollis Hill (2)`.
+fn stack_label(station: &str, quadrants: &[u8]) -> String {
+    let q: Vec<String> = quadrants.iter().map(|q| q.to_string()).collect();
+    if q.is_empty() {
+        station.to_string()
+    } else {
+        format!("{station} ({})", q.join(","))
+    }
+}
+
 /// The Token Stacks box (Rule 1.14.1): two stacks a row side by side, as
-/// wide as the other boxes; one a row when two do not fit.
-fn stacks(out: &mut String, stacks: &[Stack]) {
+/// wide as the other boxes; one a row when two do not fit. The markers
+/// (Suspect Packages, Rule 1.4.7) follow the Stacks of Tokens, their text
+/// in the tokens cell.
+fn stacks(out: &mut String, tokens: &[Stack], marked: &[Marked]) {
+    let stacks: Vec<(String, String)> = tokens
+        .iter()
+        .map(|s| {
+            (
+                stack_label(&s.station, &s.quadrants),
+                s.tokens.iter().map(|c| c.code()).collect::<String>(),
+            )
+        })
+        .chain(marked.iter().map(|m| {
+            (
+                stack_label(&m.station, &m.quadrants),
+                m.marker.text().to_string(),
+            )
+        }))
+        .collect();
     if stacks.is_empty() {
         return;
     }
-    let label = |s: &Stack| {
-        let q: Vec<String> = s.quadrants.iter().map(|q| q.to_string()).collect();
-        if q.is_empty() {
-            s.station.clone()
-        } else {
-            format!("{} ({})", s.station, q.join(","))
-        }
-    };
-    let tokens = |s: &Stack| s.tokens.iter().map(|c| c.code()).collect::<String>();
     let name_w = stacks
         .iter()
-        .map(|s| label(s).chars().count())
+        .map(|s| s.0.chars().count())
         .max()
         .unwrap_or(0)
         .max(12);
-    let tok_w = stacks
-        .iter()
-        .map(|s| tokens(s).len())
-        .max()
-        .unwrap_or(0)
-        .max(8);
+    let tok_w = stacks.iter().map(|s| s.1.len()).max().unwrap_or(0).max(8);
     // A row of n stacks is "|" and n times " name | tokens |": 1 + n * (w + 6)
     // columns, where w is a name's and a tokens' width; it fills a box line
     // (BOX_INNER + 4) by widening the names, and the last tokens cell takes
@@ -303,10 +316,7 @@ fn stacks(out: &mut String, stacks: &[Stack]) {
         let mut line = String::from("|");
         for i in 0..per_row {
             let w = if i + 1 == per_row { last_w } else { tok_w };
-            let (name, toks) = row
-                .get(i)
-                .map(|s| (label(s), tokens(s)))
-                .unwrap_or_default();
+            let (name, toks) = row.get(i).cloned().unwrap_or_default();
             line.push_str(&format!(" {name:<name_w$} | {toks:<w$} |"));
         }
         out.push_str(&line);

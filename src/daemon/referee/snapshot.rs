@@ -17,8 +17,11 @@ use super::{Live, Referee};
 /// The encoding's version: the state's JSON as this build writes it. The
 /// crate version is part of it, so a new release never trusts an older
 /// one's encoding; change the number when the state's shape changes
-/// between releases (2: the state folds where the last Move went, Rule 1.8.9).
-pub const VERSION: &str = concat!("3/", env!("CARGO_PKG_VERSION"));
+/// between releases (2: the state folds where the last Move went, Rule 1.8.9;
+/// 3: the Courier's stations, the Gold Rush's lodes and the Lost & Found
+/// Box, Rules 1.11.2, 1.7.47, 1.7.53; 4: the Suspect Packages and who placed
+/// each, and the PoID, Rules 1.4.7, 1.7.30, 1.4.24).
+pub const VERSION: &str = concat!("4/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due
 /// time computed under others is recomputed at start.

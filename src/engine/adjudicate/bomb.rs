@@ -1,6 +1,6 @@
-//! The Primed Velocity Bomb's explosion (Rule 1.4.38), as a detonated
-//! Suspect Package (Rule 1.7.30), and the Pass a Blasted player owes
-//! (RULINGS.md E69).
+//! Explosions (Rule 1.7.30): a detonated Suspect Package and the Primed
+//! Velocity Bomb's explosion (Rule 1.4.38) alike, Blasted Stations, chained
+//! detonations, and the Pass a Blasted player owes (RULINGS.md E69).
 
 use super::*;
 use crate::gsd::Good;
@@ -33,30 +33,57 @@ impl Turn<'_> {
         {
             self.s.players[me].possessions.remove(i);
         }
-        self.s.disruptions.retain(
-            |d| !matches!(d, Disruption::Station { at: a, mark: StationMark::Damage } if *a == at),
-        );
-        if !self.s.has_mark(at, StationMark::HeavyDamage) {
-            self.s.disruptions.push(Disruption::Station {
-                at,
-                mark: StationMark::HeavyDamage,
-            });
-        }
-        self.change(format!(
-            "the Primed Velocity Bomb explodes at {} with an LV below five: the Station is Heavily Damaged (Rules 1.4.38, 1.7.30)",
+        let cause = format!(
+            "the Primed Velocity Bomb explodes at {} with an LV below five (Rule 1.4.38)",
             self.name(at)
-        ));
-        for s in self.blast_area(at) {
-            self.blast(s);
+        );
+        self.explode(at, cause);
+    }
+
+    /// A detonation at `at` (Rule 1.7.30), its Package (or Bomb) already
+    /// removed from play: the Station becomes Heavily Damaged and every
+    /// Station less than three stops away is Blasted; a Suspect Package
+    /// resting at a Blasted Station detonates in turn (each once).
+    pub(super) fn explode(&mut self, at: StationId, cause: String) {
+        let mut pending = vec![(at, cause)];
+        let mut blasted: Vec<StationId> = Vec::new();
+        while let Some((at, cause)) = pending.pop() {
+            self.s.disruptions.retain(|d| {
+                !matches!(d, Disruption::Station { at: a, mark: StationMark::Damage } if *a == at)
+            });
+            if !self.s.has_mark(at, StationMark::HeavyDamage) {
+                self.s.disruptions.push(Disruption::Station {
+                    at,
+                    mark: StationMark::HeavyDamage,
+                });
+            }
+            self.change(format!(
+                "{cause}: {} is Heavily Damaged (Rule 1.7.30)",
+                self.name(at)
+            ));
+            for s in self.within_stops(at, BLAST_STOPS) {
+                if !blasted.contains(&s) {
+                    blasted.push(s);
+                    self.blast(s);
+                }
+                while let Some(i) = self.s.packages.iter().position(|p| p.at == s) {
+                    self.s.packages.remove(i);
+                    let cause =
+                        format!("the Suspect Package at Blasted {} detonates", self.name(s));
+                    pending.push((s, cause));
+                }
+            }
         }
     }
 
-    /// Every Station less than three stops from `at` along any line, `at`
-    /// included.
-    fn blast_area(&self, at: StationId) -> Vec<StationId> {
+    /// Every Station fewer than `stops` stops from `at` along the map's
+    /// lines (any lines, changing freely), `at` included: the blast's "less
+    /// than three stops away" and the detonator's "fewer than five stations
+    /// away" (Rule 1.7.30, RULINGS.md E69, E98).
+    pub(super) fn within_stops(&self, at: StationId, stops: u32) -> Vec<StationId> {
         let mut seen = vec![at];
         let mut edge = vec![at];
-        for _ in 1..BLAST_STOPS {
+        for _ in 1..stops {
             let mut next = Vec::new();
             for &x in &edge {
                 for l in LineCode::ALL {

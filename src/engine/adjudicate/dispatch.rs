@@ -130,6 +130,14 @@ impl Turn<'_> {
             A::Shadowing { player } => self.shadow(a, player),
             // The Drone (Rule 1.15).
             A::ClaimingDroneStick => self.claim_drone_stick(),
+            // Suspect Packages (Rules 1.4.7, 1.7.30).
+            A::DroppingPackage { station } => self.drop_package(a, station, when),
+            A::DetonatingPackage { station } => self.detonate(a, station),
+            A::DefusingPackage => self.defuse(a),
+            // The Podume of Infinite Darkness (Rule 1.4.24).
+            A::PoidOn { station } => self.poid_on(a, station, when),
+            A::CollectingPoid => self.collect_poid(a, when),
+            A::ForgingPoid => self.forge_poid(a),
             // British Rail travel and other Actions of Rule 1.7.
             A::Visiting { place } => self.visit(a, place),
             A::LateArrival { place } => self.late_arrival_from(place),
@@ -177,15 +185,11 @@ impl Turn<'_> {
             A::Knerdling { player } => self.knerdling(a, player),
             // Needs a human ruling: not yet adjudicated by mornbot.
             A::Applauding { .. } => self.not_adjudicated(a),
-            A::CollectingPoid => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
             A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
-            A::DefusingPackage | A::DetonatingPackage | A::DroppingPackage { .. } => self.not_adjudicated(a),
             A::FfrobisherFflourish => self.frobisher(),
             A::Finding => self.finding(a),
-            A::ForgingPoid => self.not_adjudicated(a),
             A::Magnify => self.magnify(a),
-            A::PoidOn { .. } => self.not_adjudicated(a),
             A::Reshuffling => self.reshuffle(a),
             A::TakingABow => self.not_adjudicated(a),
             A::Unspoon => self.unspoon(a),

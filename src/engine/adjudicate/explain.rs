@@ -271,6 +271,53 @@ impl Turn<'_> {
     }
 
     fn report_passing(&mut self, f: &Failed<'_>) {
+        // A Suspect Package on some route of the written Move (Rule 1.4.7).
+        let relax = Relax {
+            passing: true,
+            ..Relax::default()
+        };
+        let lv = self.s.players[self.me].lv;
+        let (best, _) = self.route(&relax, f.may_change, f.at, f.candidates, f.dest, lv);
+        let package = best.and_then(|(_, found)| {
+            found
+                .through
+                .iter()
+                .copied()
+                .find(|s| self.s.has_package(*s))
+        });
+        if let Some(p) = package {
+            let from = f.at.text(self.map);
+            self.illegal(
+                "1.4.7",
+                format!(
+                    "{} from {from} would pass through {}, where a Suspect Package rests",
+                    f.written,
+                    self.name(p)
+                ),
+            );
+            return;
+        }
+        // A Player carrying the PoID on the way (Rule 1.4.24).
+        let (best, _) = self.route(&relax, f.may_change, f.at, f.candidates, f.dest, lv);
+        let carrier = best.and_then(|(_, found)| {
+            found
+                .through
+                .iter()
+                .copied()
+                .find(|s| self.poid_protects(*s))
+        });
+        if let Some(c) = carrier {
+            let from = f.at.text(self.map);
+            self.illegal(
+                "1.4.24",
+                format!(
+                    "{} from {from} would pass through {}, where a Player carries the Podume of Infinite Darkness (or acts as if e did)",
+                    f.written,
+                    self.name(c)
+                ),
+            );
+            return;
+        }
         let maelberg = self.s.disruptions.iter().any(|d| {
             matches!(
                 d,

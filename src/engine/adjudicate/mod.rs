@@ -11,7 +11,9 @@
 //! | `courier.rs` | the Three-Point Courier and the Gold Rush, their Venbacker dice (1.11.2, 1.7.47) |
 //! | `flourish.rs` | the fFrobisher fFlourish: six dice, the Pool and the share table (1.7.59) |
 //! | `lostfound.rs` | Lost & Found: [Finding]'s die, the table, the Lost & Found Box (1.7.53) |
-//! | `bomb.rs` | the Velocity Bomb's explosion as a detonated Suspect Package; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `bomb.rs` | explosions: detonated Suspect Packages and the Velocity Bomb, Blasted Stations, chained detonations; Blasted players Pass (1.4.38, 1.7.30) |
+//! | `poid.rs` | the Podume of Infinite Darkness: placed, collected, Forged, destroyed at Holy Stations, its carrier's protection and price, its effects while it rests (1.4.24) |
+//! | `packages.rs` | Suspect Packages: Dropping, no Move through one, Shunting one; Detonating and Defusing (1.4.7, 1.7.30) |
 //! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
@@ -74,7 +76,9 @@ mod magno;
 mod movement;
 mod nantucket;
 mod openings;
+mod packages;
 mod pegs;
+mod poid;
 mod prison;
 mod radiation;
 mod restraints;
@@ -257,6 +261,8 @@ struct Shunts {
     players: Vec<usize>,
     /// Stations where a Shunted Stack landed.
     stacks: Vec<StationId>,
+    /// Suspect Packages Shunted (their indices in the state's list).
+    packages: Vec<usize>,
     /// Shunts that may claim so far (the next takes the next `{claims}`).
     claims: usize,
 }

@@ -7,7 +7,7 @@ use super::*;
 use crate::gsd::{Good, Quality};
 
 impl Turn<'_> {
-    fn i_carry(&self, good: Good) -> bool {
+    pub(super) fn i_carry(&self, good: Good) -> bool {
         self.s.players[self.me].carries(good)
     }
 
@@ -172,15 +172,13 @@ impl Turn<'_> {
             self.magnets_apart();
         }
         let moved = matches!(mv, Move::To { .. });
+        if moved {
+            self.package_arrival();
+        }
         if let (true, Some(here)) = (moved, self.here()) {
-            let podume = self.s.players.iter().enumerate().any(|(i, p)| {
-                i != self.me
-                    && p.station() == Some(here)
-                    && p.carries(Good::PodumeOfInfiniteDarkness)
-            });
-            if podume {
+            if self.poid_protects(here) {
                 let msg = format!(
-                    "{} holds a Player carrying the Podume of Infinite Darkness: no Move may go there",
+                    "{} holds a Player carrying the Podume of Infinite Darkness (or acting as if e were, while it rests on the Map): no Move may go there",
                     self.name(here)
                 );
                 self.illegal("1.4.24", msg);

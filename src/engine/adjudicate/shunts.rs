@@ -38,8 +38,12 @@ impl Turn<'_> {
             self.shunt_stack(a, rule, target);
             return;
         }
-        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
-            // Neither is kept in a GSD's tables (only as a Stack's text).
+        if player.eq_ignore_ascii_case("Suspect Package") {
+            self.shunt_package(a, rule, target);
+            return;
+        }
+        if player.eq_ignore_ascii_case("PoID") {
+            // The PoID on the Map is not kept in a GSD's tables.
             self.ruling(rule, format!("shunting a {player} is not yet adjudicated"));
             return;
         }
@@ -218,7 +222,11 @@ impl Turn<'_> {
         occupied: StationId,
         dest: StationId,
     ) {
-        if player.eq_ignore_ascii_case("Suspect Package") || player.eq_ignore_ascii_case("PoID") {
+        if player.eq_ignore_ascii_case("Suspect Package") {
+            self.double_shunt_package(rule, target, n, occupied, dest);
+            return;
+        }
+        if player.eq_ignore_ascii_case("PoID") {
             self.ruling(
                 rule,
                 format!("Double-Shunting a {player} is not yet adjudicated"),
@@ -265,7 +273,7 @@ impl Turn<'_> {
 
     /// A Loop Trap Station (Dollis Hill, Rule 1.8.1) is never Shunted from
     /// (Rule 1.10.1).
-    fn loop_trap(&mut self, at: StationId) -> bool {
+    pub(super) fn loop_trap(&mut self, at: StationId) -> bool {
         let trapped = self.map.is(at, Landmark::DollisHill);
         if trapped {
             self.illegal(
@@ -279,7 +287,7 @@ impl Turn<'_> {
     /// The distance a Shunt uses: the LV, which must be above zero, or 1
     /// for a Stationary Shunt, which must be played at LV zero (Rules
     /// 1.10.1, 1.10.17).
-    fn shunt_lv(&mut self, a: &Action) -> Option<u32> {
+    pub(super) fn shunt_lv(&mut self, a: &Action) -> Option<u32> {
         let lv = self.s.players[self.me].lv;
         let stationary = matches!(a, Action::StationaryShunting { .. });
         if stationary && lv != 0 {
@@ -424,7 +432,7 @@ impl Turn<'_> {
 
     /// Where a Shunt sends its target: a station of the map, never
     /// Mornington Crescent (Rule 1.10.1).
-    fn shunt_destination(&mut self, a: &Action, target: &Target) -> Option<StationId> {
+    pub(super) fn shunt_destination(&mut self, a: &Action, target: &Target) -> Option<StationId> {
         let dest = self.station_of(target, a)?;
         if self.map.is(dest, Landmark::MorningtonCrescent) {
             self.illegal("1.10.1", "no Shunt to Mornington Crescent");
@@ -436,7 +444,7 @@ impl Turn<'_> {
     /// [`Self::shunt_line`], reporting when there is none: `multiple` for a
     /// Double (or greater) Shunt, at the first Shunt's LV.
     #[allow(clippy::too_many_arguments)]
-    fn shunt_route(
+    pub(super) fn shunt_route(
         &mut self,
         from: StationId,
         dest: StationId,

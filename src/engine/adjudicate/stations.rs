@@ -235,9 +235,18 @@ impl Turn<'_> {
     }
 
     /// Whether a Piece may pass through the station: not Maelberged (Rule
-    /// 1.9.5), not a Kafka Sinkhole (1.9.6), no Stack under Sgronk (1.8.10).
+    /// 1.9.5), no Suspect Package (1.4.7), no Player carrying the PoID
+    /// (1.4.24), not a Kafka Sinkhole (1.9.6), no Stack under Sgronk
+    /// (1.8.10).
     pub(super) fn passable(&self, id: StationId) -> bool {
-        if self.s.has_mark(id, StationMark::Maelberg) {
+        // "a Move which passes through that Station is Invalid" (Rule 1.4.7).
+        // "if a Player's Move involves passing through ... a Station which
+        // contains a Player who carries the Podume, that Move is Illegal"
+        // (Rule 1.4.24).
+        if self.s.has_mark(id, StationMark::Maelberg)
+            || self.s.has_package(id)
+            || self.poid_protects(id)
+        {
             return false;
         }
         let stack = self.s.stack(id);

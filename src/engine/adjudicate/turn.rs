@@ -14,6 +14,7 @@ impl Turn<'_> {
         self.uncover_lodes();
         self.kafka_sinkhole();
         self.prison_expiry();
+        self.poid_turn_start();
         self.record_holiday();
         let mv = &self.play.mv;
         // Timeout and Farkle take no Actions (Rules 1.3.5, 1.5.12).
@@ -278,6 +279,7 @@ impl Turn<'_> {
         self.shunted_lose_pigeons();
         self.enter_loop();
         self.restraints_at_end();
+        self.poid_end_of_turn();
         self.radio_clamps_follow();
         self.knerdle_round(&me_name);
         // Cowering lasts until the player's next Turn (Rule 1.7.56).

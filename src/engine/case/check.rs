@@ -104,6 +104,41 @@ impl Case {
                 }
             }
         }
+        if let Some(ps) = &e.packages {
+            let mut want: Vec<String> = ps
+                .iter()
+                .map(|s| {
+                    map.find(s)
+                        .map_or(s.clone(), |i| map.station(i).name.clone())
+                })
+                .collect();
+            let mut got: Vec<String> = after
+                .packages
+                .iter()
+                .map(|p| map.station(p.at).name.clone())
+                .collect();
+            want.sort();
+            got.sort();
+            if want != got {
+                why.push(format!("packages: expected {want:?}, got {got:?}"));
+            }
+        }
+        if let Some(p) = &e.poid {
+            let want = map.find(p).map(|i| map.station(i).name.clone());
+            let got = after.poid.map(|i| map.station(i).name.clone());
+            if want != got {
+                why.push(format!("poid: expected {p:?}, got {got:?}"));
+            }
+        }
+        if let Some(bs) = &e.blasted {
+            let mut want: Vec<String> = bs.iter().map(|b| b.to_lowercase()).collect();
+            let mut got: Vec<String> = after.blasted.iter().map(|b| b.to_lowercase()).collect();
+            want.sort();
+            got.sort();
+            if want != got {
+                why.push(format!("blasted: expected {want:?}, got {got:?}"));
+            }
+        }
         for (name, ep) in &e.players {
             match after.player_index(name) {
                 Some(i) => check_player(map, name, ep, &after.players[i], why),

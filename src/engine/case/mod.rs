@@ -97,6 +97,14 @@ pub struct CaseState {
     /// format): `blasted = ["Bob"]`.
     #[serde(default)]
     pub blasted: Vec<String>,
+    /// Suspect Packages on the Map (Rule 1.4.7; an extension of the
+    /// format): `[[state.packages]]` with `at`, a station, and `by`, who
+    /// placed it (omitted: not known, as from a GSD's tables).
+    #[serde(default)]
+    pub packages: Vec<CasePackage>,
+    /// The Station the PoID rests at (Rule 1.4.24; an extension of the
+    /// format): `poid = "Holborn"`.
+    pub poid: Option<String>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from
@@ -152,6 +160,15 @@ pub struct CasePlayerAt {
     pub at: String,
 }
 
+/// `[[state.packages]]`: a Suspect Package and who placed it.
+#[derive(Debug, Deserialize)]
+pub struct CasePackage {
+    /// The station it rests at.
+    pub at: String,
+    /// Who placed it, if known.
+    pub by: Option<String>,
+}
+
 /// `[play]`, and each `[[state.history]]`.
 #[derive(Debug, Deserialize)]
 pub struct CasePlay {
@@ -192,6 +209,15 @@ pub struct Expect {
     /// The whole Disruptions box after the play, in any order (an extension
     /// of the format: other readers may ignore it).
     pub disruptions: Option<Vec<String>>,
+    /// The Stations of the Suspect Packages after the play, in any order
+    /// (Rule 1.4.7; an extension of the format).
+    pub packages: Option<Vec<String>>,
+    /// The Station the PoID rests at after the play (`""`: none on the
+    /// Map; Rule 1.4.24, an extension of the format).
+    pub poid: Option<String>,
+    /// Players Blasted, who owe a Pass with no Actions, after the play
+    /// (Rule 1.7.30; an extension of the format).
+    pub blasted: Option<Vec<String>>,
     /// Players after the play.
     #[serde(default)]
     pub players: BTreeMap<String, ExpectPlayer>,

@@ -158,6 +158,13 @@ impl Case {
         }
         state.prisons.extend(s.prisons.iter().cloned());
         state.blasted.extend(s.blasted.iter().cloned());
+        state.poid = s.poid.as_deref().map(|p| station(p, map)).transpose()?;
+        for p in &s.packages {
+            state.packages.push(crate::engine::Package {
+                at: station(&p.at, map)?,
+                by: p.by.clone(),
+            });
+        }
         for t in &s.toffs {
             state.toffs.push(crate::engine::Toff {
                 player: t.player.clone(),

@@ -138,6 +138,67 @@ pub struct Stack {
     pub tokens: Vec<Colour>,
 }
 
+/// What the Token Stacks box shows at a Station that is not Tokens (Rules
+/// 1.4.7, 1.4.24): written in a Stack's tokens cell as its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum StackMarker {
+    /// `Susp Package`: a Suspect Package (Rule 1.4.7).
+    SuspectPackage,
+    /// `PoID`: the Podume of Infinite Darkness resting at the Station
+    /// (Rule 1.4.24).
+    Poid,
+}
+
+impl StackMarker {
+    /// Every marker with its written form.
+    pub const ALL: [(StackMarker, &'static str); 2] = [
+        (StackMarker::SuspectPackage, "Susp Package"),
+        (StackMarker::Poid, "PoID"),
+    ];
+
+    /// The written form.
+    pub fn text(self) -> &'static str {
+        StackMarker::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map(|(_, t)| *t)
+            .unwrap_or("")
+    }
+
+    /// The marker a tokens cell writes, ignoring case and spacing.
+    pub fn parse(s: &str) -> Option<StackMarker> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        StackMarker::ALL.iter().find_map(|(m, t)| {
+            let want: Vec<&str> = t.split_whitespace().collect();
+            (words.len() == want.len()
+                && words
+                    .iter()
+                    .zip(&want)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b)))
+            .then_some(*m)
+        })
+    }
+
+    /// Whether a word belongs to some marker's written form.
+    pub fn is_word(word: &str) -> bool {
+        StackMarker::ALL
+            .iter()
+            .any(|(_, t)| t.split_whitespace().any(|w| w.eq_ignore_ascii_case(word)))
+    }
+}
+
+/// A [`StackMarker`] at a Station, shown in the Token Stacks box as a Stack
+/// of its own (Rules 1.4.7, 1.4.24).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Marked {
+    /// The station.
+    pub station: String,
+    /// Its Quadrants (from the map; appended to the name in the GSD).
+    pub quadrants: Vec<u8>,
+    /// What stands there.
+    pub marker: StackMarker,
+}
+
 /// One player's row of the Luggage Rack (Rule 1.4.12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Luggage {

@@ -19,7 +19,9 @@ mod play;
 mod possession;
 mod time;
 
-pub use boxes::{Courier, Disruption, LineState, Luggage, Spiral, Stack, StationMark};
+pub use boxes::{
+    Courier, Disruption, LineState, Luggage, Marked, Spiral, Stack, StackMarker, StationMark,
+};
 pub use play::{Comment, Move, Place, Play, PlayItem, Target};
 pub use possession::{Hat, Item, Possession};
 pub use time::{day_name, parse_day, GameTime, DAYS};
@@ -42,6 +44,10 @@ pub struct Gsd {
     pub courier: Option<Courier>,
     /// Token Stacks (Rule 1.14.1).
     pub stacks: Vec<Stack>,
+    /// Suspect Packages and the PoID resting on the Map, shown in the Token
+    /// Stacks box as Stacks with the text `Susp Package` or `PoID`, in the
+    /// order written (Rules 1.4.7, 1.4.24).
+    pub marked: Vec<Marked>,
     /// The Luggage Rack (Rule 1.4.12).
     pub luggage: Vec<Luggage>,
     /// The Lost & Found box, front first (Rule 1.7.53).

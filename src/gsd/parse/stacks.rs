@@ -57,9 +57,19 @@ pub(super) fn stack_tokens(s: &str) -> Option<Vec<Colour>> {
     Some(out)
 }
 
-/// A word that is tokens (`BrSiGo`, `3Bu`, `Re,`), not part of a name.
+/// A word that is tokens (`BrSiGo`, `3Bu`, `Re,`) or part of a marker
+/// (`Susp Package`, Rule 1.4.7), not part of a name.
 fn is_tokens(word: &str) -> bool {
-    stack_tokens(word).is_some_and(|t| !t.is_empty())
+    stack_tokens(word).is_some_and(|t| !t.is_empty()) || StackMarker::is_word(word)
+}
+
+/// One entry of the Token Stacks box: Tokens, or a marker such as a
+/// Suspect Package (Rule 1.4.7).
+pub(super) enum Entry {
+    /// A Stack of Tokens.
+    Tokens(Stack),
+    /// A marker at a Station.
+    Marked(Marked),
 }
 
 /// Splits text into stacks: runs of name words, each followed by its run
@@ -128,12 +138,26 @@ pub(super) fn strip_quadrant(s: &str) -> &str {
 
 impl<'a> Doc<'a> {
     /// stacks = { stack-row }
-    pub(super) fn stacks(&self, rows: &[(&'a Line, String)]) -> Result<Vec<Stack>, ParseError> {
+    ///
+    /// The Stacks of Tokens, then the markers (Rule 1.4.7), each in the
+    /// order written.
+    pub(super) fn stacks(
+        &self,
+        rows: &[(&'a Line, String)],
+    ) -> Result<(Vec<Stack>, Vec<Marked>), ParseError> {
         let mut out = Vec::new();
         for (line, row) in rows {
             self.stack_row(line, row, &mut out)?;
         }
-        Ok(out)
+        let mut stacks = Vec::new();
+        let mut marked = Vec::new();
+        for e in out {
+            match e {
+                Entry::Tokens(s) => stacks.push(s),
+                Entry::Marked(m) => marked.push(m),
+            }
+        }
+        Ok((stacks, marked))
     }
 
     /// stack-row = "|" , stack-cells , { "|" , stack-cells } , [ "|" ]
@@ -142,7 +166,7 @@ impl<'a> Doc<'a> {
     /// A station's tokens are in its own cell or the next one; a station
     /// with an empty cell after it, or at the end of its row, holds none.
     /// Two stations side by side is an error, not a guess.
-    fn stack_row(&self, line: &Line, row: &str, out: &mut Vec<Stack>) -> Result<(), ParseError> {
+    fn stack_row(&self, line: &Line, row: &str, out: &mut Vec<Entry>) -> Result<(), ParseError> {
         let piped = row.contains('|');
         let fields: Vec<&str> = if piped {
             cells(row)
@@ -197,8 +221,8 @@ impl<'a> Doc<'a> {
         Ok(())
     }
 
-    /// stack = station , [ "(" , digit , ")" ] , tokens
-    fn stack(&self, line: &Line, name: &str, toks: &str) -> Result<Stack, ParseError> {
+    /// stack = station , [ "(" , digit , ")" ] , ( tokens | marker )
+    fn stack(&self, line: &Line, name: &str, toks: &str) -> Result<Entry, ParseError> {
         let st = station(strip_quadrant(name), self.map).map_err(|StationErr(m, s)| {
             // "Morden BkXx": a station, then tokens miswritten.
             if let Some((head, last)) = name.rsplit_once(' ') {
@@ -214,8 +238,12 @@ impl<'a> Doc<'a> {
             self.err_at(line, Self::col_of(line, name), m, name)
                 .with_suggestions(s)
         })?;
-        let tokens = stack_tokens(toks)
-            .ok_or_else(|| self.err_at(line, Self::col_of(line, toks), TOKENS, toks))?;
+        let marker = StackMarker::parse(toks);
+        let tokens = match marker {
+            Some(_) => Vec::new(),
+            None => stack_tokens(toks)
+                .ok_or_else(|| self.err_at(line, Self::col_of(line, toks), TOKENS, toks))?,
+        };
         // `station` also accepts Ghost Stations, which are not
         // stations of the map and hold no Token Stack (Rule 1.11.6).
         let Some(id) = self.map.find(&st) else {
@@ -226,10 +254,18 @@ impl<'a> Doc<'a> {
                 name,
             ));
         };
-        Ok(Stack {
-            station: st,
-            quadrants: self.map.station(id).quadrants.clone(),
-            tokens,
+        let quadrants = self.map.station(id).quadrants.clone();
+        Ok(match marker {
+            Some(marker) => Entry::Marked(Marked {
+                station: st,
+                quadrants,
+                marker,
+            }),
+            None => Entry::Tokens(Stack {
+                station: st,
+                quadrants,
+                tokens,
+            }),
         })
     }
 }
@@ -269,6 +305,14 @@ mod tests {
             vec![(Some("Seven Sisters"), None)]
         );
         assert_eq!(split_stacks("GoGo"), vec![(None, Some("GoGo"))]);
+        // A Suspect Package is a Stack's text, not a name (Rule 1.4.7).
+        assert_eq!(
+            split_stacks("Euston Susp Package Bank 2Go"),
+            vec![
+                (Some("Euston"), Some("Susp Package")),
+                (Some("Bank"), Some("2Go"))
+            ]
+        );
         assert_eq!(split_stacks("  "), vec![]);
     }
 

@@ -328,7 +328,7 @@ impl<'a> Doc<'a> {
             "Game Time" => gsd.time = self.game_time(rows)?,
             "Wild Stations" => gsd.wild = self.wild_stations(rows)?,
             "Courier" => gsd.courier = self.courier(top, rows)?,
-            "Token Stacks" => gsd.stacks = self.stacks(rows)?,
+            "Token Stacks" => (gsd.stacks, gsd.marked) = self.stacks(rows)?,
             "Luggage Rack" => gsd.luggage = self.luggage(rows)?,
             "Lost & Found" => {
                 gsd.lost_and_found = Vec::new();

@@ -526,3 +526,29 @@ fn a_broken_pipe_ends_the_cli_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn adjudicate_prints_the_gsd_of_the_state_after_the_play_courier_included() {
+    // Delivering the Parcel undefines the Courier's stations (Rule 1.11.2):
+    // the printed GSD is the engine's state, not the input's boxes.
+    let gsd = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/gsd/cli/courier-parcel-carried.txt"
+    );
+    let play = "Alice : Colliers Wood (NT) [Delivering Parcel]";
+    let out = stdout_json(&mornbot(&[
+        "adjudicate",
+        "--gsd",
+        gsd,
+        "--play",
+        play,
+        "--json",
+    ]));
+    assert_eq!(out["verdict"], "legal", "{out}");
+    let after = out["gsd"].as_str().unwrap();
+    assert!(!after.contains("Courier"), "{after}");
+    assert!(after.ends_with(&format!("{play}\n")), "{after}");
+    // And before it, the input's Courier box is read.
+    let before = std::fs::read_to_string(gsd).unwrap();
+    assert!(before.contains("Pick-up: Upminster, Destination: Colliers Wood"));
+}

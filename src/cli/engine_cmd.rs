@@ -110,11 +110,9 @@ pub(super) fn adjudicate(gsd: &Path, line: &str, json: bool) -> anyhow::Result<E
     let next = out.state.as_ref().map(|after| {
         let mut plays = g.plays.clone();
         plays.push(play.clone());
-        let mut next = after.to_gsd(map, g.game.as_deref(), &plays);
-        // What the engine does not model is kept as the GSD has it.
-        next.courier = g.courier.clone();
-        next.lost_and_found = g.lost_and_found.clone();
-        next
+        // The state holds every box (the Courier and the Lost & Found Box
+        // are folded too): the GSD is the state's.
+        after.to_gsd(map, g.game.as_deref(), &plays)
     });
     if json {
         println!(

@@ -4,7 +4,10 @@
 //!
 //! Colours are counted in 15-bit buckets (5 bits a channel); the 256 most
 //! used buckets, each as the mean of its pixels, are the palette, and every
-//! bucket maps to its nearest palette colour.
+//! bucket maps to its nearest palette colour ([`quantize`]). A picture drawn
+//! over the plain network keeps the network's palette and indices, quantised
+//! once ([`Base`]), and indexes again only what the game drew
+//! ([`quantize_over`]).
 
 /// A palette of at most 256 RGB colours, and each pixel's index into it.
 pub(super) struct Indexed {

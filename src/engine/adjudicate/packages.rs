@@ -108,14 +108,7 @@ impl Turn<'_> {
         if self.sanctuary(here) || self.loop_trap(here) {
             return;
         }
-        let Some(n) = self.shunt_lv(a) else {
-            return;
-        };
-        let Some(dest) = self.shunt_destination(a, target) else {
-            return;
-        };
-        let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_route(here, dest, target, n, dead_end, false, rule) else {
+        let Some((n, dest, line, _)) = self.shunt_leg(a, here, target, rule) else {
             return;
         };
         self.s.packages[i].at = dest;

@@ -348,14 +348,7 @@ impl Turn<'_> {
         if !self.stack_movable(here) || self.loop_trap(here) {
             return;
         }
-        let Some(n) = self.shunt_lv(a) else {
-            return;
-        };
-        let Some(dest) = self.shunt_destination(a, target) else {
-            return;
-        };
-        let dead_end = matches!(a, Action::DeadEndShunting { .. });
-        let Some(line) = self.shunt_route(here, dest, target, n, dead_end, false, rule) else {
+        let Some((n, dest, line, dead_end)) = self.shunt_leg(a, here, target, rule) else {
             return;
         };
         let Some(moved) = self.send_stack(here, dest, line, dead_end, rule) else {
@@ -439,6 +432,23 @@ impl Turn<'_> {
             return None;
         }
         Some(dest)
+    }
+
+    /// The leg of a single Shunt of what rests at `here` (a Token Stack,
+    /// a Suspect Package): its LV, destination, the Line it goes along,
+    /// and whether it is a Dead-End Shunt; `None` once a refusal is said.
+    pub(super) fn shunt_leg(
+        &mut self,
+        a: &Action,
+        here: StationId,
+        target: &Target,
+        rule: &str,
+    ) -> Option<(u32, StationId, LineCode, bool)> {
+        let n = self.shunt_lv(a)?;
+        let dest = self.shunt_destination(a, target)?;
+        let dead_end = matches!(a, Action::DeadEndShunting { .. });
+        let line = self.shunt_route(here, dest, target, n, dead_end, false, rule)?;
+        Some((n, dest, line, dead_end))
     }
 
     /// [`Self::shunt_line`], reporting when there is none: `multiple` for a

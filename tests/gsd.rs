@@ -190,6 +190,47 @@ fn disruptions_of_rule_1_2_2_and_rule_1_11_5() {
 }
 
 #[test]
+fn a_token_cascade_names_its_focus_and_its_moves_and_a_malformed_one_is_refused() {
+    let text = format!(
+        "{TABLE}\n+- Disruptions ---+\n| Red Bock, Token Cascade: Rushton (3 Moves), In Knip |\n+-----+\n"
+    );
+    let g = parse_gsd(&text, map()).unwrap();
+    assert_eq!(
+        g.disruptions[1],
+        Disruption::TokenCascade {
+            focus: "Rushton".into(),
+            moves: 3
+        }
+    );
+    assert!(render(&g).contains("Token Cascade: Rushton (3 Moves)"));
+    let text =
+        format!("{TABLE}\n+- Disruptions ---+\n| Token Cascade: Cryer (1 move) |\n+-----+\n");
+    let g = parse_gsd(&text, map()).unwrap();
+    assert!(render(&g).contains("Token Cascade: Cryer (1 Move)"));
+    for bad in [
+        "Token Cascade",
+        "Token Cascade: Rushton",
+        "Token Cascade: (3 Moves)",
+        "Token Cascade: Rushton (three Moves)",
+        "Token Cascade: Rushton (3 Tokens)",
+    ] {
+        let text = format!("{TABLE}\n+- Disruptions ---+\n| {bad} |\n+-----+\n");
+        let err = parse_gsd(&text, map()).unwrap_err();
+        assert!(
+            err.expected.contains("Token Cascade: <Player> (<N> Moves)"),
+            "{bad}: {err}"
+        );
+    }
+    // The focus must be a player of the game.
+    let text = format!(
+        "{TABLE}\n+- Game Time ---+\n| Monday 0900 |\n+-----+\n+- Disruptions ---+\n| Token Cascade: Nobody (3 Moves) |\n+-----+\n"
+    );
+    let g = parse_gsd(&text, map()).unwrap();
+    let err = mornbot::engine::GameState::from_gsd(&g, map()).unwrap_err();
+    assert!(err.to_string().contains("Nobody is not a player"), "{err}");
+}
+
+#[test]
 fn errors_name_line_column_expected_and_nearest_stations() {
     let err = parse_play("Rushton : Eustn (VC)", map()).unwrap_err();
     assert_eq!((err.line, err.column), (1, 11));

@@ -222,6 +222,12 @@ fn disruption() -> impl Strategy<Value = Disruption> {
         ]),
         colour().prop_map(Disruption::Bock),
         proptest::option::of(day()).prop_map(Disruption::UpcomingHoliday),
+        (select(vec!["Alice", "Bob", "Old Wrinkly"]), 0u32..40).prop_map(|(focus, moves)| {
+            Disruption::TokenCascade {
+                focus: focus.into(),
+                moves,
+            }
+        }),
     ]
 }
 

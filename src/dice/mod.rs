@@ -63,6 +63,10 @@ pub const COURIER_DESTINATION: &str = "courier-destination";
 /// The name of `[Gold Rush]`'s d295 (Rule 1.7.47).
 pub const GOLD_RUSH: &str = "gold-rush";
 
+/// The name of the d295 the placer of the PoID rolls after each of eir
+/// Turns while it rests at Mornington Crescent (Rule 1.4.24).
+pub const POID_MC: &str = "poid-mc";
+
 /// The name of `[Finding]`'s d100, or d20 at Paddington (Rule 1.7.53).
 pub const FINDING: &str = "finding";
 

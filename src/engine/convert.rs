@@ -56,7 +56,7 @@ impl GameState {
         if players.is_empty() {
             return Err(StateError::NoPlayers);
         }
-        let disruptions = g
+        let disruptions: Vec<Disruption> = g
             .disruptions
             .iter()
             .map(|d| Disruption::from_gsd(d, map).map_err(|e| StateError::Unknown(e.to_string())))
@@ -74,6 +74,8 @@ impl GameState {
             }),
             None => None,
         };
+        let poid = GameState::poid_from_gsd(g, map)?;
+        let (poid_placer, poid_blast) = GameState::poid_placer_from_gsd(g, map, poid);
         let mut state = GameState {
             disruptions,
             wild,
@@ -82,16 +84,39 @@ impl GameState {
             lodes: lodes_of(g, map),
             lost_found: g.lost_and_found.clone(),
             packages: GameState::packages_from_gsd(g, map),
-            poid: GameState::poid_from_gsd(g, map)?,
+            poid,
+            poid_placer,
+            poid_blast,
             turn: g.plays.len() as u64,
             ..GameState::new(time, players)
         };
+        state.resolve_cascade_focus()?;
         state.recover_round(&g.plays);
         state.to_play = match g.plays.last().and_then(|p| state.player_index(&p.player)) {
             Some(i) => state.next_active(i),
             None => state.players.iter().position(|p| p.active).unwrap_or(0),
         };
         Ok(state)
+    }
+
+    /// A Token Cascade's focus is a player of the game, spelled as the Token
+    /// Table spells em (Rule 1.7.36).
+    pub fn resolve_cascade_focus(&mut self) -> Result<(), StateError> {
+        let names: Vec<String> = self.players.iter().map(|p| p.name.clone()).collect();
+        for d in &mut self.disruptions {
+            if let Disruption::TokenCascade { focus, .. } = d {
+                let name = names
+                    .iter()
+                    .find(|n| n.eq_ignore_ascii_case(focus))
+                    .ok_or_else(|| {
+                        StateError::Unknown(format!(
+                            "the Token Cascade's focus {focus} is not a player of this game"
+                        ))
+                    })?;
+                focus.clone_from(name);
+            }
+        }
+        Ok(())
     }
 
     /// The state at a game's start for the players of a GSD (Rules 1.1.2,

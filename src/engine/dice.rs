@@ -66,8 +66,10 @@ impl DieNeed {
 /// `[Gold Rush]` a d295, `[Finding]` a d100 (a d20 when the Move ends at
 /// Paddington between 0930 and 1400, Monday to Friday, by the Game Time the
 /// Turn starts at: RULINGS E89), `[fFrobisher fFlourish]` six dice of as
-/// many faces as there are Active players. An Action written twice needs
-/// its dice once (a second is refused by the adjudicator anyway).
+/// many faces as there are Active players; then the PoID's d295 (`poid-mc`)
+/// when its placer plays while it rests at Mornington Crescent (Rule
+/// 1.4.24). An Action written twice needs its dice once (a second is
+/// refused by the adjudicator anyway).
 pub fn dice_needed(map: &Map, state: &GameState, play: &Play) -> Vec<DieNeed> {
     let mut out: Vec<DieNeed> = Vec::new();
     for a in play.actions() {
@@ -104,7 +106,31 @@ pub fn dice_needed(map: &Map, state: &GameState, play: &Play) -> Vec<DieNeed> {
             }
         }
     }
+    if poid_die_needed(map, state, play) {
+        out.push(DieNeed::new(dice::POID_MC, VENBACKER_SIDES, "1.4.24"));
+    }
     out
+}
+
+/// Whether the Play's player rolls the PoID's d295 after this Turn (Rule
+/// 1.4.24, RULINGS E126): e placed the PoID at Mornington Crescent, in an
+/// earlier Turn or in this one, and does not collect it in this one. A
+/// Timeout is not submitted by its player and rolls nothing.
+pub fn poid_die_needed(map: &Map, state: &GameState, play: &Play) -> bool {
+    let mc = map.landmark(Landmark::MorningtonCrescent);
+    if matches!(play.the_move(), Move::Timeout) {
+        return false;
+    }
+    let placed_earlier = state.poid == Some(mc)
+        && state
+            .poid_placer
+            .as_deref()
+            .is_some_and(|p| p.eq_ignore_ascii_case(&play.player));
+    let places_now = play
+        .actions()
+        .any(|a| matches!(a, Action::PoidOn { station } if station.place.station() == Some(mc)));
+    let collects = play.actions().any(|a| matches!(a, Action::CollectingPoid));
+    (placed_earlier || places_now) && !collects
 }
 
 /// Whether a `[Finding]` is the Lost Property Office's (Rule 1.7.53): the
@@ -123,4 +149,64 @@ pub fn finding_at_paddington(map: &Map, state: &GameState, play: &Play) -> bool 
     let t = state.time;
     let weekday = t.day.number_from_monday() <= 5;
     ends_there && weekday && (570..=840).contains(&t.minutes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::PlayerState;
+    use crate::gsd::{parse_play, GameTime};
+
+    fn state(map: &Map) -> GameState {
+        let time = GameTime {
+            day: chrono::Weekday::Mon,
+            minutes: 600,
+            night_train: false,
+        };
+        let mut s = GameState::new(
+            time,
+            vec![PlayerState::joining("Alice"), PlayerState::joining("Bob")],
+        );
+        s.poid = Some(map.landmark(Landmark::MorningtonCrescent));
+        s.poid_placer = Some("Alice".into());
+        s
+    }
+
+    fn names(map: &Map, s: &GameState, line: &str) -> Vec<String> {
+        let play = parse_play(line, map).unwrap();
+        dice_needed(map, s, &play)
+            .into_iter()
+            .map(|d| d.name)
+            .collect()
+    }
+
+    #[test]
+    fn the_poid_die_is_its_placers_after_each_turn_while_it_rests_at_mornington_crescent() {
+        let map = Map::london_1999();
+        let s = state(map);
+        assert_eq!(names(map, &s, "Alice : Chancery Lane (CN)"), ["poid-mc"]);
+        assert!(names(map, &s, "Bob : Chancery Lane (CN)").is_empty());
+        assert!(names(map, &s, "Alice : Timeout").is_empty());
+        assert!(names(map, &s, "Alice : Pass [Collecting PoID]").is_empty());
+        // After the Turn's own dice.
+        assert_eq!(
+            names(map, &s, "Alice : Chancery Lane (CN) [Gold Rush]"),
+            ["gold-rush", "poid-mc"]
+        );
+        let mut elsewhere = state(map);
+        elsewhere.poid = map.find("Bank");
+        assert!(names(map, &elsewhere, "Alice : Chancery Lane (CN)").is_empty());
+        // Placed at Mornington Crescent in this Turn: rolled after it too.
+        let mut none = state(map);
+        none.poid = None;
+        none.poid_placer = None;
+        assert_eq!(
+            names(
+                map,
+                &none,
+                "Bob : Camden Town (NT) [PoID on Mornington Crescent]"
+            ),
+            ["poid-mc"]
+        );
+    }
 }

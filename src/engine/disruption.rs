@@ -56,6 +56,14 @@ pub enum Disruption {
     Bock(Colour),
     /// An Upcoming Holiday, and its day once rolled (Rule 1.13.7).
     UpcomingHoliday(Option<Weekday>),
+    /// A Token Cascade: its focus Player and the Piece Moves made since
+    /// the `[Token Cascade]` (Rules 1.7.36, 1.7.37).
+    TokenCascade {
+        /// The focus Player's name, a player of the game.
+        focus: String,
+        /// Piece Moves made since the Cascade began: the X each payer owes.
+        moves: u32,
+    },
 }
 
 /// A GSD's disruption naming a station the map does not have.
@@ -92,6 +100,10 @@ impl Disruption {
             gsd::Disruption::ChargeSpiral(s) => Disruption::ChargeSpiral(*s),
             gsd::Disruption::Bock(c) => Disruption::Bock(*c),
             gsd::Disruption::UpcomingHoliday(d) => Disruption::UpcomingHoliday(*d),
+            gsd::Disruption::TokenCascade { focus, moves } => Disruption::TokenCascade {
+                focus: focus.clone(),
+                moves: *moves,
+            },
         })
     }
 
@@ -123,6 +135,10 @@ impl Disruption {
             Disruption::ChargeSpiral(s) => gsd::Disruption::ChargeSpiral(*s),
             Disruption::Bock(c) => gsd::Disruption::Bock(*c),
             Disruption::UpcomingHoliday(d) => gsd::Disruption::UpcomingHoliday(*d),
+            Disruption::TokenCascade { focus, moves } => gsd::Disruption::TokenCascade {
+                focus: focus.clone(),
+                moves: *moves,
+            },
         }
     }
 

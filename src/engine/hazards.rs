@@ -73,6 +73,47 @@ impl GameState {
         Ok(first)
     }
 
+    /// Who placed the PoID resting at `at`: the player of the latest Play
+    /// with `[PoID on <that Station>]`; and, when it rests at Mornington
+    /// Crescent and the last Play is eirs, the Station its recorded
+    /// `{rolled poid-mc N}` names, for the next Turn (Rule 1.4.24, RULINGS
+    /// E126).
+    pub(super) fn poid_placer_from_gsd(
+        g: &Gsd,
+        map: &Map,
+        at: Option<StationId>,
+    ) -> (Option<String>, Option<StationId>) {
+        let Some(at) = at else {
+            return (None, None);
+        };
+        let placer = g.plays.iter().rev().find_map(|p| {
+            p.actions()
+                .any(|a| matches!(a, Action::PoidOn { station } if station.place.station() == Some(at)))
+                .then(|| p.player.clone())
+        });
+        let mc = map.landmark(crate::map::Landmark::MorningtonCrescent);
+        let blast = g
+            .plays
+            .last()
+            .filter(|last| {
+                at == mc
+                    && placer
+                        .as_deref()
+                        .is_some_and(|p| p.eq_ignore_ascii_case(&last.player))
+            })
+            .and_then(|last| {
+                last.directives().find_map(|d| match d {
+                    crate::gsd::Directive::RolledNamed { name, value }
+                        if name == crate::dice::POID_MC =>
+                    {
+                        crate::map::Venbacker::new(*value).and_then(|v| map.by_venbacker(v))
+                    }
+                    _ => None,
+                })
+            });
+        (placer, blast)
+    }
+
     /// The Suspect Packages and the resting PoID as the Token Stacks box
     /// shows them.
     pub(super) fn packages_to_gsd(&self, map: &Map) -> Vec<Marked> {

@@ -213,6 +213,14 @@ pub struct GameState {
     /// on the Map (Rule 1.4.24); a carried PoID is a Possession.
     #[serde(default)]
     pub poid: Option<StationId>,
+    /// Who placed the PoID where it rests (Rule 1.4.24): while it rests at
+    /// Mornington Crescent e rolls a 295-sided die after each of eir Turns.
+    #[serde(default)]
+    pub poid_placer: Option<String>,
+    /// The Station that die named, wracked by an explosion at the start of
+    /// the next Turn unless Holy (Rule 1.4.24, RULINGS E126).
+    #[serde(default)]
+    pub poid_blast: Option<StationId>,
     /// The game's choices on contested rulings.
     pub rulings: crate::engine::Rulings,
     /// Where the latest Turn's Move went (Rule 1.8.9): folded from the
@@ -265,6 +273,8 @@ impl GameState {
             turns_seen: Vec::new(),
             packages: Vec::new(),
             poid: None,
+            poid_placer: None,
+            poid_blast: None,
             rulings: crate::engine::Rulings::default(),
             last_move: LastMove::Unknown,
             courier: None,

@@ -46,6 +46,10 @@ pub enum Directive {
     },
     /// `{gives <Tokens>}`: the Tokens of [Giving Tokens] (Rule 1.7.27).
     Gives(TokenList),
+    /// `{cascades <Tokens>}`: the Plastic Tokens a Player transfers to the
+    /// Token Cascade's focus at the start of eir Turn (Rule 1.7.36,
+    /// RULINGS E92), e.g. `{cascades 2Re,1Bk}`.
+    Cascades(TokenList),
     /// `{destroys <Colour>}`: the Token a Blonk destroys (Rule 1.10.16).
     Destroys(Colour),
     /// `{takes <Colour>}`: the Token a Shadow or a Beg takes (Rules 1.10.5, 1.7.61).
@@ -137,7 +141,7 @@ pub enum Recycle {
 /// expected, and the nearest station names.
 pub(crate) type DirectiveErr = (usize, String, Vec<String>);
 
-/// directive = claims | lv | pays | waits | rolled | gives | destroys
+/// directive = claims | lv | pays | waits | rolled | gives | cascades | destroys
 ///           | takes | plays | yodels | recycles | tokens-to
 ///           | generates | tithes | rat-to | into-nantucket
 ///           | out-of-nantucket | loses | attracts | magnifies
@@ -195,6 +199,17 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
                 (
                     at,
                     "the Tokens given, e.g. {gives 2Re,1Bu}".to_string(),
+                    vec![],
+                )
+            })?)
+        }
+        ("cascades", _) => {
+            let (at, r) = rest_after(1);
+            Directive::Cascades(parse_token_list(&r.replace(' ', "")).ok_or_else(|| {
+                (
+                    at,
+                    "the Plastic Tokens transferred to the Cascade's focus, e.g. {cascades 2Re,1Bk}"
+                        .to_string(),
                     vec![],
                 )
             })?)

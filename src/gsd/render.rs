@@ -251,6 +251,10 @@ pub(crate) fn disruption_text(d: &Disruption) -> String {
         Disruption::Bock(c) => format!("{} Bock", c.name()),
         Disruption::UpcomingHoliday(None) => "Upcoming Holiday".into(),
         Disruption::UpcomingHoliday(Some(d)) => format!("Upcoming Holiday: {}", day_name(*d)),
+        Disruption::TokenCascade { focus, moves } => format!(
+            "Token Cascade: {focus} ({moves} Move{})",
+            if *moves == 1 { "" } else { "s" }
+        ),
     }
 }
 

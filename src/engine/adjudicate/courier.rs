@@ -32,7 +32,12 @@ impl Turn<'_> {
     /// bot writes it in a game with dice; without, the player does, E85); a
     /// face out of 1 to 295 is Illegal; a face that is no station of the
     /// map needs a human ruling (E87).
-    fn venbacker_roll(&mut self, name: &str, rule: &str, action: &str) -> Option<StationId> {
+    pub(super) fn venbacker_roll(
+        &mut self,
+        name: &str,
+        rule: &str,
+        action: &str,
+    ) -> Option<StationId> {
         let Some(v) = self.named_roll(name) else {
             self.ruling(
                 rule,

@@ -79,7 +79,9 @@ impl Turn<'_> {
             A::TerminatingLadder => self.terminating_ladder(),
             A::DollisEscape => self.dollis_escape(),
             A::CascadeSidestep | A::LadderSidestep | A::DollisSidestep => Charge::Table,
-            A::TokenCascade | A::CascadeSteal | A::CascadeKill => self.not_adjudicated(a),
+            A::TokenCascade => self.token_cascade(a),
+            A::CascadeSteal => self.cascade_steal(),
+            A::CascadeKill => self.cascade_kill(),
             // Line States (Rule 1.20).
             A::LineNormal { line } | A::LineOneWay { line, .. } | A::LineElectrified { line } => self.line_state(a, *line, when),
             A::LinePowerFailure { line } | A::LineSoaped { line } => self.one_round_state(a, *line, when),

@@ -152,16 +152,31 @@ impl Turn<'_> {
         let found = look_up(n);
         let item = match found {
             Found::Nothing => None,
-            Found::Tower | Found::Package | Found::VelocityBomb => {
-                let what = match found {
-                    Found::Tower => "Sent to the Tower",
-                    Found::Package => "a Suspect Package, dropped",
-                    _ => "a Velocity Bomb",
-                };
+            Found::Tower => {
                 self.ruling(
                     RULE,
-                    format!("[Finding] found {n}: {what}, which mornbot does not adjudicate (RULINGS E90)"),
+                    format!("[Finding] found {n}: Sent to the Tower, a row the rules give no effect (RULINGS E90)"),
                 );
+                return;
+            }
+            Found::Package => {
+                self.found_package(n);
+                return;
+            }
+            Found::VelocityBomb => {
+                // Found with an LV over four, it is Primed at once (Rule 1.4.38).
+                let good = if self.s.players[me].lv > 4 {
+                    Good::VelocityBombPrimed
+                } else {
+                    Good::VelocityBombDormant
+                };
+                self.s.players[me]
+                    .possessions
+                    .push(crate::gsd::Possession::of(good));
+                self.change(format!(
+                    "[Finding] found {n}: a {} (Rules 1.7.53, 1.4.38; RULINGS E128)",
+                    good.spec().name
+                ));
                 return;
             }
             Found::Tokens(k, c) => {
@@ -208,6 +223,33 @@ impl Turn<'_> {
         let text = crate::gsd::render::item_text(&item);
         self.add_found(me, item);
         self.change(format!("[Finding] found {n}: {text} (Rule 1.7.53)"));
+    }
+
+    /// A found Suspect Package, "dropped": at the Finder's Station, placed
+    /// by the Finder; while three are in play none more is created, and
+    /// nothing is found (Rules 1.7.53, 1.4.7; RULINGS E128).
+    fn found_package(&mut self, n: u32) {
+        let Some(here) = self.here() else {
+            self.ruling(
+                RULE,
+                format!("[Finding] found {n}: a Suspect Package, dropped off the Map (at a Ghost Station)"),
+            );
+            return;
+        };
+        if self.s.packages.len() >= crate::engine::MAX_PACKAGES {
+            self.change(format!(
+                "[Finding] found {n}: a Suspect Package, but three are in play already: nothing (Rules 1.7.53, 1.4.7)"
+            ));
+            return;
+        }
+        self.s.packages.push(crate::engine::Package {
+            at: here,
+            by: Some(self.my_name()),
+        });
+        self.change(format!(
+            "[Finding] found {n}: a Suspect Package, dropped at {} (Rules 1.7.53, 1.4.7)",
+            self.name(here)
+        ));
     }
 
     /// Whether the Finder already possesses `item` (a Hat: that Hat).

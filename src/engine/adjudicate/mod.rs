@@ -13,6 +13,7 @@
 //! | `lostfound.rs` | Lost & Found: [Finding]'s die, the table, the Lost & Found Box (1.7.53) |
 //! | `bomb.rs` | explosions: detonated Suspect Packages and the Velocity Bomb, Blasted Stations, chained detonations; Blasted players Pass (1.4.38, 1.7.30) |
 //! | `poid.rs` | the Podume of Infinite Darkness: placed, collected, Forged, destroyed at Holy Stations, its carrier's protection and price, its effects while it rests (1.4.24) |
+//! | `poid_mc.rs` | the PoID's 295-sided die at Mornington Crescent and its explosion; the PoID Shunted (1.4.24) |
 //! | `packages.rs` | Suspect Packages: Dropping, no Move through one, Shunting one; Detonating and Defusing (1.4.7, 1.7.30) |
 //! | `critters.rs` | Pigeons and Rats caught and released, the Token Generator (1.4.25, 1.4.35, 1.7.54) |
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
@@ -20,6 +21,7 @@
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
 //! | `explain.rs` | which rule stops a Move that has no route (E11) |
 //! | `states.rs` | game-wide States (1.8) |
+//! | `cascade.rs` | Token Cascades: begun, paid at each Turn's start, Stolen, Killed (1.7.36, 1.7.37) |
 //! | `bounds.rs` | States that bound a Move's destination: Parks and Greens, the Venbacker Ladder, the Dollis Hill Loop (1.8.1, 1.8.2, 1.8.6, 1.8.9) |
 //! | `stations.rs` | Blocks, Fires, Bulkheads, Maelbergs, Kafka Sinkholes (1.9) |
 //! | `lines.rs` | Line States and Speed Limits (1.20), Electrical Possessions on Electrified lines (1.4.33) |
@@ -57,6 +59,7 @@ use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 mod actions;
 mod bomb;
 mod bounds;
+mod cascade;
 mod clamps;
 mod courier;
 mod critters;
@@ -79,6 +82,7 @@ mod openings;
 mod packages;
 mod pegs;
 mod poid;
+mod poid_mc;
 mod prison;
 mod radiation;
 mod restraints;
@@ -263,6 +267,8 @@ struct Shunts {
     stacks: Vec<StationId>,
     /// Suspect Packages Shunted (their indices in the state's list).
     packages: Vec<usize>,
+    /// Whether the PoID was Shunted.
+    poid: bool,
     /// Shunts that may claim so far (the next takes the next `{claims}`).
     claims: usize,
 }

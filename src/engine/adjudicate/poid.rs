@@ -3,8 +3,8 @@
 //! to its carrier, the two Tokens blackened at the end of each of its
 //! carrier's Turns; resting on the Map, every Player acts as its carrier
 //! and the top Token of every Stack is blackened at each Turn's start
-//! (destroyed at Mornington Crescent, RULINGS.md E100). The 295-sided die
-//! of a PoID at Mornington Crescent needs a human ruling.
+//! (destroyed at Mornington Crescent, RULINGS.md E100). Its die at
+//! Mornington Crescent and its Shunts are `poid_mc.rs`'s.
 
 use super::*;
 use crate::gsd::Good;
@@ -15,7 +15,7 @@ const BLACKENED: u32 = 2;
 impl Turn<'_> {
     /// Whether a Station is Holy now: a Holy Station not Defamed (Rules
     /// 1.11.7, 1.17.x).
-    fn holy(&self, at: StationId) -> bool {
+    pub(super) fn holy(&self, at: StationId) -> bool {
         self.map.station(at).categories.contains(Category::Holy)
             && !self.s.has_mark(at, StationMark::Defamed)
     }
@@ -44,20 +44,14 @@ impl Turn<'_> {
 
     /// At the start of each Player's Turn while the PoID rests on the Map,
     /// the top Token of every Token Stack is replaced with a Black one, or
-    /// destroyed while it rests at Mornington Crescent; there, the die its
-    /// placer rolls after each of eir Turns needs a human ruling (Rule
-    /// 1.4.24).
+    /// destroyed while it rests at Mornington Crescent, after the explosion
+    /// its die named at the end of the last Turn (Rule 1.4.24).
     pub(super) fn poid_turn_start(&mut self) {
+        self.poid_die_blast();
         let Some(at) = self.s.poid else {
             return;
         };
         let mc = self.poid_at_mc();
-        if mc {
-            self.ruling(
-                "1.4.24",
-                "the PoID rests at Mornington Crescent: the 295-sided die its placer rolls after each of eir Turns, and the explosion at the Station it names, are not judged by mornbot",
-            );
-        }
         for (_, stack) in self.s.stacks.iter_mut() {
             if mc {
                 stack.pop();
@@ -131,6 +125,7 @@ impl Turn<'_> {
             ));
         } else {
             self.s.poid = Some(id);
+            self.s.poid_placer = Some(self.my_name());
             self.change(format!(
                 "{} places the PoID on {} (Rule 1.4.24)",
                 self.my_name(),
@@ -160,6 +155,7 @@ impl Turn<'_> {
             return Charge::Free;
         }
         self.s.poid = None;
+        self.s.poid_placer = None;
         let me = self.me;
         self.s.players[me]
             .possessions
@@ -260,6 +256,7 @@ impl Turn<'_> {
         if let Some(h) = holy {
             self.lose_poid();
             self.s.poid = None;
+            self.s.poid_placer = None;
             self.change(format!(
                 "the PoID is at or was carried through {}, a Holy Station: it is instantly destroyed (Rule 1.4.24)",
                 self.name(h)

@@ -43,8 +43,7 @@ impl Turn<'_> {
             return;
         }
         if player.eq_ignore_ascii_case("PoID") {
-            // The PoID on the Map is not kept in a GSD's tables.
-            self.ruling(rule, format!("shunting a {player} is not yet adjudicated"));
+            self.shunt_poid(a, rule, target);
             return;
         }
         let Some((v, theirs)) = self.target_of(a, player) else {
@@ -227,10 +226,7 @@ impl Turn<'_> {
             return;
         }
         if player.eq_ignore_ascii_case("PoID") {
-            self.ruling(
-                rule,
-                format!("Double-Shunting a {player} is not yet adjudicated"),
-            );
+            self.double_shunt_poid(rule, target, n, occupied, dest);
             return;
         }
         let Some(v) = self.s.player_index(player).filter(|&v| v != self.me) else {

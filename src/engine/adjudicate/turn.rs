@@ -16,6 +16,7 @@ impl Turn<'_> {
         self.prison_expiry();
         self.poid_turn_start();
         self.record_holiday();
+        self.cascade_turn_start();
         let mv = &self.play.mv;
         // Timeout and Farkle take no Actions (Rules 1.3.5, 1.5.12).
         if self.play.actions().next().is_some() {
@@ -38,6 +39,7 @@ impl Turn<'_> {
             .iter()
             .any(|c| t.get(*c) > 0);
         self.movement(mv);
+        self.cascade_count(mv);
         self.restraints_after_move(mv);
         self.watch_lv();
         for a in self.play.actions_after() {
@@ -280,6 +282,8 @@ impl Turn<'_> {
         self.enter_loop();
         self.restraints_at_end();
         self.poid_end_of_turn();
+        self.poid_die_roll(mv);
+        self.poid_abandons();
         self.radio_clamps_follow();
         self.knerdle_round(&me_name);
         // Cowering lasts until the player's next Turn (Rule 1.7.56).

@@ -130,6 +130,13 @@ impl Case {
                 why.push(format!("poid: expected {p:?}, got {got:?}"));
             }
         }
+        if let Some(p) = &e.poid_blast {
+            let want = map.find(p).map(|i| map.station(i).name.clone());
+            let got = after.poid_blast.map(|i| map.station(i).name.clone());
+            if want != got {
+                why.push(format!("poid_blast: expected {p:?}, got {got:?}"));
+            }
+        }
         if let Some(bs) = &e.blasted {
             let mut want: Vec<String> = bs.iter().map(|b| b.to_lowercase()).collect();
             let mut got: Vec<String> = after.blasted.iter().map(|b| b.to_lowercase()).collect();

@@ -105,6 +105,13 @@ pub struct CaseState {
     /// The Station the PoID rests at (Rule 1.4.24; an extension of the
     /// format): `poid = "Holborn"`.
     pub poid: Option<String>,
+    /// Who placed the PoID where it rests (Rule 1.4.24; an extension of
+    /// the format): `poid_placer = "Alice"`.
+    pub poid_placer: Option<String>,
+    /// The Station the PoID's die named after its placer's last Turn, to
+    /// explode at the start of this one (Rule 1.4.24, RULINGS E126; an
+    /// extension of the format): `poid_blast = "Euston"`.
+    pub poid_blast: Option<String>,
     /// Earlier Plays, oldest first, as GSD lines (`[[state.history]]` with
     /// `line`): what rules read from earlier Turns (a Round's Blocks and
     /// Line States, Visits, the Drone Stick) is recovered from them as from
@@ -215,6 +222,9 @@ pub struct Expect {
     /// The Station the PoID rests at after the play (`""`: none on the
     /// Map; Rule 1.4.24, an extension of the format).
     pub poid: Option<String>,
+    /// The Station the PoID's die named, to explode at the start of the
+    /// next Turn (`""`: none; Rule 1.4.24, an extension of the format).
+    pub poid_blast: Option<String>,
     /// Players Blasted, who owe a Pass with no Actions, after the play
     /// (Rule 1.7.30; an extension of the format).
     pub blasted: Option<Vec<String>>,

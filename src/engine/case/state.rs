@@ -144,6 +144,7 @@ impl Case {
             winner,
             ..GameState::new(time, players)
         };
+        state.resolve_cascade_focus().map_err(|e| e.to_string())?;
         if !history.is_empty() {
             state.recover_round(&history);
             state.turn = history.len() as u64;
@@ -159,6 +160,12 @@ impl Case {
         state.prisons.extend(s.prisons.iter().cloned());
         state.blasted.extend(s.blasted.iter().cloned());
         state.poid = s.poid.as_deref().map(|p| station(p, map)).transpose()?;
+        state.poid_placer.clone_from(&s.poid_placer);
+        state.poid_blast = s
+            .poid_blast
+            .as_deref()
+            .map(|p| station(p, map))
+            .transpose()?;
         for p in &s.packages {
             state.packages.push(crate::engine::Package {
                 at: station(&p.at, map)?,

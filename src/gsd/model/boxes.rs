@@ -107,6 +107,15 @@ pub enum Disruption {
     Bock(Colour),
     /// `Upcoming Holiday`, then `Upcoming Holiday: Tuesday` (Rule 1.13.7).
     UpcomingHoliday(#[serde(serialize_with = "ser_day_opt")] Option<Weekday>),
+    /// `Token Cascade: Alice (3 Moves)`: a Token Cascade focused on a
+    /// Player, and the Piece Moves made since it began (Rules 1.7.36,
+    /// 1.7.37; the string is RULINGS.md E91's).
+    TokenCascade {
+        /// The focus Player.
+        focus: String,
+        /// Piece Moves made since the `[Token Cascade]` was played.
+        moves: u32,
+    },
 }
 
 /// The direction of a Charge Spiral (Rule 1.8.11).

@@ -43,6 +43,9 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
                 )
             });
     }
+    if fold.starts_with("token cascade") {
+        return token_cascade(t);
+    }
     if let Some(colour) = fold.strip_suffix(" bock") {
         return Colour::parse(colour).map(Disruption::Bock).ok_or_else(|| {
             (
@@ -58,7 +61,7 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
             });
         }
     }
-    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Dollis Hill Loop, Sgronk, Speed Craze, Charge In or Charge Out (Rule 1.2.2)";
+    let expected = "a disruption: <Station> (Peg|Bulkhead|Maelberg|Damage|*Damage*|Defamed), <Station> to <Station> (<LC>) (Peg), <LC>: <Line State>, <Colour> Bock, Upcoming Holiday[: <Day>], In Knip, Bridges Up, Parks and Greens, Gapminding, Venbacker Ladder, Dollis Hill Loop, Sgronk, Speed Craze, Charge In, Charge Out or Token Cascade: <Player> (<N> Moves) (Rule 1.2.2)";
     let Some(open) = t.rfind('(') else {
         return Err((expected.to_string(), vec![]));
     };
@@ -102,6 +105,45 @@ pub(crate) fn disruption(item: &str, map: &Map) -> Result<Disruption, (String, V
     }
     let st = station(head, map).map_err(|e| (e.0, e.1))?;
     Ok(Disruption::Station { station: st, mark })
+}
+
+/// token-cascade = "Token Cascade" ":" player "(" digits ("Move" | "Moves") ")"
+/// (Rules 1.7.36, 1.7.37; RULINGS.md E91). No comma: the box is
+/// comma-separated.
+fn token_cascade(t: &str) -> Result<Disruption, (String, Vec<String>)> {
+    let expected = || {
+        (
+            "`Token Cascade: <Player> (<N> Moves)`: the focus Player and the Piece Moves made since the Cascade began (Rule 1.7.36)".to_string(),
+            vec![],
+        )
+    };
+    // The fold matched "token cascade": the first "cascade" ends it
+    // (ASCII lowering keeps byte offsets).
+    let at = t
+        .to_ascii_lowercase()
+        .find("cascade")
+        .ok_or_else(expected)?
+        + "cascade".len();
+    let rest = t[at..].trim_start();
+    let rest = rest.strip_prefix(':').ok_or_else(expected)?;
+    let (focus, count) = rest.rsplit_once('(').ok_or_else(expected)?;
+    let count = count.strip_suffix(')').ok_or_else(expected)?.trim();
+    let focus = focus.trim();
+    let lower = count.to_ascii_lowercase();
+    let digits = lower
+        .strip_suffix("moves")
+        .or_else(|| lower.strip_suffix("move"))
+        .ok_or_else(expected)?
+        .trim();
+    let bad_name = focus.is_empty() || focus.contains(['[', '{', '|', ':', '(', ')']);
+    if bad_name || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(expected());
+    }
+    let moves = digits.parse::<u32>().map_err(|_| expected())?;
+    Ok(Disruption::TokenCascade {
+        focus: focus.to_string(),
+        moves,
+    })
 }
 
 /// Splits "A to B" at the word "to" (any case), as Rule 1.5.4 names a Line Segment.

@@ -201,7 +201,8 @@ impl Turn<'_> {
     }
 
     /// A Piece at a Ghost Station is adjacent to nowhere: it leaves only
-    /// by a Special Move that does not start from a station (Rule 1.11.6).
+    /// by a Special Move that does not start from a station (Rule 1.11.6),
+    /// the Dollis Hill Loop's to Dollis Hill too (RULINGS E83).
     pub(super) fn leave_ghost(&mut self, g: GhostId, dest: &Target, to: StationId) {
         let me = self.me;
         let ghost = self.map.ghost(g).to_string();
@@ -209,6 +210,9 @@ impl Turn<'_> {
             Some(Special::Home) => self.s.players[me].home == Some(to),
             Some(Special::Wild) => self.s.wild.contains(&to),
             Some(Special::Paddington) => self.map.is(to, Landmark::Paddington),
+            // The Loop's Special Move is "a suitable Special Move to escape
+            // them" (Rules 1.8.6, 1.11.6; RULINGS E83).
+            Some(Special::Loop) => self.map.is(to, Landmark::DollisHill),
             _ => false,
         };
         if !ok {

@@ -187,18 +187,20 @@ pub(super) fn rules(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
             Status::Partly => format!("partly adjudicated, {}: {}", cases(c.cases), c.note),
             Status::Data => format!("map/grammar data: {}", c.note),
             Status::Speaker => format!("by the Speaker: {}", c.note),
+            Status::Definition => format!("a definition, judges no play: {}", c.note),
             Status::Ruling => format!("needs a human ruling: {}", c.note),
         };
         println!("{:<7} {:<width$}  {status}", c.rule, c.title);
     }
     let count = |s: Status| report.iter().filter(|c| c.status == s).count();
     println!(
-        "{} rules: {} adjudicated, {} partly, {} applied as map or grammar data, {} run by the Speaker, {} need a human ruling",
+        "{} rules: {} adjudicated, {} partly, {} applied as map or grammar data, {} run by the Speaker, {} definitions, {} need a human ruling",
         report.len(),
         count(Status::Adjudicated),
         count(Status::Partly),
         count(Status::Data),
         count(Status::Speaker),
+        count(Status::Definition),
         count(Status::Ruling)
     );
     Ok(Exit::Ok)

@@ -19,6 +19,10 @@ pub enum Status {
     /// Run by the Speaker's automation in the daemon (deadlines, buzzes,
     /// take-backs), tested in `tests/referee.rs` and by mail.
     Speaker,
+    /// Defines terms, names the ruleset or guides rule-makers: it judges
+    /// no play, so there is nothing to adjudicate (the rules it heads or
+    /// defines terms for have their own status).
+    Definition,
     /// Needs a human ruling.
     Ruling,
 }

@@ -161,6 +161,7 @@ fn coverage_text() -> String {
             Status::Partly => "partly adjudicated",
             Status::Data => "map/grammar data",
             Status::Speaker => "run by mornbot's Speaker automation",
+            Status::Definition => "a definition: judges no play",
             Status::Ruling => "needs a human ruling",
         };
         s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));

@@ -174,8 +174,9 @@ impl Referee {
             return Err(format!(
                 "In {tag} mornbot rolls the dice (RULINGS S14, E85): a {{rolled ...}} of \
                  your own is not accepted. Post the play without it; the bot rolls the dice \
-                 of [Upcoming Holiday], [Courier Call (Random)], [Gold Rush], [Finding] and \
-                 [fFrobisher fFlourish] when it judges the turn."
+                 of [Upcoming Holiday], [Courier Call (Random)], [Gold Rush], [Finding], \
+                 [fFrobisher fFlourish] and the PoID at Mornington Crescent when it judges \
+                 the turn."
             ));
         }
         // Only the turn due is rolled for: a play out of turn is refused
@@ -189,7 +190,16 @@ impl Referee {
             .iter()
             .filter(|n| bot_holiday || n.name != dice::HOLIDAY)
         {
-            let d = dice::draw(seed, tag, turn, &need.name, need.sides).expect("a die has faces");
+            // The engine never asks for a die without faces; were it to, the
+            // die is left unrolled and the adjudicator refers the play to a
+            // human ruling rather than the daemon stopping.
+            let d = match dice::draw(seed, tag, turn, &need.name, need.sides) {
+                Ok(d) => d,
+                Err(e) => {
+                    tracing::error!(game = %tag, die = %need.name, error = %e, "die not rolled");
+                    continue;
+                }
+            };
             let text = need.comment(d.value);
             play.after.push(PlayItem::Comment(Comment {
                 text: text.clone(),

@@ -41,15 +41,29 @@ fn judge(line: &str) -> mornbot::engine::Outcome {
 
 #[test]
 fn an_action_not_yet_adjudicated_needs_a_ruling() {
-    // Manoeuvres and Gambits (Rule 1.18) are not adjudicated yet.
-    let out = judge("Alice : Pass [Declaring the Trampoline Gambit]");
+    // Taking a Bow (Rule 0.9.4) is not adjudicated.
+    let out = judge("Alice : Pass [Taking a Bow]");
     assert_eq!(out.verdict, Verdict::NeedsRuling);
     assert!(
-        out.rulings.iter().any(|r| r.rule == "1.18.1"),
+        out.rulings.iter().any(|r| r.rule == "0.9.4"),
         "{:?}",
         out.rulings
     );
     assert!(out.state.is_none(), "no new state without a ruling");
+}
+
+#[test]
+fn a_gambit_whose_moves_the_state_does_not_know_needs_a_ruling() {
+    // The state shows Bob on the Map but none of the plays that brought
+    // him there: whether he is on the verge of a Manoeuvre is unknown
+    // (RULINGS E115).
+    let out = judge("Alice : Pass [Denying the Trampoline Gambit by Bob]");
+    assert_eq!(out.verdict, Verdict::NeedsRuling, "{:?}", out.violations);
+    assert!(
+        out.rulings.iter().any(|r| r.rule == "1.18.4"),
+        "{:?}",
+        out.rulings
+    );
 }
 
 #[test]

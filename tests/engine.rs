@@ -428,3 +428,33 @@ fn a_game_starts_on_the_configured_map() {
     let drone = state.players.iter().find(|p| p.name == "Drone").unwrap();
     assert_eq!(drone.station(), Some(mc(&map)));
 }
+
+#[test]
+fn a_declared_gambit_is_reported_for_the_registry_and_usable_at_once() {
+    let map = Map::london_1999();
+    let case = Case::from_toml(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/cases/gambits/declare-001.toml"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let state = case.state(map).unwrap();
+    let out = adjudicate(map, &state, &parse_play(&case.play.line, map).unwrap());
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    // The verdict carries the new Gambit, for the daemon to keep (Rule 1.18.2).
+    assert_eq!(out.declared.len(), 1);
+    assert_eq!(out.declared[0].name, "Pilgrim");
+    assert_eq!(out.declared[0].by.as_deref(), Some("Alice"));
+    // The game's registry has it: Bob may not declare a Gambit of that name.
+    let after = out.state.unwrap();
+    assert!(after.gambits.find("the pilgrim").is_some());
+    let again = adjudicate(
+        map,
+        &after,
+        &parse_play("Bob : Pass [Declaring the Pilgrim Gambit]", map).unwrap(),
+    );
+    assert_eq!(again.verdict, Verdict::Illegal);
+    assert!(again.violations.iter().any(|v| v.rule == "1.18.1"));
+}

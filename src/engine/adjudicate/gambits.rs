@@ -109,7 +109,9 @@ impl Turn<'_> {
         self.pay(&what, rule, &price);
         let g = Gambit {
             name: name.trim().to_string(),
-            manoeuvre: what.contains("Manoeuvre]"),
+            // Gambit and Manoeuvre are synonyms (Rule 1.18.1): a declared
+            // one is recorded as a Gambit.
+            manoeuvre: false,
             cost,
             steps,
             by: Some(self.my_name()),
@@ -239,6 +241,15 @@ impl Turn<'_> {
             .unwrap_or_default();
         stations.push(here);
         let n = g.steps.len();
+        let broken = self
+            .s
+            .gambits
+            .recent(&me)
+            .is_some_and(|r| r.marks.contains(&Mark::Unknown));
+        if stations.len() < n && broken {
+            self.ruling(rule, format!("{what}: one of {me}'s recent moves ended where mornbot cannot place it (a Ghost Station or a Bifurcation)"));
+            return None;
+        }
         if stations.len() < n {
             self.illegal(
                 rule,

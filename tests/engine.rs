@@ -41,15 +41,29 @@ fn judge(line: &str) -> mornbot::engine::Outcome {
 
 #[test]
 fn an_action_not_yet_adjudicated_needs_a_ruling() {
-    // Manoeuvres and Gambits (Rule 1.18) are not adjudicated yet.
-    let out = judge("Alice : Pass [Declaring the Trampoline Gambit]");
+    // Taking a Bow (Rule 0.9.4) is not adjudicated.
+    let out = judge("Alice : Pass [Taking a Bow]");
     assert_eq!(out.verdict, Verdict::NeedsRuling);
     assert!(
-        out.rulings.iter().any(|r| r.rule == "1.18.1"),
+        out.rulings.iter().any(|r| r.rule == "0.9.4"),
         "{:?}",
         out.rulings
     );
     assert!(out.state.is_none(), "no new state without a ruling");
+}
+
+#[test]
+fn a_gambit_whose_moves_the_state_does_not_know_needs_a_ruling() {
+    // The state shows Bob on the Map but none of the plays that brought
+    // him there: whether he is on the verge of a Manoeuvre is unknown
+    // (RULINGS E115).
+    let out = judge("Alice : Pass [Denying the Trampoline Gambit by Bob]");
+    assert_eq!(out.verdict, Verdict::NeedsRuling, "{:?}", out.violations);
+    assert!(
+        out.rulings.iter().any(|r| r.rule == "1.18.4"),
+        "{:?}",
+        out.rulings
+    );
 }
 
 #[test]
@@ -413,4 +427,34 @@ fn a_game_starts_on_the_configured_map() {
     let state = mornbot::daemon::referee::start_state(&def, &map).unwrap();
     let drone = state.players.iter().find(|p| p.name == "Drone").unwrap();
     assert_eq!(drone.station(), Some(mc(&map)));
+}
+
+#[test]
+fn a_declared_gambit_is_reported_for_the_registry_and_usable_at_once() {
+    let map = Map::london_1999();
+    let case = Case::from_toml(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/cases/gambits/declare-001.toml"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let state = case.state(map).unwrap();
+    let out = adjudicate(map, &state, &parse_play(&case.play.line, map).unwrap());
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    // The verdict carries the new Gambit, for the daemon to keep (Rule 1.18.2).
+    assert_eq!(out.declared.len(), 1);
+    assert_eq!(out.declared[0].name, "Pilgrim");
+    assert_eq!(out.declared[0].by.as_deref(), Some("Alice"));
+    // The game's registry has it: Bob may not declare a Gambit of that name.
+    let after = out.state.unwrap();
+    assert!(after.gambits.find("the pilgrim").is_some());
+    let again = adjudicate(
+        map,
+        &after,
+        &parse_play("Bob : Pass [Declaring the Pilgrim Gambit]", map).unwrap(),
+    );
+    assert_eq!(again.verdict, Verdict::Illegal);
+    assert!(again.violations.iter().any(|v| v.rule == "1.18.1"));
 }

@@ -15,6 +15,7 @@ pub mod coverage;
 pub mod dice;
 mod disruption;
 mod emporium;
+pub mod gambit;
 pub mod game;
 mod hazards;
 mod route;
@@ -79,6 +80,10 @@ pub struct Outcome {
     pub rulings: Vec<Violation>,
     /// What the play changed, in words (Legal).
     pub changes: Vec<String>,
+    /// Gambits the play declared (Rule 1.18.1), for the registry that
+    /// outlives the game (Rule 1.18.2): the daemon keeps them (Legal only).
+    #[serde(default)]
+    pub declared: Vec<gambit::Gambit>,
     /// The state after the play (Legal only).
     #[serde(skip)]
     pub state: Option<GameState>,

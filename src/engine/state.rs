@@ -238,6 +238,10 @@ pub struct GameState {
     /// The Lost & Found Box, a queue: the front first (Rule 1.7.53).
     #[serde(default)]
     pub lost_found: Vec<crate::gsd::Item>,
+    /// Gambits beyond the seed, players' recent positions and pending
+    /// Denials (Rules 1.18.1 - 1.18.4).
+    #[serde(default)]
+    pub gambits: super::gambit::GambitBook,
     /// Turns played so far.
     pub turn: u64,
     /// The winner, once a Piece rests at Mornington Crescent (Rule 1.1.1).
@@ -280,6 +284,7 @@ impl GameState {
             courier: None,
             lodes: Vec::new(),
             lost_found: Vec::new(),
+            gambits: Default::default(),
             turn: 0,
             winner: None,
         }
@@ -447,6 +452,7 @@ impl GameState {
         self.recover_radio_orders(plays);
         self.recover_received(plays);
         self.recover_last_move(plays);
+        self.gambits.recover(plays);
         // Every Stub Purchased in the Game (Rule 1.4.18).
         for play in plays {
             for a in play.actions() {

@@ -117,6 +117,18 @@ pub enum Directive {
         /// The object as written: a Player, a station or a Line Code.
         on: String,
     },
+    /// `{Gambit: <step> -> <step> -> ...; cost <Tokens>}`: the station
+    /// attributes and the cost a `[Declaring the <Name> Gambit]` declares
+    /// (Rule 1.18.1, RULINGS E114).
+    Gambit {
+        /// The steps, oldest first.
+        steps: Vec<super::gambit::Step>,
+        /// The cost recorded for the Gambit.
+        cost: TokenList,
+    },
+    /// `{gains <Tokens>}`: the gain a `[Using the <Name> Gambit]` shows in
+    /// the Comments (Rule 1.18.3, RULINGS E118).
+    Gains(TokenList),
 }
 
 /// What a `{claims ...}` names.
@@ -145,6 +157,7 @@ pub(crate) type DirectiveErr = (usize, String, Vec<String>);
 ///           | takes | plays | yodels | recycles | tokens-to
 ///           | generates | tithes | rat-to | into-nantucket
 ///           | out-of-nantucket | loses | attracts | magnifies
+///           | gambit | gains
 ///
 /// `Ok(None)`: the comment is prose.
 pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, DirectiveErr> {
@@ -275,6 +288,25 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
             })?)
         }
         ("attracts", _) => attracts(rest_after(1))?,
+        ("gambit" | "gambit:" | "manoeuvre" | "manoeuvre:", _) => {
+            let (at, r) = rest_after(1);
+            let r = if first.ends_with(':') {
+                r
+            } else {
+                r.strip_prefix(':').unwrap_or(r)
+            };
+            super::gambit::gambit_directive((at, r), map)?
+        }
+        ("gains", _) => {
+            let (at, r) = rest_after(1);
+            Directive::Gains(parse_token_list(r).ok_or_else(|| {
+                (
+                    at,
+                    "the Tokens gained, e.g. {gains 1Go,2Si}".to_string(),
+                    vec![],
+                )
+            })?)
+        }
         ("magnifies", _) => magnifies(rest_after(1))?,
         ("specifies", _) => Directive::Specifies(number(
             rest_after(1),

@@ -14,6 +14,7 @@ mod action;
 mod diff;
 mod directive;
 mod error;
+pub mod gambit;
 mod goods;
 mod layout;
 mod model;

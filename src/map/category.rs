@@ -121,6 +121,14 @@ impl Serialize for Category {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Category {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Category, D::Error> {
+        let name = String::deserialize(d)?;
+        Category::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown category {name:?}")))
+    }
+}
+
 /// A set of categories.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CategorySet(u16);

@@ -9,6 +9,7 @@
 //! to the same state and the same mails.
 
 mod dice;
+mod gambits;
 mod games;
 mod health;
 mod outbox;
@@ -24,6 +25,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
 
+pub use gambits::GambitRow;
 pub use health::{backup, check, Health};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};

@@ -122,6 +122,8 @@ pub struct Commit {
     pub dice_published: Vec<String>,
     /// Games whose dice seed this commit reveals.
     pub dice_revealed: Vec<String>,
+    /// Gambits declared (Rule 1.18.2).
+    pub gambits: Vec<super::GambitRow>,
 }
 
 /// A recorded draw of the bot's dice.

@@ -107,6 +107,16 @@ CREATE TABLE IF NOT EXISTS draws (
     at INTEGER NOT NULL,
     PRIMARY KEY (game, turn, name)   -- a draw is made once: a retry finds it
 );
+-- Gambits declared by legal Declaractions (Rule 1.18.2, RULINGS E111): kept
+-- after their game ends, given to every game of the lounge.
+CREATE TABLE IF NOT EXISTS gambits (
+    game TEXT NOT NULL,
+    turn INTEGER NOT NULL,           -- the turn that declared it: taken back with it
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,              -- JSON: the Gambit (name, cost, steps, who)
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, turn, name)
+);
 "#;
 
 /// The schema version this build writes.

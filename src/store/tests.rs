@@ -246,3 +246,33 @@ fn a_batch_cut_short_by_a_crash_is_unconfirmed_and_one_cut_by_a_failure_is_due()
     assert_eq!(due, ids[3..].to_vec());
     assert_eq!(s.outbox_counts().unwrap(), (3, 2));
 }
+
+#[test]
+fn a_declared_gambit_outlives_its_game_but_not_its_turn_taken_back() {
+    let mut s = Store::in_memory().unwrap();
+    let now = t("2026-11-20T09:00:00Z");
+    s.ensure_game("MN1", "{}", now).unwrap();
+    s.ensure_game("MN2", "{}", now).unwrap();
+    let row = GambitRow {
+        game: "MN1".into(),
+        turn: 3,
+        name: "Pilgrim".into(),
+        data: "{}".into(),
+    };
+    s.commit(&Commit {
+        turns: vec![("MN1".into(), turn(3))],
+        gambits: vec![row.clone()],
+        ..Commit::default()
+    })
+    .unwrap();
+    // Every other game of the lounge is given it; its own game replays it.
+    assert_eq!(s.gambits("MN2").unwrap(), vec![row]);
+    assert!(s.gambits("MN1").unwrap().is_empty());
+    // The turn that declared it taken back (Rule 1.16.4) takes it back.
+    s.commit(&Commit {
+        truncate: vec![("MN1".into(), 2)],
+        ..Commit::default()
+    })
+    .unwrap();
+    assert!(s.gambits("MN2").unwrap().is_empty());
+}

@@ -111,6 +111,17 @@ impl Games {
         }
     }
 
+    /// Gives every other cached game the Gambits game `tag` declared: they
+    /// join the lounge's registry at once (Rule 1.18.2, RULINGS E111).
+    pub(super) fn share_gambits(&self, tag: &str, gambits: &[crate::engine::gambit::Gambit]) {
+        for (t, (_, live)) in self.cache.borrow_mut().map.iter_mut() {
+            if t != tag {
+                live.game.start.gambits.lounge.extend_from_slice(gambits);
+                live.game.state.gambits.lounge.extend_from_slice(gambits);
+            }
+        }
+    }
+
     /// Whether `address` is a player's in any game.
     pub(super) fn is_registered(&self, address: &str) -> bool {
         self.addresses.contains(&address.to_ascii_lowercase())

@@ -86,7 +86,9 @@ pub(super) fn restore(
         )
     } else {
         match snapshot::decode(&snap.row.state) {
-            Ok(state) => {
+            Ok(mut state) => {
+                // Gambits declared since in other games (Rule 1.18.2).
+                state.gambits.lounge = rows.start.gambits.lounge.clone();
                 let game = Game {
                     tag: row.tag.clone(),
                     start: rows.start,
@@ -115,6 +117,32 @@ pub(super) fn restore(
     Ok((fold(map, row, rows)?, true))
 }
 
+/// The Gambits declared in the lounge's other games (Rule 1.18.2, RULINGS
+/// E111): this game's own come back as its log replays.
+///
+/// # Errors
+///
+/// [`RefereeError::Store`] when the database fails; a stored Gambit that
+/// does not decode is an error, never skipped.
+pub(super) fn lounge(
+    store: &Store,
+    tag: &str,
+) -> Result<Vec<crate::engine::gambit::Gambit>, RefereeError> {
+    store
+        .gambits(tag)?
+        .into_iter()
+        .map(|g| {
+            serde_json::from_str(&g.data).map_err(|e| RefereeError::Game {
+                tag: g.game.clone(),
+                detail: format!(
+                    "the {} Gambit of turn {} does not decode: {e}",
+                    g.name, g.turn
+                ),
+            })
+        })
+        .collect()
+}
+
 /// Reads and decodes the rows of game `row`.
 fn read(map: &Map, store: &Store, row: &GameRow) -> Result<Rows, RefereeError> {
     let bad = |detail: String| RefereeError::Game {
@@ -122,7 +150,8 @@ fn read(map: &Map, store: &Store, row: &GameRow) -> Result<Rows, RefereeError> {
         detail,
     };
     let def: Definition = serde_json::from_str(&row.definition).map_err(|e| bad(e.to_string()))?;
-    let start = start_state(&def.config, map).map_err(bad)?;
+    let mut start = start_state(&def.config, map).map_err(bad)?;
+    start.gambits.lounge = lounge(store, &row.tag)?;
     let turns = store.turns(&row.tag)?;
     let n_turns = turns.len();
     let mut plays = Vec::with_capacity(turns.len());

@@ -332,6 +332,16 @@ impl Referee {
         };
         live.turns.push(row.clone());
         commit.turns.push((tag.clone(), row));
+        // A Gambit it declared joins the lounge's registry (Rule 1.18.2).
+        for g in &outcome.declared {
+            commit.gambits.push(crate::store::GambitRow {
+                game: tag.clone(),
+                turn: n as u64,
+                name: g.name.clone(),
+                data: serde_json::to_string(g).expect("a Gambit serialises"),
+            });
+        }
+        self.games.share_gambits(&tag, &outcome.declared);
         let canonical = live.game.gsd(map);
         let diffs = posted
             .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))

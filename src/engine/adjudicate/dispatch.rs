@@ -188,7 +188,10 @@ impl Turn<'_> {
             // Needs a human ruling: not yet adjudicated by mornbot.
             A::Applauding { .. } => self.not_adjudicated(a),
             A::Cowering => Charge::Table,
-            A::DeclaringGambit { .. } | A::DenyingGambit { .. } | A::UsingGambit { .. } => self.not_adjudicated(a),
+            // Manoeuvres and Gambits (Rule 1.18).
+            A::DeclaringGambit { gambit } => self.declare_gambit(a, gambit),
+            A::UsingGambit { gambit } => self.use_gambit(a, gambit),
+            A::DenyingGambit { gambit, player } => self.deny_gambit(a, gambit, player),
             A::FfrobisherFflourish => self.frobisher(),
             A::Finding => self.finding(a),
             A::Magnify => self.magnify(a),

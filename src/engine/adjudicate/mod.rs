@@ -42,6 +42,7 @@
 //! | `magno.rs` | the Magno-Clamp's Attracting and Magno-Gone (1.4.45) |
 //! | `nantucket.rs` | the Overcoat's Nantucket: Reshuffling, stolen and lost contents (1.4.15) |
 //! | `knerdling.rs` | Knerdling: a Clamp received since the last Turn, then the Stick, handed on (1.4.36) |
+//! | `gambits.rs` | Manoeuvres and Gambits: Declaraction, Usage, Denial, the recent positions (1.18.1 - 1.18.4) |
 //! | `radiation.rs` | Remote Controls and Radio Clamps: Radiating, the Controller's orders, De-Radiating (1.4.46) |
 
 use chrono::Weekday;
@@ -68,6 +69,7 @@ mod drone;
 mod economy;
 mod explain;
 mod flourish;
+mod gambits;
 mod game_time;
 mod home;
 mod knerdling;
@@ -172,6 +174,8 @@ struct Findings {
     violations: Vec<Violation>,
     rulings: Vec<Violation>,
     changes: Vec<String>,
+    /// Gambits declared (Rule 1.18.1).
+    declared: Vec<super::gambit::Gambit>,
 }
 
 /// Game Time within the Turn (Rule 1.13.1).
@@ -379,6 +383,7 @@ impl<'a> Turn<'a> {
             violations: self.out.violations,
             rulings: if legal { vec![] } else { self.out.rulings },
             changes: if legal { self.out.changes } else { vec![] },
+            declared: if legal { self.out.declared } else { vec![] },
             state: legal.then_some(self.s),
         }
     }

@@ -311,6 +311,7 @@ impl Turn<'_> {
             self.s.disruptions.retain(|d| *d != Disruption::Sgronk);
             self.change("no Stack holds two Tokens: the game leaves Sgronk (Rule 1.8.10)");
         }
+        self.gambits_end_of_turn(mv);
         self.pass_time();
         self.end_charge_spiral();
         self.check_win(&me_name);

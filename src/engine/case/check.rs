@@ -9,6 +9,7 @@ use crate::map::Map;
 impl Case {
     pub(super) fn check_state(&self, map: &Map, after: &GameState, why: &mut Vec<String>) {
         let e = &self.expect;
+        check_gambits(e, after, why);
         if let Some(t) = &e.time {
             if crate::gsd::parse::game_time(t) != Some(after.time) {
                 why.push(format!("time: expected {t}, got {}", after.time));
@@ -242,4 +243,31 @@ fn fmt_tokens(t: &Tokens) -> String {
         .map(|c| format!("{}={}", c.code(), t.get(*c)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The Gambits declared and the Denials pending after the play (Rules
+/// 1.18.1, 1.18.4).
+fn check_gambits(e: &super::Expect, after: &GameState, why: &mut Vec<String>) {
+    if let Some(want) = &e.declared {
+        let got: Vec<&str> = after
+            .gambits
+            .declared
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect();
+        if *want != got {
+            why.push(format!("declared: expected {want:?}, got {got:?}"));
+        }
+    }
+    if let Some(want) = &e.denials {
+        let got: Vec<String> = after
+            .gambits
+            .denials
+            .iter()
+            .map(|d| format!("{} by {}", d.gambit, d.target))
+            .collect();
+        if *want != got {
+            why.push(format!("denials: expected {want:?}, got {got:?}"));
+        }
+    }
 }

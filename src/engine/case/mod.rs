@@ -118,6 +118,16 @@ pub struct CaseState {
     /// a GSD's Plays; `blocks` and `visits` given too are added.
     #[serde(default)]
     pub history: Vec<CasePlay>,
+    /// Gambits declared in other games of the lounge (Rule 1.18.2; an
+    /// extension of the format): `[[state.gambits]]` with `name`, `ending`
+    /// (`Gambit` or `Manoeuvre`), `cost` and `steps` as in
+    /// `grammar/gambits.toml`.
+    #[serde(default)]
+    pub gambits: Vec<toml::Value>,
+    /// Denials pending (Rule 1.18.4; an extension of the format):
+    /// `[[state.denials]]` with `denier`, `target` and `gambit`.
+    #[serde(default)]
+    pub denials: Vec<crate::engine::gambit::Denial>,
 }
 
 /// `[[state.players]]`.
@@ -228,6 +238,12 @@ pub struct Expect {
     /// Players Blasted, who owe a Pass with no Actions, after the play
     /// (Rule 1.7.30; an extension of the format).
     pub blasted: Option<Vec<String>>,
+    /// The names of the Gambits declared in the game after the play
+    /// (Rule 1.18.1; an extension of the format).
+    pub declared: Option<Vec<String>>,
+    /// The Gambits of the Denials pending after the play, as `<Gambit> by
+    /// <Player>` (Rule 1.18.4; an extension of the format).
+    pub denials: Option<Vec<String>>,
     /// Players after the play.
     #[serde(default)]
     pub players: BTreeMap<String, ExpectPlayer>,

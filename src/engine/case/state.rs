@@ -149,6 +149,15 @@ impl Case {
             state.recover_round(&history);
             state.turn = history.len() as u64;
         }
+        if !s.gambits.is_empty() {
+            let text = toml::to_string(&toml::Table::from_iter([(
+                "gambit".to_string(),
+                toml::Value::Array(s.gambits.clone()),
+            )]))
+            .map_err(|e| e.to_string())?;
+            state.gambits.lounge = crate::engine::gambit::read_registry(&text, map)?;
+        }
+        state.gambits.denials.extend(s.denials.iter().cloned());
         state.blocks.extend(blocks);
         state.visits.extend(s.visits.iter().cloned());
         for b in &s.began {

@@ -21,7 +21,7 @@ use super::{Live, Referee};
 /// 3: the Courier's stations, the Gold Rush's lodes and the Lost & Found
 /// Box, Rules 1.11.2, 1.7.47, 1.7.53; 4: the Suspect Packages and who placed
 /// each, and the PoID, Rules 1.4.7, 1.7.30, 1.4.24).
-pub const VERSION: &str = concat!("4/", env!("CARGO_PKG_VERSION"));
+pub const VERSION: &str = concat!("5/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due
 /// time computed under others is recomputed at start.

@@ -62,9 +62,10 @@ impl Turn<'_> {
         let mut taken: Vec<(usize, Colour)> = Vec::new();
         let mut wrong = Vec::new();
         for (i, p) in self.s.players.iter().enumerate() {
-            let inside = p
-                .station()
-                .is_some_and(|s| self.map.station(s).zones.contains(&zone));
+            // A Bifurcated Player with both Pieces in the Zone is tithed
+            // twice (Rule 1.7.42).
+            let pieces = self.pieces_in_zone(i, zone);
+            let inside = pieces > 0;
             let named: Vec<Colour> = choices
                 .iter()
                 .filter(|(_, f)| f.eq_ignore_ascii_case(&p.name))
@@ -86,18 +87,40 @@ impl Turn<'_> {
                 }
                 continue;
             }
-            match named.as_slice() {
-                [c] if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) => wrong.push(format!(
-                    "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
-                    p.name
-                )),
-                [c] if p.tokens.get(*c) > 0 => taken.push((i, *c)),
-                [c] => wrong.push(format!("{} has no {} Token", p.name, c.name())),
-                [] => wrong.push(format!(
+            if named.is_empty() {
+                wrong.push(format!(
                     "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
                     p.name, p.name
-                )),
-                _ => wrong.push(format!("one Token only is tithed from {}", p.name)),
+                ));
+                continue;
+            }
+            if named.len() > pieces {
+                wrong.push(if pieces == 1 {
+                    format!("one Token only is tithed from {}", p.name)
+                } else {
+                    format!("two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)", p.name)
+                });
+                continue;
+            }
+            if named.len() < pieces {
+                wrong.push(format!(
+                    "both of {}'s Pieces are in Zone {zone}: the Tithe affects em twice (Rule 1.7.42), so the play names two Tokens, e.g. {{tithes Red from {}}} twice",
+                    p.name, p.name
+                ));
+                continue;
+            }
+            for (k, c) in named.iter().enumerate() {
+                let wanted = named[..=k].iter().filter(|x| *x == c).count() as u32;
+                if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) {
+                    wrong.push(format!(
+                        "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
+                        p.name
+                    ));
+                } else if p.tokens.get(*c) >= wanted {
+                    taken.push((i, *c));
+                } else {
+                    wrong.push(format!("{} has no {} Token", p.name, c.name()));
+                }
             }
         }
         for who in choices.iter().map(|(_, f)| f) {

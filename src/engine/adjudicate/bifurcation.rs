@@ -51,10 +51,15 @@ impl Turn<'_> {
         }
         std::mem::swap(&mut p.at, &mut p.piece_b);
         if i == self.me {
-            std::mem::swap(&mut self.mv.started_at, &mut self.other.started_at);
-            std::mem::swap(&mut self.mv.through, &mut self.other.through);
-            std::mem::swap(&mut self.mv.arrivals, &mut self.other.arrivals);
+            self.swap_facts();
         }
+    }
+
+    /// Swaps the Move facts of the two Pieces of the player whose Turn it is.
+    fn swap_facts(&mut self) {
+        std::mem::swap(&mut self.mv.started_at, &mut self.other.started_at);
+        std::mem::swap(&mut self.mv.through, &mut self.other.through);
+        std::mem::swap(&mut self.mv.arrivals, &mut self.other.arrivals);
     }
 
     /// `[Bifurcating to <Station>]` (Rule 1.7.42): a second Piece, B, at a
@@ -390,6 +395,7 @@ impl Turn<'_> {
         let last = self.s.last_move;
         // Piece A.
         let changed_before = self.mv.line_changes;
+        self.mv.written = Some(crate::gsd::render_move(a));
         self.one_piece_move(a);
         let lv_a = self.s.players[me].lv;
         let a_changed = self.mv.line_changes > changed_before;
@@ -412,14 +418,15 @@ impl Turn<'_> {
         self.s.last_move = last;
         self.mv.line_change_paid = line_changes > usize::from(a_changed);
         self.swap_pieces(me);
+        self.mv.written = Some(crate::gsd::render_move(b));
         self.one_piece_move(b);
-        self.ran_into_other("B");
-        self.swap_pieces(me);
-        if !self.bifurcated() {
-            // B destroyed A while swapped: B is now the player's only Piece.
-            let p = &mut self.s.players[me];
-            p.at = p.piece_b.take();
+        if self.ran_into_other("B") {
+            // B destroyed A: B, in `at`, is now the player's only Piece.
+            self.swap_facts();
+        } else {
+            self.swap_pieces(me);
         }
+        self.mv.written = None;
         let lv_b = self.s.players[me].lv;
         self.s.players[me].lv = lv_a.min(lv_b);
         // Two Moves went two places: no one "latest Move" (Rule 1.8.9).
@@ -434,11 +441,11 @@ impl Turn<'_> {
     }
 
     /// The Piece in `at` moved to or through the Station of the other
-    /// (`piece_b`), which is destroyed (Rule 1.7.42).
-    fn ran_into_other(&mut self, label: &str) {
+    /// (`piece_b`), which is destroyed (Rule 1.7.42): whether it was.
+    fn ran_into_other(&mut self, label: &str) -> bool {
         let me = self.me;
         let Some(other) = self.s.players[me].piece_b.map(|b| b.station) else {
-            return;
+            return false;
         };
         let to = self.here() == Some(other);
         if to || self.mv.through.contains(&other) {
@@ -449,7 +456,9 @@ impl Turn<'_> {
                 if to { "to" } else { "through" },
                 self.name(other)
             ));
+            return true;
         }
+        false
     }
 
     /// A Bifurcated Player's Move to a Station, unlabelled, does not say

@@ -213,6 +213,9 @@ struct MoveFacts {
     /// Standard Moves of this Turn that changed line (two for a
     /// Bifurcated Player's, Rule 1.7.42).
     line_changes: u32,
+    /// The one Piece's Move being judged, as written, while a Bifurcated
+    /// Player's Moves are (Rule 1.7.42).
+    written: Option<String>,
 }
 
 /// Stations opened or closed for this Turn only.

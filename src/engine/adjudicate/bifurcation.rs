@@ -119,7 +119,9 @@ impl Turn<'_> {
                 );
                 return Charge::Free;
             }
-            None => mine.filter(|l| along.contains(l)).or(along.first().copied()),
+            None => mine
+                .filter(|l| along.contains(l))
+                .or(along.first().copied()),
         };
         let b = Position { station: to, line };
         self.s.players[me].piece_b = Some(b);
@@ -211,6 +213,12 @@ impl Turn<'_> {
                     a.render()
                 ),
             ),
+            Action::DenyingGambit { player, .. } if player.eq_ignore_ascii_case(&self.my_name()) => {
+                self.illegal(
+                    "1.7.42",
+                    "a Player may not attempt to Deny eir own Manoeuvre or Gambit (one Piece's by the other's)",
+                )
+            }
             Action::DeclaringGambit { .. } | Action::UsingGambit { .. } => self.ruling(
                 "1.7.42",
                 "a Manoeuvre or Gambit must be performed by a single Piece: which Piece performs it needs a human ruling",

@@ -262,8 +262,8 @@ impl Turn<'_> {
             return;
         }
         let lv = self.s.players[me].lv;
-        let written = (self.mv.written.clone())
-            .unwrap_or_else(|| crate::gsd::render_move(&self.play.mv));
+        let written =
+            (self.mv.written.clone()).unwrap_or_else(|| crate::gsd::render_move(&self.play.mv));
         let Some(candidates) = self.portions(at, dest, to, via, &written) else {
             return;
         };

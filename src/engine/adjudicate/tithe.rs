@@ -98,7 +98,10 @@ impl Turn<'_> {
                 wrong.push(if pieces == 1 {
                     format!("one Token only is tithed from {}", p.name)
                 } else {
-                    format!("two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)", p.name)
+                    format!(
+                        "two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)",
+                        p.name
+                    )
                 });
                 continue;
             }

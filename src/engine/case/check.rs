@@ -191,7 +191,9 @@ fn check_player(
             why.push(format!(
                 "{name}.at_b: expected {}, got {}",
                 if b.is_empty() { "no Piece B" } else { b },
-                p.piece_b.map(|g| g.text(map)).unwrap_or("no Piece B".into())
+                p.piece_b
+                    .map(|g| g.text(map))
+                    .unwrap_or("no Piece B".into())
             ));
         }
     }

@@ -108,12 +108,7 @@ impl GameState {
                     .actions()
                     .map(|a| a.spec().duration.minutes().unwrap_or(0))
                     .sum();
-                actions
-                    + match p.the_move() {
-                        Move::Timeout => 60,
-                        Move::Pass(_) | Move::Farkle(_) => 0,
-                        _ => 10,
-                    }
+                actions + move_minutes(p.the_move())
             })
             .sum();
         let players: Vec<PlayerState> = g
@@ -199,6 +194,18 @@ impl GameState {
             lost_and_found: self.lost_found.clone(),
             plays: plays.to_vec(),
         }
+    }
+}
+
+/// The Game Time a Move takes: an hour for a Timeout (Rule 1.3.5), none
+/// for a Pass or Farkle, 10 minutes for a Move to a Station (Rule 1.13.1),
+/// each of a Bifurcated Player's two (RULINGS E102).
+fn move_minutes(m: &Move) -> u32 {
+    match m {
+        Move::Timeout => 60,
+        Move::Pass(_) | Move::Farkle(_) => 0,
+        Move::To { .. } => 10,
+        Move::Bifurcated(a, b) => move_minutes(a) + move_minutes(b),
     }
 }
 

@@ -19,10 +19,19 @@ fn actions_between_the_two_moves_are_kept_in_their_place() {
     )
     .unwrap();
     assert!(matches!(p.the_move(), Move::Bifurcated(..)));
-    assert!(matches!(p.actions_before().collect::<Vec<_>>()[..], [Action::LvPlus { .. }]));
-    assert!(matches!(p.actions_between().collect::<Vec<_>>()[..], [Action::OpeningMc]));
+    assert!(matches!(
+        p.actions_before().collect::<Vec<_>>()[..],
+        [Action::LvPlus { .. }]
+    ));
+    assert!(matches!(
+        p.actions_between().collect::<Vec<_>>()[..],
+        [Action::OpeningMc]
+    ));
     assert_eq!(p.between.len(), 2, "the comment stays between the Moves");
-    assert!(matches!(p.actions_after().collect::<Vec<_>>()[..], [Action::Cowering]));
+    assert!(matches!(
+        p.actions_after().collect::<Vec<_>>()[..],
+        [Action::Cowering]
+    ));
     let canon = render_play(&p);
     assert_eq!(
         canon,
@@ -68,12 +77,18 @@ fn the_plays_place_piece_b() {
     let s = GameState::from_gsd(&parse_gsd(GSD, map()).unwrap(), map()).unwrap();
     let alice = &s.players[0];
     assert_eq!(alice.station(), Some(station("Chancery Lane")));
-    assert_eq!(alice.piece_b.map(|b| b.station), Some(station("St. Paul's")));
+    assert_eq!(
+        alice.piece_b.map(|b| b.station),
+        Some(station("St. Paul's"))
+    );
     // Both Pieces move; then Piece A moves where B stood: B is gone.
     let more = format!("{GSD}Alice : A:Holborn (CN) B:Bank (CN)\nBob : Pass\n");
     let s = GameState::from_gsd(&parse_gsd(&more, map()).unwrap(), map()).unwrap();
     assert_eq!(s.players[0].station(), Some(station("Holborn")));
-    assert_eq!(s.players[0].piece_b.map(|b| b.station), Some(station("Bank")));
+    assert_eq!(
+        s.players[0].piece_b.map(|b| b.station),
+        Some(station("Bank"))
+    );
     let more = format!("{GSD}Alice : A:St. Paul's (CN) B:Pass\nBob : Pass\n");
     let s = GameState::from_gsd(&parse_gsd(&more, map()).unwrap(), map()).unwrap();
     assert_eq!(s.players[0].station(), Some(station("St. Paul's")));

@@ -87,43 +87,9 @@ impl Turn<'_> {
                 }
                 continue;
             }
-            if named.is_empty() {
-                wrong.push(format!(
-                    "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
-                    p.name, p.name
-                ));
-                continue;
-            }
-            if named.len() > pieces {
-                wrong.push(if pieces == 1 {
-                    format!("one Token only is tithed from {}", p.name)
-                } else {
-                    format!(
-                        "two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)",
-                        p.name
-                    )
-                });
-                continue;
-            }
-            if named.len() < pieces {
-                wrong.push(format!(
-                    "both of {}'s Pieces are in Zone {zone}: the Tithe affects em twice (Rule 1.7.42), so the play names two Tokens, e.g. {{tithes Red from {}}} twice",
-                    p.name, p.name
-                ));
-                continue;
-            }
-            for (k, c) in named.iter().enumerate() {
-                let wanted = named[..=k].iter().filter(|x| *x == c).count() as u32;
-                if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) {
-                    wrong.push(format!(
-                        "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
-                        p.name
-                    ));
-                } else if p.tokens.get(*c) >= wanted {
-                    taken.push((i, *c));
-                } else {
-                    wrong.push(format!("{} has no {} Token", p.name, c.name()));
-                }
+            match named_tithes(p, i, pieces, zone, &named) {
+                Ok(t) => taken.extend(t),
+                Err(w) => wrong.push(w),
             }
         }
         for who in choices.iter().map(|(_, f)| f) {
@@ -214,4 +180,53 @@ impl Turn<'_> {
             });
         }
     }
+}
+
+/// The Tokens the play names from player `p` (index `i`), one for each of
+/// eir `pieces` in the Zone (Rule 1.7.31; twice for a Bifurcated Player
+/// with both there, Rule 1.7.42), or why they cannot be tithed.
+fn named_tithes(
+    p: &crate::engine::PlayerState,
+    i: usize,
+    pieces: usize,
+    zone: u8,
+    named: &[Colour],
+) -> Result<Vec<(usize, Colour)>, String> {
+    if named.is_empty() {
+        return Err(format!(
+            "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
+            p.name, p.name
+        ));
+    }
+    if named.len() > pieces {
+        return Err(if pieces == 1 {
+            format!("one Token only is tithed from {}", p.name)
+        } else {
+            format!(
+                "two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)",
+                p.name
+            )
+        });
+    }
+    if named.len() < pieces {
+        return Err(format!(
+            "both of {}'s Pieces are in Zone {zone}: the Tithe affects em twice (Rule 1.7.42), so the play names two Tokens, e.g. {{tithes Red from {}}} twice",
+            p.name, p.name
+        ));
+    }
+    let mut taken = Vec::new();
+    for (k, c) in named.iter().enumerate() {
+        let wanted = named[..=k].iter().filter(|x| *x == c).count() as u32;
+        if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) {
+            return Err(format!(
+                "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
+                p.name
+            ));
+        }
+        if p.tokens.get(*c) < wanted {
+            return Err(format!("{} has no {} Token", p.name, c.name()));
+        }
+        taken.push((i, *c));
+    }
+    Ok(taken)
 }

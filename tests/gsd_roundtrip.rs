@@ -118,12 +118,9 @@ fn simple_move() -> impl Strategy<Value = Move> {
 fn a_move() -> impl Strategy<Value = Move> {
     prop_oneof![
         4 => simple_move(),
-        1 => ((station(), line()), (station(), line(), proptest::collection::vec(line(), 0..3))).prop_map(|((a, la), (b, lb, via))| {
-            Move::Bifurcated(
-                Box::new(Move::To { dest: to(a, Some(la)), via: vec![], escalator_to: None }),
-                Box::new(Move::To { dest: to(b, Some(lb)), via, escalator_to: None }),
-            )
-        }),
+        // Each Piece's Move of a Bifurcated player (Rule 1.7.42).
+        1 => (simple_move(), simple_move())
+            .prop_map(|(a, b)| Move::Bifurcated(Box::new(a), Box::new(b))),
     ]
 }
 
@@ -167,12 +164,22 @@ fn play(players: Vec<String>) -> impl Strategy<Value = Play> {
         proptest::collection::vec(play_item(), 0..3),
         a_move(),
         proptest::collection::vec(play_item(), 0..4),
+        proptest::collection::vec(play_item(), 0..3),
     )
-        .prop_map(|(player, before, mv, after)| Play {
-            player,
-            before,
-            mv,
-            after,
+        .prop_map(|(player, before, mv, after, between)| {
+            // Only a Bifurcated Move has items between its Moves (Rule 1.7.42).
+            let between = if matches!(mv, Move::Bifurcated(..)) {
+                between
+            } else {
+                vec![]
+            };
+            Play {
+                player,
+                before,
+                mv,
+                between,
+                after,
+            }
         })
 }
 

@@ -133,12 +133,7 @@ impl GameState {
                     .actions()
                     .map(|a| a.spec().duration.minutes().unwrap_or(0))
                     .sum();
-                actions
-                    + match p.the_move() {
-                        Move::Timeout => 60,
-                        Move::Pass(_) | Move::Farkle(_) => 0,
-                        _ => 10,
-                    }
+                actions + move_minutes(p.the_move())
             })
             .sum();
         let players: Vec<PlayerState> = g
@@ -227,6 +222,18 @@ impl GameState {
     }
 }
 
+/// The Game Time a Move takes: an hour for a Timeout (Rule 1.3.5), none
+/// for a Pass or Farkle, 10 minutes for a Move to a Station (Rule 1.13.1),
+/// each of a Bifurcated Player's two (RULINGS E102).
+fn move_minutes(m: &Move) -> u32 {
+    match m {
+        Move::Timeout => 60,
+        Move::Pass(_) | Move::Farkle(_) => 0,
+        Move::To { .. } => 10,
+        Move::Bifurcated(a, b) => move_minutes(a) + move_minutes(b),
+    }
+}
+
 /// The lodes the GSD's last Play uncovered with `[Gold Rush]` and its
 /// `{rolled gold-rush N}` (Rule 1.7.47): filled at the start of the next
 /// Turn, which the GSD's tables do not show yet.
@@ -254,31 +261,66 @@ fn lodes_of(g: &Gsd, map: &Map) -> Vec<crate::map::StationId> {
 }
 
 /// Puts a player's Piece where eir last Move in the GSD left it (a Ghost
-/// Station, or a station and line; the far end of an escalator link).
+/// Station, or a station and line; the far end of an escalator link); a
+/// Bifurcated player's Piece B where `[Bifurcating to <Station>]` put it
+/// or eir last `B:` Move left it, until a Move of one Piece ends where the
+/// other stood (Rule 1.7.42, RULINGS E101).
 fn place_piece(p: &mut PlayerState, g: &Gsd) {
-    let last = g
+    let name = p.name.clone();
+    for pl in g
         .plays
         .iter()
-        .rev()
-        .filter(|pl| pl.player.eq_ignore_ascii_case(&p.name))
-        .find_map(|pl| match pl.the_move() {
-            Move::To {
-                dest, escalator_to, ..
-            } => Some((dest, escalator_to)),
-            _ => None,
-        });
-    let Some((dest, escalator_to)) = last else {
+        .filter(|pl| pl.player.eq_ignore_ascii_case(&name))
+    {
+        match pl.the_move() {
+            Move::To { .. } => {
+                place_one(p, pl.the_move());
+                p.piece_b = None;
+            }
+            Move::Bifurcated(a, b) => {
+                place_one(p, a);
+                std::mem::swap(&mut p.at, &mut p.piece_b);
+                place_one(p, b);
+                std::mem::swap(&mut p.at, &mut p.piece_b);
+                if p.at.is_some() && p.at.map(|x| x.station) == p.piece_b.map(|x| x.station) {
+                    p.piece_b = None;
+                }
+            }
+            Move::Pass(_) | Move::Farkle(_) | Move::Timeout => {}
+        }
+        for a in pl.actions() {
+            if let crate::gsd::Action::Bifurcating { station } = a {
+                p.piece_b = station.place.station().map(|station| Position {
+                    station,
+                    line: None,
+                });
+            }
+        }
+    }
+}
+
+/// Moves one Piece (`at`) where a Move to a station leaves it.
+fn place_one(p: &mut PlayerState, mv: &Move) {
+    let Move::To {
+        dest, escalator_to, ..
+    } = mv
+    else {
         return;
     };
     match (dest.place, escalator_to) {
-        (Place::Ghost(g), _) => p.ghost = Some(g),
+        (Place::Ghost(g), _) => {
+            p.ghost = Some(g);
+            p.at = None;
+        }
         (_, Some(e)) => {
+            p.ghost = None;
             p.at = e.place.station().map(|station| Position {
                 station,
                 line: None,
             })
         }
         (Place::Station(station), None) => {
+            p.ghost = None;
             p.at = Some(Position {
                 station,
                 line: dest.line,

@@ -55,6 +55,11 @@ pub struct PlayerState {
     pub tokens: Tokens,
     /// Possessions.
     pub possessions: Vec<Possession>,
+    /// Piece B of a Bifurcated player (Rule 1.7.42), created by
+    /// `[Bifurcating to <Station>]`; `at` is then Piece A. `None` while
+    /// the player has one Piece.
+    #[serde(default)]
+    pub piece_b: Option<Position>,
 }
 
 impl PlayerState {
@@ -75,6 +80,7 @@ impl PlayerState {
             charge: 0,
             tokens,
             possessions: Vec::new(),
+            piece_b: None,
         }
     }
 
@@ -126,6 +132,18 @@ impl PlayerState {
     /// The station the Piece is at, if on the Map.
     pub fn station(&self) -> Option<StationId> {
         self.at.map(|a| a.station)
+    }
+
+    /// Whether the player is Bifurcated: has a second Piece (Rule 1.7.42).
+    pub fn bifurcated(&self) -> bool {
+        self.piece_b.is_some()
+    }
+
+    /// The stations of the player's Pieces: A's, then B's (Rule 1.7.42).
+    pub fn stations(&self) -> impl Iterator<Item = StationId> + '_ {
+        self.station()
+            .into_iter()
+            .chain(self.piece_b.map(|b| b.station))
     }
 }
 
@@ -526,11 +544,12 @@ impl GameState {
             .map(|(_, t)| t)
     }
 
-    /// Whether any Piece other than player `except`'s is at `station`.
+    /// Whether any Piece other than player `except`'s is at `station` (a
+    /// Bifurcated player's Piece B too, Rule 1.7.42).
     pub fn occupied_by_other(&self, station: StationId, except: usize) -> bool {
         self.players
             .iter()
             .enumerate()
-            .any(|(i, p)| i != except && p.at.is_some_and(|a| a.station == station))
+            .any(|(i, p)| i != except && p.stations().any(|s| s == station))
     }
 }

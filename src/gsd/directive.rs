@@ -31,6 +31,9 @@ pub enum Directive {
     /// `{pays <Colour>}` or `{pays 10 <Colour> Tokens}`: the colour a
     /// Bonanza is paid in (Rule 1.4.10).
     Pays(Colour),
+    /// `{upkeep <Colour>}`: what a Bifurcated Player loses as eir Turn
+    /// begins, 2 Bronze or 1 Token of another colour (Rule 1.7.42).
+    Upkeep(Colour),
     /// `{waits <duration>}`: how long a `[Waiting]` lasts, in minutes (Rule 1.7.52).
     Waits(u32),
     /// `{rolled <N>}`: a die roll recorded (Rule 1.13.7).
@@ -153,7 +156,7 @@ pub enum Recycle {
 /// expected, and the nearest station names.
 pub(crate) type DirectiveErr = (usize, String, Vec<String>);
 
-/// directive = claims | lv | pays | waits | rolled | gives | cascades | destroys
+/// directive = claims | lv | pays | upkeep | waits | rolled | gives | cascades | destroys
 ///           | takes | plays | yodels | recycles | tokens-to
 ///           | generates | tithes | rat-to | into-nantucket
 ///           | out-of-nantucket | loses | attracts | magnifies
@@ -189,6 +192,10 @@ pub(crate) fn directive(text: &str, map: &Map) -> Result<Option<Directive>, Dire
         ("claims", _) => claims(rest_after(1), map)?,
         ("lv", _) => Directive::Lv(number(rest_after(1), "a number, the new LV: {LV 3}")?),
         ("pays", _) => Directive::Pays(pays(rest_after(1))?),
+        ("upkeep", _) => Directive::Upkeep(colour(
+            rest_after(1),
+            "the colour of Piece B's upkeep: {upkeep Bronze} (2 Bronze) or {upkeep Red} (1 Red)",
+        )?),
         ("waits", _) => Directive::Waits(waits(rest_after(1))?),
         ("rolled", Some(w)) if is_draw_name(w) => {
             let (at, r) = rest_after(2);

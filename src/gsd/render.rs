@@ -71,7 +71,19 @@ fn write_play(s: &mut String, p: &Play) {
         item(s, i);
     }
     s.push(' ');
-    s.push_str(&render_move(&p.mv));
+    match &p.mv {
+        // Neutral Actions between a Bifurcated player's Moves (Rule 1.7.42).
+        Move::Bifurcated(a, b) => {
+            s.push_str("A:");
+            s.push_str(&render_move(a));
+            for i in &p.between {
+                item(s, i);
+            }
+            s.push_str(" B:");
+            s.push_str(&render_move(b));
+        }
+        mv => s.push_str(&render_move(mv)),
+    }
     for i in &p.after {
         item(s, i);
     }

@@ -22,8 +22,8 @@ use super::{Live, Referee};
 /// Box, Rules 1.11.2, 1.7.47, 1.7.53; 4: the Suspect Packages and who placed
 /// each, and the PoID, Rules 1.4.7, 1.7.30, 1.4.24; 5: the Gambits, each
 /// player's recent positions and pending Denials, Rules 1.18.1 - 1.18.4,
-/// the PoID's placer and pending blast, the Token Cascade, Rules 1.4.24,
-/// 1.7.36).
+/// the PoID's placer and pending blast, the Token Cascade, a Bifurcated
+/// player's Piece B, Rules 1.4.24, 1.7.36, 1.7.42).
 pub const VERSION: &str = concat!("5/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due

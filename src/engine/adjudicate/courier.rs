@@ -176,9 +176,14 @@ impl Turn<'_> {
     /// Whether the Turn's Move went to `station`, and the Action is played
     /// after it (Rule 1.11.2: "If a Player moves to ...", RULINGS E86).
     fn moved_to(&self, station: StationId, when: When) -> bool {
-        when == When::After
-            && matches!(self.play.the_move(), Move::To { .. })
-            && self.here() == Some(station)
+        // A Bifurcated Player's Piece moved there if it ends elsewhere
+        // than it began (Rule 1.7.42).
+        let moved = match self.play.the_move() {
+            Move::To { .. } => true,
+            Move::Bifurcated(..) => self.mv.started_at != self.here(),
+            _ => false,
+        };
+        when == When::After && moved && self.here() == Some(station)
     }
 
     /// `[Collecting Parcel]` (Rule 1.11.2): after moving to the Pick-Up

@@ -38,7 +38,7 @@ impl Turn<'_> {
             A::Striling | A::Declension => self.strile(a),
             A::Ghosting => self.ghosting(),
             A::Freewheeling => self.freewheeling(a),
-            A::Bifurcating { .. } => self.not_adjudicated(a),
+            A::Bifurcating { station } => self.bifurcating(a, station),
             // Translocations (Rules 1.5.13, 1.7.6, 1.7.13, 1.19.4).
             A::CompassWormhole { compass, station } => self.wormhole(a, compass, station),
             A::Straddling { station } => self.straddle(a, station),

@@ -32,6 +32,7 @@
 //! | `pegs.rs` | Pegged Stations and Line Segments, Wild Stations (1.11.1, 1.11.4, 1.11.5) |
 //! | `shop.rs` | the Emporium: buying, selling, Hats, Busking, Recycling (1.4.6, 1.4.18, 1.7.20, 1.7.39) |
 //! | `luggage.rs` | the Luggage Rack: Garments, Discarding, Eating, Electrical Possessions, sizes (1.4.12, 1.4.16, 1.4.22, 1.4.30, 1.4.31, 1.4.33) |
+//! | `bifurcation.rs` | Me and My Shadow: the second Piece, its Moves, its upkeep, Pieces destroyed (1.7.42) |
 //! | `actions.rs` | Rule 1.7's other Actions: Visits, Streaking, the Hyde Mask, Freewheeling, ... |
 //! | `stacks.rs` | Token Stacks (1.14, 1.4.9, 1.7.57), Inverting, Vacuuming (1.4.34, 1.4.49) |
 //! | `topple.rs` | Toppling a Stack along a line (1.7.55) |
@@ -58,6 +59,7 @@ use crate::gsd::{
 use crate::map::{Category, Landmark, LineCode, Map, StationId, StationKind};
 
 mod actions;
+mod bifurcation;
 mod bomb;
 mod bounds;
 mod cascade;
@@ -179,7 +181,7 @@ struct Findings {
 }
 
 /// Game Time within the Turn (Rule 1.13.1).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Clock {
     /// Minutes the Turn has taken so far.
     minutes: u32,
@@ -197,7 +199,7 @@ struct Clock {
 }
 
 /// What the Move did and where the Piece went (Rules 1.5, 1.14).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct MoveFacts {
     /// Where the Piece stood when the Turn began.
     started_at: Option<StationId>,
@@ -216,10 +218,16 @@ struct MoveFacts {
     metallic: bool,
     /// The Line Change is paid for this Turn (Rule 1.5.11).
     line_change_paid: bool,
+    /// Standard Moves of this Turn that changed line (two for a
+    /// Bifurcated Player's, Rule 1.7.42).
+    line_changes: u32,
+    /// The one Piece's Move being judged, as written, while a Bifurcated
+    /// Player's Moves are (Rule 1.7.42).
+    written: Option<String>,
 }
 
 /// Stations opened or closed for this Turn only.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Openings {
     /// [Opening MC] (Rule 1.7.28).
     mc: bool,
@@ -231,7 +239,7 @@ struct Openings {
 }
 
 /// What this Turn has done that later Actions depend on.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Tally {
     /// Blocks placed (the nth costs n Red, Rule 1.9.1).
     blocks: u32,
@@ -261,7 +269,7 @@ struct Tally {
 }
 
 /// The Shunts of this Move (Rules 1.10.1, 1.10.2).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Shunts {
     /// The LV the first Shunt used and where the last sent its target.
     made: Option<(u32, StationId)>,
@@ -302,6 +310,8 @@ struct Turn<'a> {
     tally: Tally,
     shunts: Shunts,
     initial: Initial,
+    /// Piece B's Move facts while Piece A's are in `mv` (Rule 1.7.42).
+    other: bifurcation::OtherPiece,
 }
 
 impl<'a> Turn<'a> {
@@ -320,6 +330,7 @@ impl<'a> Turn<'a> {
             opened: Openings::default(),
             tally: Tally::default(),
             shunts: Shunts::default(),
+            other: bifurcation::OtherPiece::default(),
             initial: Initial {
                 stacks: state.stacks.clone(),
                 sizes: state.players.iter().map(luggage::sizes).collect(),

@@ -60,10 +60,8 @@ impl Turn<'_> {
             // Always Valid (Rule 1.5.0); advances Game Time one hour (Rule 1.3.5).
             Move::Timeout => self.clock.minutes += 60,
             Move::Pass(named) | Move::Farkle(named) => self.pass(mv, named.as_ref()),
-            Move::Bifurcated(..) => self.ruling(
-                "1.7.42",
-                "bifurcated Moves are not yet adjudicated by mornbot",
-            ),
+            // Judged Piece by Piece in bifurcation.rs (Rule 1.7.42).
+            Move::Bifurcated(a, b) => self.bifurcated_moves(a, b),
             Move::To {
                 dest,
                 via,
@@ -264,7 +262,8 @@ impl Turn<'_> {
             return;
         }
         let lv = self.s.players[me].lv;
-        let written = crate::gsd::render_move(&self.play.mv);
+        let written =
+            (self.mv.written.clone()).unwrap_or_else(|| crate::gsd::render_move(&self.play.mv));
         let Some(candidates) = self.portions(at, dest, to, via, &written) else {
             return;
         };
@@ -278,6 +277,9 @@ impl Turn<'_> {
         let dest_line = *portions.last().expect("a Move has a portion");
         if !self.within_speed_limits(&portions, lv) {
             return;
+        }
+        if found.changes_line {
+            self.mv.line_changes += 1;
         }
         if found.changes_line
             && !self.mv.line_change_paid

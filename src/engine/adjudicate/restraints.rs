@@ -16,7 +16,12 @@ impl Turn<'_> {
     /// Standard Moves pass along sections of line), the Toff Clamp (Rule
     /// 1.4.44) once the Move has ended.
     pub(super) fn restraints_on_move(&mut self, mv: &Move) {
-        let moves = !matches!(mv, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
+        let stays = |m: &Move| matches!(m, Move::Pass(_) | Move::Timeout | Move::Farkle(_));
+        // A Bifurcated Player's two Passes move no Piece (Rule 1.7.42).
+        let moves = match mv {
+            Move::Bifurcated(a, b) => !stays(a) || !stays(b),
+            m => !stays(m),
+        };
         // A Clamp of unknown age may have expired: prison_expiry asked for a ruling.
         if moves && self.imprisoned() == Some(true) {
             self.illegal(

@@ -62,9 +62,10 @@ impl Turn<'_> {
         let mut taken: Vec<(usize, Colour)> = Vec::new();
         let mut wrong = Vec::new();
         for (i, p) in self.s.players.iter().enumerate() {
-            let inside = p
-                .station()
-                .is_some_and(|s| self.map.station(s).zones.contains(&zone));
+            // A Bifurcated Player with both Pieces in the Zone is tithed
+            // twice (Rule 1.7.42).
+            let pieces = self.pieces_in_zone(i, zone);
+            let inside = pieces > 0;
             let named: Vec<Colour> = choices
                 .iter()
                 .filter(|(_, f)| f.eq_ignore_ascii_case(&p.name))
@@ -86,18 +87,9 @@ impl Turn<'_> {
                 }
                 continue;
             }
-            match named.as_slice() {
-                [c] if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) => wrong.push(format!(
-                    "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
-                    p.name
-                )),
-                [c] if p.tokens.get(*c) > 0 => taken.push((i, *c)),
-                [c] => wrong.push(format!("{} has no {} Token", p.name, c.name())),
-                [] => wrong.push(format!(
-                    "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
-                    p.name, p.name
-                )),
-                _ => wrong.push(format!("one Token only is tithed from {}", p.name)),
+            match named_tithes(p, i, pieces, zone, &named) {
+                Ok(t) => taken.extend(t),
+                Err(w) => wrong.push(w),
             }
         }
         for who in choices.iter().map(|(_, f)| f) {
@@ -188,4 +180,53 @@ impl Turn<'_> {
             });
         }
     }
+}
+
+/// The Tokens the play names from player `p` (index `i`), one for each of
+/// eir `pieces` in the Zone (Rule 1.7.31; twice for a Bifurcated Player
+/// with both there, Rule 1.7.42), or why they cannot be tithed.
+fn named_tithes(
+    p: &crate::engine::PlayerState,
+    i: usize,
+    pieces: usize,
+    zone: u8,
+    named: &[Colour],
+) -> Result<Vec<(usize, Colour)>, String> {
+    if named.is_empty() {
+        return Err(format!(
+            "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
+            p.name, p.name
+        ));
+    }
+    if named.len() > pieces {
+        return Err(if pieces == 1 {
+            format!("one Token only is tithed from {}", p.name)
+        } else {
+            format!(
+                "two Tokens only are tithed from {}, one for each Piece (Rule 1.7.42)",
+                p.name
+            )
+        });
+    }
+    if named.len() < pieces {
+        return Err(format!(
+            "both of {}'s Pieces are in Zone {zone}: the Tithe affects em twice (Rule 1.7.42), so the play names two Tokens, e.g. {{tithes Red from {}}} twice",
+            p.name, p.name
+        ));
+    }
+    let mut taken = Vec::new();
+    for (k, c) in named.iter().enumerate() {
+        let wanted = named[..=k].iter().filter(|x| *x == c).count() as u32;
+        if !c.is_plastic() && p.carries(crate::gsd::Good::MagnoClamp) {
+            return Err(format!(
+                "{} carries a Magno-Clamp: Metallic Tokens may not be taken from eir Possession (Rule 1.4.45)",
+                p.name
+            ));
+        }
+        if p.tokens.get(*c) < wanted {
+            return Err(format!("{} has no {} Token", p.name, c.name()));
+        }
+        taken.push((i, *c));
+    }
+    Ok(taken)
 }

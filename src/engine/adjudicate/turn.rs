@@ -11,6 +11,7 @@ impl Turn<'_> {
             return;
         }
         self.mv.started_at = self.here();
+        self.bifurcation_upkeep();
         self.uncover_lodes();
         self.kafka_sinkhole();
         self.prison_expiry();
@@ -32,18 +33,22 @@ impl Turn<'_> {
         self.blasted_pass();
         self.check_phases();
         for a in self.play.actions_before() {
-            self.action(a, When::Before);
+            self.piece_action(a, When::Before);
         }
         let t = self.s.players[self.me].tokens;
         self.mv.metallic = [Colour::Gold, Colour::Silver, Colour::Bronze]
             .iter()
             .any(|c| t.get(*c) > 0);
+        self.unlabelled_move(mv);
         self.movement(mv);
         self.cascade_count(mv);
-        self.restraints_after_move(mv);
+        // A Bifurcated Move's restraints are judged Piece by Piece.
+        if !matches!(mv, Move::Bifurcated(..)) {
+            self.restraints_after_move(mv);
+        }
         self.watch_lv();
         for a in self.play.actions_after() {
-            self.action(a, When::After);
+            self.piece_action(a, When::After);
         }
         self.flourish();
         self.end_of_turn(mv);
@@ -181,6 +186,18 @@ impl Turn<'_> {
                 ));
             }
         }
+        // Neutral Actions may be played between the two Moves (Rule 1.7.42).
+        for a in self.play.actions_between() {
+            if place(a).0 != Phase::Neutral {
+                wrong.push((
+                    "1.7.42",
+                    format!(
+                        "{} is not a Neutral Action: only Neutral Actions may be played between the two Moves",
+                        a.render()
+                    ),
+                ));
+            }
+        }
         for (rule, w) in wrong {
             self.illegal(rule, w);
         }
@@ -205,7 +222,10 @@ impl Turn<'_> {
                     | Action::Recycling
                     | Action::ReleasingRat
                     | Action::Discarding { .. }
-            ) || is_exchange(a);
+            ) || is_exchange(a)
+                // Once for each Piece's Move (Rule 1.7.42), checked there.
+                || (matches!(a, Action::LineChange)
+                    && matches!(self.play.mv, Move::Bifurcated(..)));
             if seen.contains(&i) && !many && !twice.contains(&i) {
                 twice.push(i);
             }
@@ -350,7 +370,9 @@ impl Turn<'_> {
         let Some(at) = self.here() else {
             return;
         };
+        // A Bifurcated Player wins only with both Pieces there (Rule 1.7.42).
         if self.map.is(at, Landmark::MorningtonCrescent)
+            && self.both_pieces_at_mc()
             && !is_drone(me_name)
             && self.s.winner.is_none()
         {

@@ -188,6 +188,23 @@ fn check_player(
             ));
         }
     }
+    if let Some(b) = &ep.at_b {
+        let want = (!b.is_empty()).then(|| position(b, map).ok()).flatten();
+        let same = match (want, p.piece_b) {
+            (None, None) => b.is_empty(),
+            (Some(w), Some(g)) => w.station == g.station && (w.line.is_none() || w.line == g.line),
+            _ => false,
+        };
+        if !same {
+            why.push(format!(
+                "{name}.at_b: expected {}, got {}",
+                if b.is_empty() { "no Piece B" } else { b },
+                p.piece_b
+                    .map(|g| g.text(map))
+                    .unwrap_or("no Piece B".into())
+            ));
+        }
+    }
     if let Some(lv) = ep.lv {
         if p.lv != lv {
             why.push(format!("{name}.lv: expected {lv}, got {}", p.lv));

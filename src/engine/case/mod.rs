@@ -137,6 +137,9 @@ pub struct CasePlayer {
     pub name: String,
     /// `Holborn (CN)`; omitted: not on the Map.
     pub at: Option<String>,
+    /// Piece B of a Bifurcated player, `Angel (NT)` (Rule 1.7.42; an
+    /// extension of the format); omitted: one Piece.
+    pub at_b: Option<String>,
     /// Home Station.
     pub home: Option<String>,
     /// LV.
@@ -254,6 +257,9 @@ pub struct Expect {
 pub struct ExpectPlayer {
     /// Position.
     pub at: Option<String>,
+    /// Piece B's position after the play (`""`: the player has one Piece;
+    /// Rule 1.7.42, an extension of the format).
+    pub at_b: Option<String>,
     /// LV.
     pub lv: Option<u32>,
     /// Charge.

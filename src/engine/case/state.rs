@@ -203,6 +203,7 @@ fn player(name: &str, cp: Option<&CasePlayer>, map: &Map) -> Result<PlayerState,
         Some(g) => p.ghost = Some(g),
         None => p.at = cp.at.as_deref().map(|a| position(a, map)).transpose()?,
     }
+    p.piece_b = cp.at_b.as_deref().map(|a| position(a, map)).transpose()?;
     p.home = cp.home.as_deref().map(|h| station(h, map)).transpose()?;
     // The GSD's ranges, so no arithmetic on them overflows.
     if cp.lv > crate::gsd::parse::MAX_LV {

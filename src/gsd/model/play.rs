@@ -102,6 +102,9 @@ pub struct Play {
     pub before: Vec<PlayItem>,
     /// The Move.
     pub mv: Move,
+    /// Actions and comments a Bifurcated player writes between eir two
+    /// Moves, Neutral ones only (Rule 1.7.42); empty for any other Move.
+    pub between: Vec<PlayItem>,
     /// Actions and comments written after the Move.
     pub after: Vec<PlayItem>,
 }
@@ -122,15 +125,24 @@ impl Play {
         actions(&self.after)
     }
 
+    /// Actions written between a Bifurcated player's two Moves (Neutral,
+    /// Rule 1.7.42).
+    pub fn actions_between(&self) -> impl Iterator<Item = &Action> {
+        actions(&self.between)
+    }
+
     /// Every Action, in written order.
     pub fn actions(&self) -> impl Iterator<Item = &Action> {
-        self.actions_before().chain(self.actions_after())
+        self.actions_before()
+            .chain(self.actions_between())
+            .chain(self.actions_after())
     }
 
     /// The comments, in written order.
     pub fn comments(&self) -> impl Iterator<Item = &Comment> {
         self.before
             .iter()
+            .chain(&self.between)
             .chain(&self.after)
             .filter_map(|i| match i {
                 PlayItem::Comment(c) => Some(c),

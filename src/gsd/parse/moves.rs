@@ -8,14 +8,17 @@ use nom::Parser;
 
 use super::*;
 
-/// move = "A:" simple-move "B:" simple-move | simple-move. Returns the move
-/// and the bytes used.
-pub(super) fn move_(
-    s: &str,
-    base: usize,
-    src: &Src,
-    map: &Map,
-) -> Result<(Move, usize), ParseError> {
+/// What `move_` read: the Move, the bytes it used, and for a Bifurcated
+/// Move the byte range (in `s`) between Piece A's Move and `B:`, where
+/// Neutral Actions and comments may stand (Rule 1.7.42).
+pub(super) struct ReadMove {
+    pub(super) mv: Move,
+    pub(super) used: usize,
+    pub(super) between: Option<(usize, usize)>,
+}
+
+/// move = "A:" simple-move { action | comment } "B:" simple-move | simple-move.
+pub(super) fn move_(s: &str, base: usize, src: &Src, map: &Map) -> Result<ReadMove, ParseError> {
     if let Ok((rest, _)) = (
         tag_no_case::<_, _, nom::error::Error<&str>>("A"),
         space0,
@@ -24,7 +27,7 @@ pub(super) fn move_(
         .parse(s)
     {
         let a_start = s.len() - rest.len();
-        // Piece B starts at " B:" (outside parentheses).
+        // Piece B starts at " B:" (outside brackets).
         let b_at = find_piece_b(rest).ok_or_else(|| {
             src.error(
                 base + a_start,
@@ -32,7 +35,8 @@ pub(super) fn move_(
                 base + a_start,
             )
         })?;
-        let (a, _) = simple_move(rest[..b_at].trim_end(), base + a_start, src, map)?;
+        let a_text = rest[..b_at].trim_end();
+        let (a, a_used) = simple_move(a_text, base + a_start, src, map)?;
         let after_b = &rest[b_at..];
         let (r2, _) = (
             tag_no_case::<_, _, nom::error::Error<&str>>("B"),
@@ -43,18 +47,29 @@ pub(super) fn move_(
             .map_err(|_| src.error(base + a_start + b_at, "`B:`", base + a_start + b_at))?;
         let b_start = s.len() - r2.len();
         let (b, used) = simple_move(r2, base + b_start, src, map)?;
-        return Ok((Move::Bifurcated(Box::new(a), Box::new(b)), b_start + used));
+        return Ok(ReadMove {
+            mv: Move::Bifurcated(Box::new(a), Box::new(b)),
+            used: b_start + used,
+            between: Some((a_start + a_used, a_start + b_at)),
+        });
     }
-    simple_move(s, base, src, map)
+    let (mv, used) = simple_move(s, base, src, map)?;
+    Ok(ReadMove {
+        mv,
+        used,
+        between: None,
+    })
 }
 
+/// Where Piece B's `B:` starts: a `B` after a space, outside brackets,
+/// parentheses and comments, followed by `:`.
 fn find_piece_b(s: &str) -> Option<usize> {
     let mut depth = 0i32;
     let bytes = s.as_bytes();
     for (i, c) in s.char_indices() {
         match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
             'B' | 'b' if depth == 0 && i > 0 && bytes[i - 1] == b' ' => {
                 let rest = s[i + 1..].trim_start();
                 if rest.starts_with(':') {

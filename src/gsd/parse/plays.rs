@@ -146,10 +146,42 @@ pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
     };
     let name = text[..colon].trim();
     check_name(name).map_err(|e| src.error(0, e, 0))?;
-    let mut before = Vec::new();
-    let mut after = Vec::new();
-    let mut mv = None;
-    let mut pos = colon + 1;
+    let (before, at) = items(src, colon + 1, text.len(), true, map)?;
+    if at >= text.len() {
+        return Err(src.error(
+            text.len(),
+            "a Move: a station, Pass, Timeout or Farkle (Rule 1.5.0)",
+            text.len(),
+        ));
+    }
+    let read = move_(&text[at..], at, src, map)?;
+    let between = match read.between {
+        Some((from, to)) => items(src, at + from, at + to, false, map)?.0,
+        None => Vec::new(),
+    };
+    let (after, _) = items(src, at + read.used, text.len(), false, map)?;
+    Ok(Play {
+        player: name.to_string(),
+        before,
+        mv: read.mv,
+        between,
+        after,
+    })
+}
+
+/// The Actions and comments of `src.text[from..to]`, in written order.
+/// With `until_move`, reading stops at the first other text (the Move) and
+/// returns where it starts; otherwise any other text is an error.
+fn items(
+    src: &Src,
+    from: usize,
+    to: usize,
+    until_move: bool,
+    map: &Map,
+) -> Result<(Vec<PlayItem>, usize), ParseError> {
+    let text = &src.text[..to];
+    let mut items = Vec::new();
+    let mut pos = from;
     loop {
         let rest = &text[pos..];
         let trimmed = rest.trim_start();
@@ -157,11 +189,6 @@ pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
         if trimmed.is_empty() {
             break;
         }
-        let items = if mv.is_none() {
-            &mut before
-        } else {
-            &mut after
-        };
         if trimmed.starts_with('[') {
             let Some(end) = trimmed.find(']') else {
                 return Err(src.error(pos, "`]` closing the Action", pos));
@@ -184,10 +211,8 @@ pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
                 map,
             )?));
             pos += end + 1;
-        } else if mv.is_none() {
-            let (m, used) = move_(trimmed, pos, src, map)?;
-            mv = Some(m);
-            pos += used;
+        } else if until_move {
+            break;
         } else {
             return Err(src.error(
                 pos,
@@ -196,19 +221,7 @@ pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
             ));
         }
     }
-    let Some(mv) = mv else {
-        return Err(src.error(
-            text.len(),
-            "a Move: a station, Pass, Timeout or Farkle (Rule 1.5.0)",
-            text.len(),
-        ));
-    };
-    Ok(Play {
-        player: name.to_string(),
-        before,
-        mv,
-        after,
-    })
+    Ok((items, pos))
 }
 
 /// comment = "{" text "}" | "{" directive "}"; `at` is the byte offset of

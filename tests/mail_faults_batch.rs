@@ -90,7 +90,7 @@ fn sigkill_in_the_middle_of_a_batch_loses_nothing_and_sends_nothing_twice() {
     let Some(stack) = lounge() else { return };
     let (imap, smtp) = (stack.port("IMAP_PORT"), stack.port("SMTP_PORT"));
     let data = stack.dir.join("bot-data");
-    let cfg = config(&stack, &data, "\n[outbox]\nunconfirmed_wait_secs = 3\n");
+    let cfg = config(&stack, &data, "\n[outbox]\nunconfirmed_wait_secs = 10\n");
     // Replies go out through a relay that makes each take ~0.5 s.
     let relay = slow_relay(smtp, Duration::from_millis(120));
     let text = std::fs::read_to_string(&cfg).unwrap();

@@ -30,6 +30,18 @@ fn engine(c: &mut Criterion) {
     let typical = parse_play("Alice : [LV+1] Baker Street (CL via: PD) [Blocking Great Portland Street] [Bronze to Silver]", map).unwrap();
     let out = adjudicate(map, &s, &typical);
     eprintln!("typical play: {:?} {:?}", out.verdict, out.violations);
+    // Instruction counts, which unlike times do not move with the machine's
+    // load: `MORNBOT_ENGINE_ITERS=N` judges the typical play N times and
+    // stops, for `valgrind --tool=cachegrind` at two N (README).
+    if let Some(n) = std::env::var("MORNBOT_ENGINE_ITERS")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        for _ in 0..n {
+            black_box(adjudicate(map, black_box(&s), black_box(&typical)));
+        }
+        std::process::exit(0);
+    }
     c.bench_function("engine/typical_play", |b| {
         b.iter(|| adjudicate(map, black_box(&s), black_box(&typical)))
     });

@@ -128,3 +128,19 @@ fn a_malformed_directive_is_an_error_with_its_column() {
     assert!(d("LV high").is_err());
     assert!(d("waits a while").is_err());
 }
+
+#[test]
+fn a_cascade_transfer_names_its_tokens_and_a_malformed_one_says_what_was_expected() {
+    assert_eq!(
+        d("cascades 2Re, 1Bk"),
+        Ok(Some(Directive::Cascades(TokenList(vec![
+            (2, Colour::Red),
+            (1, Colour::Black)
+        ]))))
+    );
+    for bad in ["cascades", "cascades two Red", "cascades 2Xx"] {
+        let (at, expected, _) = d(bad).unwrap_err();
+        assert_eq!(at, bad.len().min(9), "{bad}: the offset of the Tokens");
+        assert!(expected.contains("{cascades 2Re,1Bk}"), "{bad}: {expected}");
+    }
+}

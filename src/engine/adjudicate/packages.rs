@@ -86,37 +86,22 @@ impl Turn<'_> {
     /// Station, and is sent as a Player would be; it carries no Tokens or
     /// Possessions, so no claim, and a Dead-End Shunt only moves it.
     pub(super) fn shunt_package(&mut self, a: &Action, rule: &str, target: &Target) {
-        let me = self.me;
-        self.targeting(a);
-        let Some(here) = self.here() else {
-            self.illegal(
-                rule,
-                "the Piece must be on the Map to Shunt a Suspect Package",
-            );
+        let Some((here, dest, line)) = self.shunt_resting(
+            a,
+            rule,
+            target,
+            "a Suspect Package",
+            "no Suspect Package rests at",
+            "1.4.7",
+            |s, at| s.packages.iter().any(|p| p.at == at),
+        ) else {
             return;
         };
         let Some(i) = self.s.packages.iter().position(|p| p.at == here) else {
-            self.illegal(
-                rule,
-                format!(
-                    "no Suspect Package rests at {}: a Shunt's target shares the Piece's Station (Rules 1.4.7, 1.10.0)",
-                    self.name(here)
-                ),
-            );
-            return;
-        };
-        if self.sanctuary(here) || self.loop_trap(here) {
-            return;
-        }
-        let Some((n, dest, line, _)) = self.shunt_leg(a, here, target, rule) else {
             return;
         };
         self.s.packages[i].at = dest;
         self.shunts.packages.push(i);
-        if !matches!(a, Action::PowerShunting { .. }) {
-            self.s.players[me].lv = 0;
-        }
-        self.shunts.made = Some((n, dest));
         self.change(format!(
             "the Suspect Package at {} is Shunted to {} ({line}) (Rules 1.4.7, {rule})",
             self.name(here),

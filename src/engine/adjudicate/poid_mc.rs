@@ -80,32 +80,17 @@ impl Turn<'_> {
     /// away; nothing is claimed from it; sent to a Holy Station it is
     /// destroyed; its placer is no longer responsible for it.
     pub(super) fn shunt_poid(&mut self, a: &Action, rule: &str, target: &Target) {
-        self.targeting(a);
-        let Some(here) = self.here() else {
-            self.illegal(rule, "the Piece must be on the Map to Shunt the PoID");
+        let Some((here, dest, line)) = self.shunt_resting(
+            a,
+            rule,
+            target,
+            "the PoID",
+            "the PoID does not rest at",
+            "1.4.24",
+            |s, at| s.poid == Some(at),
+        ) else {
             return;
         };
-        if self.s.poid != Some(here) {
-            self.illegal(
-                rule,
-                format!(
-                    "the PoID does not rest at {}: a Shunt's target shares the Piece's Station (Rules 1.4.24, 1.10.0)",
-                    self.name(here)
-                ),
-            );
-            return;
-        }
-        if self.sanctuary(here) || self.loop_trap(here) {
-            return;
-        }
-        let Some((n, dest, line, _)) = self.shunt_leg(a, here, target, rule) else {
-            return;
-        };
-        if !matches!(a, Action::PowerShunting { .. }) {
-            let me = self.me;
-            self.s.players[me].lv = 0;
-        }
-        self.shunts.made = Some((n, dest));
         self.land_poid(here, dest, line, rule, "Shunted");
     }
 

@@ -134,3 +134,61 @@ fn a_prison_clamp_expires_at_the_start_of_the_third_turn_after() {
     assert!(g.state.prisons.is_empty());
     assert!(g.state.players[0].possessions.is_empty());
 }
+
+/// Alice, at Holborn, to play; Bob waits at Angel.
+const FINDER: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 0900"
+order = ["Alice", "Bob"]
+to_play = "Alice"
+[[state.players]]
+name = "Alice"
+home = "Cockfosters"
+at = "Holborn (CN)"
+lv = 1
+tokens = { Bk = 2, Re = 2, Br = 2 }
+possessions = []
+[[state.players]]
+name = "Bob"
+home = "Morden"
+at = "Angel (NT)"
+[play]
+line = "Alice : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+#[test]
+fn a_finder_sent_to_the_tower_is_clamped_for_two_rounds() {
+    let map = Map::london_1999();
+    let start = Case::from_toml(FINDER).unwrap().state(map).unwrap();
+    let mut g = Game::new("T", start);
+    let found = "Alice : Tottenham Court Road (CN) [Finding] {rolled finding 49}";
+    let out = g.play(map, parse_play(found, map).unwrap());
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.rulings);
+    assert_eq!(
+        g.state.players[0]
+            .station()
+            .map(|s| map.station(s).name.as_str()),
+        Some("Tower Hill")
+    );
+    assert_eq!(g.state.prisons.len(), 1);
+    let mv = || parse_play("Alice : [LV+1] Aldgate (CL)", map).unwrap();
+    for round in 0..2 {
+        let out = g.play(map, parse_play("Bob : Pass", map).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal);
+        let out = g.judge(map, &mv());
+        assert_eq!(out.verdict, Verdict::Illegal, "round {round}");
+        assert!(out.violations.iter().any(|v| v.rule == "1.4.47"));
+        let out = g.play(map, parse_play("Alice : Pass", map).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.rulings);
+    }
+    let out = g.play(map, parse_play("Bob : Pass", map).unwrap());
+    assert_eq!(out.verdict, Verdict::Legal);
+    let out = g.play(map, mv());
+    assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+    assert!(g.state.prisons.is_empty());
+}

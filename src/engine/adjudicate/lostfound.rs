@@ -14,12 +14,12 @@ const RULE: &str = "1.7.53";
 enum Found {
     /// Nothing.
     Nothing,
-    /// "Sent to the Tower": a human rules (E90).
+    /// "Sent to the Tower" (Rule 1.4.47): the Piece to Tower Hill and a
+    /// Prison Clamp.
     Tower,
-    /// A Suspect Package, dropped: a human rules (Rule 1.7.30 is not
-    /// adjudicated).
+    /// A Suspect Package, dropped at the Finder's Station (E128).
     Package,
-    /// A Velocity Bomb: a human rules (E90).
+    /// A Velocity Bomb, Dormant or Primed (E128).
     VelocityBomb,
     /// A Possession of a plain kind; `starred`: the table's `*`, nothing is
     /// found if the player already has one.
@@ -153,10 +153,7 @@ impl Turn<'_> {
         let item = match found {
             Found::Nothing => None,
             Found::Tower => {
-                self.ruling(
-                    RULE,
-                    format!("[Finding] found {n}: Sent to the Tower, a row the rules give no effect (RULINGS E90)"),
-                );
+                self.sent_to_the_tower(n);
                 return;
             }
             Found::Package => {
@@ -223,6 +220,29 @@ impl Turn<'_> {
         let text = crate::gsd::render::item_text(&item);
         self.add_found(me, item);
         self.change(format!("[Finding] found {n}: {text} (Rule 1.7.53)"));
+    }
+
+    /// "Sent to the Tower" (Rule 1.4.47): "eir Piece is moved to Tower Hill
+    /// and e gains a Prison Clamp Possession", whose age starts at zero
+    /// (RULINGS E65, E129). A Bifurcated Finder's Piece is the one the
+    /// Action was judged with (E104); one sent onto the other destroys it.
+    fn sent_to_the_tower(&mut self, n: u32) {
+        let tower = self.map.landmark(Landmark::TowerHill);
+        let name = self.my_name();
+        let p = &mut self.s.players[self.me];
+        p.ghost = None;
+        p.at = Some(Position {
+            station: tower,
+            line: None,
+        });
+        p.possessions.push(Possession::of(Good::PrisonClamp));
+        self.s.prisons.push(crate::engine::Prison {
+            player: name.clone(),
+            turns: 0,
+        });
+        self.change(format!(
+            "[Finding] found {n}: {name} is Sent to the Tower: eir Piece is moved to Tower Hill and e gains a Prison Clamp (Rules 1.7.53, 1.4.47)"
+        ));
     }
 
     /// A found Suspect Package, "dropped": at the Finder's Station, placed

@@ -25,9 +25,10 @@ pub(super) struct OtherPiece {
 #[derive(Clone)]
 struct Saved {
     s: GameState,
-    violations: usize,
-    rulings: usize,
-    changes: usize,
+    violations: Vec<Violation>,
+    rulings: Vec<Violation>,
+    changes: Vec<String>,
+    declared: Vec<crate::engine::gambit::Gambit>,
     clock: Clock,
     mv: MoveFacts,
     opened: Openings,
@@ -237,9 +238,10 @@ impl Turn<'_> {
     fn save(&self) -> Saved {
         Saved {
             s: self.s.clone(),
-            violations: self.out.violations.len(),
-            rulings: self.out.rulings.len(),
-            changes: self.out.changes.len(),
+            violations: self.out.violations.clone(),
+            rulings: self.out.rulings.clone(),
+            changes: self.out.changes.clone(),
+            declared: self.out.declared.clone(),
             clock: self.clock.clone(),
             mv: self.mv.clone(),
             opened: self.opened.clone(),
@@ -251,9 +253,11 @@ impl Turn<'_> {
 
     fn restore(&mut self, saved: Saved) {
         self.s = saved.s;
-        self.out.violations.truncate(saved.violations);
-        self.out.rulings.truncate(saved.rulings);
-        self.out.changes.truncate(saved.changes);
+        // The reading kept is reported, not the last one tried.
+        self.out.violations = saved.violations;
+        self.out.rulings = saved.rulings;
+        self.out.changes = saved.changes;
+        self.out.declared = saved.declared;
         self.clock = saved.clock;
         self.mv = saved.mv;
         self.opened = saved.opened;
@@ -305,7 +309,7 @@ impl Turn<'_> {
             for &i in &swaps {
                 self.swap_pieces(i);
             }
-            if self.out.violations.len() == saved.violations {
+            if self.out.violations.len() == saved.violations.len() {
                 first = None;
                 break;
             }
@@ -371,7 +375,6 @@ impl Turn<'_> {
     /// destination and restraints; a Piece moving to or through the other
     /// destroys it.
     pub(super) fn bifurcated_moves(&mut self, a: &Move, b: &Move) {
-        let me = self.me;
         if !self.bifurcated() {
             self.illegal(
                 "1.7.42",
@@ -391,12 +394,6 @@ impl Turn<'_> {
                 return;
             }
         }
-        if self.mv.special.is_some() {
-            self.ruling(
-                "1.7.42",
-                "a Special Move of a Bifurcated Player: which of the two Moves it permits needs a human ruling",
-            );
-        }
         let line_changes = self
             .play
             .actions()
@@ -408,9 +405,50 @@ impl Turn<'_> {
                 "[Line Change] is played more than twice: a Bifurcated Player plays it once for each Move that changes line (Rule 1.7.42)",
             );
         }
+        // The one Special Move a pre-Move Action permits serves one Piece,
+        // the other's Move being a Standard Move (RULINGS E130): with two
+        // Moves to Stations, A's if that reading breaks no rule, else B's.
+        let special = self.mv.special;
+        let both = !matches!(a, Move::Pass(_)) && !matches!(b, Move::Pass(_));
+        if special.is_none() || !both {
+            let for_a = special.is_some() && !matches!(a, Move::Pass(_));
+            self.two_moves(
+                a,
+                b,
+                line_changes,
+                for_a.then_some(special).flatten(),
+                special.filter(|_| !for_a),
+            );
+            return;
+        }
+        let saved = self.save();
+        self.two_moves(a, b, line_changes, special, None);
+        if self.out.violations.len() == saved.violations.len() {
+            return;
+        }
+        let first = self.save();
+        self.restore(saved.clone());
+        self.two_moves(a, b, line_changes, None, special);
+        if self.out.violations.len() != saved.violations.len() {
+            self.restore(first);
+        }
+    }
+
+    /// Piece A's Move, the Neutral Actions between, then Piece B's, each
+    /// with the Special Move it is given (RULINGS E102, E130).
+    fn two_moves(
+        &mut self,
+        a: &Move,
+        b: &Move,
+        line_changes: usize,
+        special_a: Option<Special>,
+        special_b: Option<Special>,
+    ) {
+        let me = self.me;
         let lv = self.s.players[me].lv;
         let last = self.s.last_move;
         // Piece A.
+        self.mv.special = special_a;
         let changed_before = self.mv.line_changes;
         self.mv.written = Some(crate::gsd::render_move(a));
         self.one_piece_move(a);
@@ -434,6 +472,8 @@ impl Turn<'_> {
         self.s.players[me].lv = lv;
         self.s.last_move = last;
         self.mv.line_change_paid = line_changes > usize::from(a_changed);
+        // A's Move may have made the Loop's Special Move: B's is its own.
+        self.mv.special = special_b;
         self.swap_pieces(me);
         self.mv.written = Some(crate::gsd::render_move(b));
         self.one_piece_move(b);

@@ -94,3 +94,156 @@ fn the_plays_place_piece_b() {
     assert_eq!(s.players[0].station(), Some(station("St. Paul's")));
     assert_eq!(s.players[0].piece_b, None);
 }
+
+/// Alice at Oxford Circus with Bronze for the upkeep; Bob passes.
+const START: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 1000"
+order = ["Alice", "Bob"]
+to_play = "Alice"
+[[state.players]]
+name = "Alice"
+at = "Oxford Circus (CN)"
+home = "Cockfosters"
+lv = 1
+tokens = { Bk = 9, Br = 20, Bu = 9, Re = 9, Gr = 9, Go = 2 }
+possessions = []
+[[state.players]]
+name = "Bob"
+at = "Morden (NT)"
+home = "Morden"
+[play]
+line = "Alice : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+fn stations(state: &GameState, b: bool) -> Vec<String> {
+    let book = &state.gambits;
+    let records = if b { &book.recent_b } else { &book.recent };
+    records
+        .iter()
+        .find(|r| r.player == "Alice")
+        .map(|r| {
+            r.stations
+                .iter()
+                .map(|&s| map().station(s).name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The fold keeps each Piece's own recent Stations (Rule 1.7.42: a
+/// Manoeuvre "must be performed by a single Piece"; RULINGS E131), and
+/// the Piece left when the other is destroyed keeps its own.
+#[test]
+fn each_piece_keeps_its_own_recent_stations() {
+    use mornbot::engine::{case::Case, Game, Verdict};
+    let start = Case::from_toml(START).unwrap().state(map()).unwrap();
+    let mut g = Game::new("T", start);
+    let play = |g: &mut Game, line: &str| {
+        let out = g.play(map(), parse_play(line, map()).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal, "{line}: {:?}", out.violations);
+    };
+    play(
+        &mut g,
+        "Alice : Tottenham Court Road (CN) [Bifurcating to Holborn (CN)]",
+    );
+    play(&mut g, "Bob : Pass");
+    play(
+        &mut g,
+        "Alice : A:Goodge Street (NT) B:Chancery Lane (CN) {upkeep Bronze}",
+    );
+    play(&mut g, "Bob : Pass");
+    assert_eq!(
+        stations(&g.state, false),
+        ["Tottenham Court Road", "Goodge Street"]
+    );
+    assert_eq!(stations(&g.state, true), ["Chancery Lane"]);
+    // Piece A goes back to Tottenham Court Road; then Piece B moves there
+    // through Holborn, onto Piece A, which stood still: A is destroyed.
+    play(
+        &mut g,
+        "Alice : A:Tottenham Court Road (NT) B:Pass {upkeep Bronze}",
+    );
+    play(&mut g, "Bob : Pass");
+    play(
+        &mut g,
+        "Alice : [LV+2] A:Pass B:Tottenham Court Road (CN) {upkeep Bronze}",
+    );
+    // B destroyed A: B is Alice's one Piece, with B's own record.
+    assert!(g.state.players[0].piece_b.is_none());
+    assert_eq!(
+        stations(&g.state, false),
+        ["Chancery Lane", "Tottenham Court Road"]
+    );
+    assert!(stations(&g.state, true).is_empty());
+}
+
+/// Under a Venbacker Ladder, Bob went to Covent Garden (60); Alice's
+/// Pieces are at Goodge Street and Chancery Lane.
+const LADDER: &str = r#"
+id = "t"
+rules = []
+summary = "t"
+[state]
+time = "Monday 1000"
+order = ["Alice", "Bob"]
+to_play = "Alice"
+disruptions = ["Venbacker Ladder"]
+[[state.players]]
+name = "Alice"
+at = "Goodge Street (NT)"
+at_b = "Chancery Lane (CN)"
+home = "Cockfosters"
+lv = 1
+tokens = { Br = 4 }
+possessions = []
+[[state.players]]
+name = "Bob"
+at = "Covent Garden (PD)"
+home = "Morden"
+lv = 1
+[[state.history]]
+line = "Bob : Covent Garden (PD)"
+[play]
+line = "Alice : Pass"
+[expect]
+verdict = "legal"
+"#;
+
+/// After a Bifurcated Player's two Moves, the next Turn's Ladder bound is
+/// the lower of the two Stations, or the higher if the game so rules
+/// (Rule 1.8.9, RULINGS E132).
+#[test]
+fn two_moves_bound_the_next_under_a_ladder_by_the_lower_station() {
+    use mornbot::engine::{case::Case, Game, Verdict};
+    for higher in [false, true] {
+        let mut start = Case::from_toml(LADDER).unwrap().state(map()).unwrap();
+        start.rulings.ladder_higher_of_two_moves = higher;
+        let mut g = Game::new("T", start);
+        // Tottenham Court Road is 251, Holborn 121.
+        let both = "Alice : A:Tottenham Court Road (NT) B:Holborn (CN) {upkeep Bronze}";
+        let out = g.play(map(), parse_play(both, map()).unwrap());
+        assert_eq!(out.verdict, Verdict::Legal, "{:?}", out.violations);
+        // Leicester Square is 146: above Holborn, below Tottenham Court Road.
+        let bob = parse_play("Bob : Leicester Square (PD)", map()).unwrap();
+        let out = g.judge(map(), &bob);
+        let want = if higher {
+            Verdict::Illegal
+        } else {
+            Verdict::Legal
+        };
+        assert_eq!(out.verdict, want, "higher: {higher}: {:?}", out.violations);
+        // Holborn itself (121) is not lower than the lower bound.
+        let bob = parse_play("Bob : Holborn (PD)", map()).unwrap();
+        assert_eq!(
+            g.judge(map(), &bob).verdict == Verdict::Legal,
+            !higher,
+            "higher: {higher}"
+        );
+    }
+}

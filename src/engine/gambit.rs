@@ -184,9 +184,14 @@ pub struct GambitBook {
     /// Gambits declared in this game, oldest first.
     #[serde(default)]
     pub declared: Vec<Gambit>,
-    /// Players' recent end-of-turn positions, folded from the plays.
+    /// Players' recent end-of-turn positions, folded from the plays: of
+    /// the Piece in the player's `at` (Piece A while e is Bifurcated).
     #[serde(default)]
     pub recent: Vec<Recent>,
+    /// A Bifurcated player's Piece B's, kept apart: a Manoeuvre "must be
+    /// performed by a single Piece" (Rule 1.7.42, RULINGS E131).
+    #[serde(default)]
+    pub recent_b: Vec<Recent>,
     /// Denials pending.
     #[serde(default)]
     pub denials: Vec<Denial>,
@@ -210,39 +215,77 @@ impl GambitBook {
             .find(|r| r.player.eq_ignore_ascii_case(player))
     }
 
-    /// Records where `player`'s Turn ended.
+    /// Records where `player`'s Turn ended (eir Piece A's Move, when e is
+    /// Bifurcated).
     pub fn record(&mut self, player: &str, mark: Mark) {
-        let i = match self
-            .recent
-            .iter()
-            .position(|r| r.player.eq_ignore_ascii_case(player))
-        {
-            Some(i) => i,
-            None => {
-                self.recent.push(Recent {
-                    player: player.to_string(),
-                    marks: Vec::new(),
-                    stations: Vec::new(),
-                });
-                self.recent.len() - 1
-            }
-        };
-        let r = &mut self.recent[i];
-        push_last(&mut r.marks, mark);
-        match mark {
-            Mark::At(s) => push_last(&mut r.stations, s),
-            // An unplaced Move breaks the sequence of Stations.
-            Mark::Unknown => r.stations.clear(),
-            Mark::Pass | Mark::Timeout => {}
+        record_in(&mut self.recent, player, mark);
+    }
+
+    /// Records where a Bifurcated `player`'s Piece B's Move ended.
+    pub fn record_b(&mut self, player: &str, mark: Mark) {
+        record_in(&mut self.recent_b, player, mark);
+    }
+
+    /// A second Piece comes into play for `player`: its record begins empty,
+    /// for it has made no Move yet (RULINGS E131).
+    pub fn start_b(&mut self, player: &str) {
+        self.drop_b(player);
+        self.recent_b.push(Recent::new(player));
+    }
+
+    /// `player`'s Piece B is destroyed, or e is Bifurcated no more.
+    pub fn drop_b(&mut self, player: &str) {
+        self.recent_b
+            .retain(|r| !r.player.eq_ignore_ascii_case(player));
+    }
+
+    /// `player`'s Piece A is destroyed and Piece B is eir one Piece: B's
+    /// record is eirs.
+    pub fn promote_b(&mut self, player: &str) {
+        self.recent
+            .retain(|r| !r.player.eq_ignore_ascii_case(player));
+        if let Some(i) = position_of(&self.recent_b, player) {
+            let r = self.recent_b.remove(i);
+            self.recent.push(r);
         }
+    }
+
+    /// Swaps the records of `player`'s two Pieces, as the adjudicator swaps
+    /// the Pieces to judge something of Piece B.
+    pub fn swap_pieces(&mut self, player: &str) {
+        let a = position_of(&self.recent, player).map(|i| self.recent.remove(i));
+        let b = position_of(&self.recent_b, player).map(|i| self.recent_b.remove(i));
+        self.recent.extend(b);
+        self.recent_b.extend(a);
     }
 
     /// Recovers the players' recent positions from a GSD's plays, oldest
     /// first: each Move's destination (the far end of an escalator).
     pub fn recover(&mut self, plays: &[Play]) {
         self.recent.clear();
+        self.recent_b.clear();
         for p in plays {
-            self.record(&p.player, mark_of(&p.mv));
+            match &p.mv {
+                Move::Bifurcated(a, b) => {
+                    self.record(&p.player, mark_of(a));
+                    self.record_b(&p.player, mark_of(b));
+                    // The two ended together: one Piece is left (E101).
+                    if mark_of(a) == mark_of(b) && matches!(mark_of(a), Mark::At(_)) {
+                        self.drop_b(&p.player);
+                    }
+                }
+                // An unlabelled Move ends the Bifurcation (E101).
+                Move::To { .. } => {
+                    self.record(&p.player, mark_of(&p.mv));
+                    self.drop_b(&p.player);
+                }
+                mv => self.record(&p.player, mark_of(mv)),
+            }
+            if p.actions()
+                .any(|a| matches!(a, crate::gsd::Action::Bifurcating { .. }))
+            {
+                self.start_b(&p.player);
+            }
         }
     }
 }
@@ -261,6 +304,40 @@ pub fn mark_of(mv: &Move) -> Mark {
         Move::Pass(_) | Move::Farkle(_) => Mark::Pass,
         Move::Timeout => Mark::Timeout,
         Move::Bifurcated(..) => Mark::Unknown,
+    }
+}
+
+impl Recent {
+    /// An empty record.
+    fn new(player: &str) -> Recent {
+        Recent {
+            player: player.to_string(),
+            marks: Vec::new(),
+            stations: Vec::new(),
+        }
+    }
+}
+
+/// Where `player`'s record is in `records`.
+fn position_of(records: &[Recent], player: &str) -> Option<usize> {
+    records
+        .iter()
+        .position(|r| r.player.eq_ignore_ascii_case(player))
+}
+
+/// Records `mark` in `player`'s record of `records`, begun if need be.
+fn record_in(records: &mut Vec<Recent>, player: &str, mark: Mark) {
+    let i = position_of(records, player).unwrap_or_else(|| {
+        records.push(Recent::new(player));
+        records.len() - 1
+    });
+    let r = &mut records[i];
+    push_last(&mut r.marks, mark);
+    match mark {
+        Mark::At(s) => push_last(&mut r.stations, s),
+        // An unplaced Move breaks the sequence of Stations.
+        Mark::Unknown => r.stations.clear(),
+        Mark::Pass | Mark::Timeout => {}
     }
 }
 

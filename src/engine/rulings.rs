@@ -38,6 +38,11 @@ pub struct Rulings {
     /// (E96): by default only a Move passing through it is Invalid (Rule
     /// 1.4.7's words), so a Player may reach a Package to Defuse it.
     pub package_stops_arrival: bool,
+    /// Under a Venbacker Ladder, which of a Bifurcated Player's two Moves
+    /// bounds the next Turn's (E132): by default the lower-numbered of the
+    /// two Stations (only a Move lower than both is Invalid); `true`, the
+    /// higher.
+    pub ladder_higher_of_two_moves: bool,
 }
 
 impl Default for Rulings {
@@ -50,6 +55,7 @@ impl Default for Rulings {
             stub_at_any_station: true,
             bot_rolls_holiday: true,
             package_stops_arrival: false,
+            ladder_higher_of_two_moves: false,
         }
     }
 }

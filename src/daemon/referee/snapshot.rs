@@ -24,7 +24,7 @@ use super::{Live, Referee};
 /// player's recent positions and pending Denials, Rules 1.18.1 - 1.18.4,
 /// the PoID's placer and pending blast, the Token Cascade, a Bifurcated
 /// player's Piece B, Rules 1.4.24, 1.7.36, 1.7.42).
-pub const VERSION: &str = concat!("5/", env!("CARGO_PKG_VERSION"));
+pub const VERSION: &str = concat!("6/", env!("CARGO_PKG_VERSION"));
 
 /// The Speaker settings a game's due time depends on: a snapshot's due
 /// time computed under others is recomputed at start.

@@ -51,6 +51,8 @@ impl Turn<'_> {
             return;
         }
         std::mem::swap(&mut p.at, &mut p.piece_b);
+        let name = p.name.clone();
+        self.s.gambits.swap_pieces(&name);
         if i == self.me {
             self.swap_facts();
         }
@@ -126,6 +128,8 @@ impl Turn<'_> {
         };
         let b = Position { station: to, line };
         self.s.players[me].piece_b = Some(b);
+        let name = self.my_name();
+        self.s.gambits.start_b(&name);
         self.other = OtherPiece {
             started_at: None,
             ..OtherPiece::default()
@@ -162,6 +166,8 @@ impl Turn<'_> {
         let colour = match (chosen, can.as_slice()) {
             (_, []) => {
                 self.s.players[me].piece_b = None;
+                let name = self.my_name();
+                self.s.gambits.drop_b(&name);
                 self.change(format!(
                     "{} cannot pay the upkeep of Piece B (2 Bronze or 1 other Token): Piece B is destroyed (Rule 1.7.42)",
                     self.my_name()
@@ -200,14 +206,11 @@ impl Turn<'_> {
         ));
     }
 
-    /// What Bifurcation forbids or leaves to a human, before an Action of
-    /// the player whose Turn it is (Rule 1.7.42).
-    /// What Bifurcation forbids or leaves to a person; `true` when the
-    /// Action goes to a human ruling unjudged (a Gambit performed by which
-    /// Piece?), so no other rule's verdict hides the referral.
-    fn bifurcation_forbids(&mut self, a: &Action) -> bool {
+    /// What Bifurcation forbids, before an Action of the player whose Turn
+    /// it is (Rule 1.7.42, RULINGS E110).
+    fn bifurcation_forbids(&mut self, a: &Action) {
         if !self.bifurcated() {
-            return false;
+            return;
         }
         match a {
             Action::CollectingParcel | Action::CatchingPigeon => self.illegal(
@@ -223,16 +226,8 @@ impl Turn<'_> {
                     "a Player may not attempt to Deny eir own Manoeuvre or Gambit (one Piece's by the other's)",
                 )
             }
-            Action::DeclaringGambit { .. } | Action::UsingGambit { .. } => {
-                self.ruling(
-                    "1.7.42",
-                    "a Manoeuvre or Gambit must be performed by a single Piece: which Piece performs it needs a human ruling",
-                );
-                return true;
-            }
             _ => {}
         }
-        false
     }
 
     fn save(&self) -> Saved {
@@ -273,9 +268,7 @@ impl Turn<'_> {
     /// does, the plain one (both A) is reported. Then Pieces run into each
     /// other are destroyed.
     pub(super) fn piece_action(&mut self, a: &Action, when: When) {
-        if self.bifurcation_forbids(a) {
-            return;
-        }
+        self.bifurcation_forbids(a);
         let target = a
             .target_player()
             .and_then(|t| self.s.player_index(t))
@@ -342,8 +335,10 @@ impl Turn<'_> {
             // The stationary Piece is destroyed; the one that came stays.
             if a_moved {
                 self.s.players[i].piece_b = None;
+                self.s.gambits.drop_b(&name);
             } else {
                 self.s.players[i].at = self.s.players[i].piece_b.take();
+                self.s.gambits.promote_b(&name);
             }
             let (came, gone) = if a_moved { ("A", "B") } else { ("B", "A") };
             self.change(format!(
@@ -466,7 +461,6 @@ impl Turn<'_> {
                     "Piece A's Move destroyed Piece B, which then makes no Move: Piece B's Move is written Pass (RULINGS E103)",
                 );
             }
-            self.s.last_move = LastMove::Unknown;
             return;
         }
         self.s.players[me].lv = lv;
@@ -486,8 +480,21 @@ impl Turn<'_> {
         self.mv.written = None;
         let lv_b = self.s.players[me].lv;
         self.s.players[me].lv = lv_a.min(lv_b);
-        // Two Moves went two places: no one "latest Move" (Rule 1.8.9).
-        self.s.last_move = LastMove::Unknown;
+    }
+
+    /// Where a Bifurcated Player's two Moves went, as the next Turn's
+    /// Venbacker Ladder bound (Rule 1.8.9, RULINGS E132): the Station of
+    /// the lower Venbacker Number of the two Pieces' (the higher, if the
+    /// game so rules); a Piece at a Ghost Station has none.
+    pub(super) fn ladder_floor_of_two_moves(&self) -> LastMove {
+        let p = &self.s.players[self.me];
+        let ends = p.stations().map(|s| (self.map.venbacker(s), s));
+        let end = if self.s.rulings.ladder_higher_of_two_moves {
+            ends.max()
+        } else {
+            ends.min()
+        };
+        LastMove::Ended(end.map(|(_, s)| s))
     }
 
     /// One Piece's Move and what carried Possessions then forbid (one
@@ -507,6 +514,8 @@ impl Turn<'_> {
         let to = self.here() == Some(other);
         if to || self.mv.through.contains(&other) {
             self.s.players[me].piece_b = None;
+            let name = self.my_name();
+            self.s.gambits.drop_b(&name);
             let gone = if label == "A" { "B" } else { "A" };
             self.change(format!(
                 "Piece {label} moves {} {}, where Piece {gone} stood: Piece {gone} is destroyed (Rule 1.7.42)",

@@ -24,7 +24,7 @@ impl Turn<'_> {
     /// says why not under `rule` when the Move is a Pass, a Farkle or a
     /// Timeout, or the Piece is at no Station of the map.
     fn gambit_move_end(&mut self, rule: &str, what: &str) -> Option<StationId> {
-        if !matches!(self.play.mv, Move::To { .. }) {
+        if !self.moved_here() {
             self.illegal(
                 rule,
                 format!("{what} is played after a Move to the Manoeuvre's last Station; this Turn's Move is not one (a Pass, a Farkle or a Timeout is none of a Gambit's moves)"),
@@ -39,6 +39,23 @@ impl Turn<'_> {
             );
         }
         here
+    }
+
+    /// Whether the Piece in `at` made this Turn's Move to a Station: the
+    /// Move, or for a Bifurcated Player the labelled Move that ended where
+    /// the Piece now is (a Manoeuvre is a single Piece's, RULINGS E131).
+    fn moved_here(&self) -> bool {
+        match &self.play.mv {
+            Move::To { .. } => true,
+            Move::Bifurcated(a, b) => {
+                let here = self.here();
+                [a, b].into_iter().any(|m| {
+                    matches!(**m, Move::To { .. })
+                        && here.is_some_and(|h| mark_of(m) == Mark::At(h))
+                })
+            }
+            _ => false,
+        }
     }
 
     /// `[Declaring the <Name> Gambit]` (Rule 1.18.1): the attributes of the
@@ -420,17 +437,38 @@ impl Turn<'_> {
         charge
     }
 
+    /// Where the Turn's Move left the player's Piece, or each of eir two
+    /// Pieces (RULINGS E131): a Move to a Station is recorded where the
+    /// Piece now is.
+    fn record_marks(&mut self, mv: &Move) {
+        let me = self.my_name();
+        let at = |m: &Move, here: Option<StationId>| match (mark_of(m), here) {
+            (Mark::At(_), Some(at)) => Mark::At(at),
+            (Mark::At(_), None) => Mark::Unknown,
+            (m, _) => m,
+        };
+        let Move::Bifurcated(a, b) = mv else {
+            let mark = at(mv, self.here());
+            self.s.gambits.record(&me, mark);
+            return;
+        };
+        let p = &self.s.players[self.me];
+        if let Some(piece_b) = p.piece_b {
+            self.s.gambits.record(&me, at(a, p.station()));
+            self.s.gambits.record_b(&me, at(b, Some(piece_b.station)));
+        } else {
+            // One Piece is left: the one that moved, if one did.
+            let moved = if matches!(**b, Move::To { .. }) { b } else { a };
+            self.s.gambits.record(&me, at(moved, self.here()));
+        }
+    }
+
     /// As the Turn ends: where it ended, for later Gambits; and the
     /// Denials of this player's Manoeuvres, which e did not complete this
     /// Turn, pay their Deniers the reward (Rule 1.18.4, RULINGS E122).
     pub(super) fn gambits_end_of_turn(&mut self, mv: &Move) {
         let me = self.my_name();
-        let mark = match (mark_of(mv), self.here()) {
-            (Mark::At(_), Some(at)) => Mark::At(at),
-            (Mark::At(_), None) => Mark::Unknown,
-            (m, _) => m,
-        };
-        self.s.gambits.record(&me, mark);
+        self.record_marks(mv);
         let (mine, rest): (Vec<Denial>, Vec<Denial>) = std::mem::take(&mut self.s.gambits.denials)
             .into_iter()
             .partition(|d| d.target.eq_ignore_ascii_case(&me));

@@ -61,7 +61,11 @@ impl Turn<'_> {
             Move::Timeout => self.clock.minutes += 60,
             Move::Pass(named) | Move::Farkle(named) => self.pass(mv, named.as_ref()),
             // Judged Piece by Piece in bifurcation.rs (Rule 1.7.42).
-            Move::Bifurcated(a, b) => self.bifurcated_moves(a, b),
+            Move::Bifurcated(a, b) => {
+                self.bifurcated_moves(a, b);
+                self.s.last_move = self.ladder_floor_of_two_moves();
+                return;
+            }
             Move::To {
                 dest,
                 via,

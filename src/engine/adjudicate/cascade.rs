@@ -70,8 +70,8 @@ impl Turn<'_> {
         Charge::Paid
     }
 
-    /// The colour `[Token Cascade]`'s four Tokens are paid in: the one of
-    /// the table's colours the player holds four of, or `{pays <Colour>}`.
+    /// The colour `[Token Cascade]`'s four Tokens are paid in: one of the
+    /// table's colours (RULINGS E93).
     fn cascade_colour(&mut self, a: &Action) -> Option<Colour> {
         let Price::OneOf(n, colours) = a.spec().cost else {
             self.ruling(
@@ -80,49 +80,7 @@ impl Turn<'_> {
             );
             return None;
         };
-        let tokens = self.s.players[self.me].tokens;
-        let named = self.directive(|d| match d {
-            Directive::Pays(c) => Some(*c),
-            _ => None,
-        });
-        let enough: Vec<Colour> = colours
-            .iter()
-            .copied()
-            .filter(|c| tokens.get(*c) >= n)
-            .collect();
-        let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
-        match (named, enough.as_slice()) {
-            (Some(c), _) if colours.contains(&c) => Some(c),
-            (Some(c), _) => {
-                self.illegal(
-                    RULE,
-                    format!(
-                        "[Token Cascade] costs {n} Tokens of one of {}, not {}",
-                        names.join(", "),
-                        c.name()
-                    ),
-                );
-                None
-            }
-            (None, [one]) => Some(*one),
-            (None, []) => {
-                self.illegal(
-                    RULE,
-                    format!(
-                        "[Token Cascade] costs {n} Tokens of one of {}; the player holds {n} of none",
-                        names.join(", ")
-                    ),
-                );
-                None
-            }
-            (None, _) => {
-                self.illegal(
-                    RULE,
-                    format!("the player holds {n} Tokens of several of {}: a comment names the colour paid, e.g. {{pays Red}}", names.join(", ")),
-                );
-                None
-            }
-        }
+        self.one_colour(RULE, "[Token Cascade]", n, colours)
     }
 
     /// `[Cascade Steal]` (Rule 1.7.37): the player becomes the focus of the

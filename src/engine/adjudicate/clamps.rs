@@ -168,40 +168,10 @@ impl Turn<'_> {
             self.illegal(rule, format!("{} carries no Spoon Clamp", self.my_name()));
             return Charge::Free;
         };
-        let t = self.s.players[me].tokens;
+        // A Spooned player may spend only Black, Bronze or Green (Rule 1.4.39).
         let allowed = [Colour::Black, Colour::Bronze, Colour::Green];
-        let enough: Vec<Colour> = allowed.into_iter().filter(|c| t.get(*c) >= 5).collect();
-        let named = self.directive(|d| match d {
-            crate::gsd::Directive::Pays(c) => Some(*c),
-            _ => None,
-        });
-        let colour = match (named, enough.as_slice()) {
-            (Some(c), _) if !allowed.contains(&c) => {
-                self.illegal(rule, format!("a player carrying a Spoon Clamp may not spend {} Tokens: [Unspoon] is paid in Black, Bronze or Green", c.name()));
-                return Charge::Free;
-            }
-            (Some(c), _) if t.get(c) < 5 => {
-                self.illegal(
-                    rule,
-                    format!(
-                        "[Unspoon] costs five {} Tokens; {} holds {}",
-                        c.name(),
-                        self.my_name(),
-                        t.get(c)
-                    ),
-                );
-                return Charge::Free;
-            }
-            (Some(c), _) => c,
-            (None, [c]) => *c,
-            (None, []) => {
-                self.illegal(rule, "[Unspoon] costs five Tokens of one colour a Spooned player may spend (Black, Bronze or Green); the player holds five of none");
-                return Charge::Free;
-            }
-            (None, _) => {
-                self.illegal(rule, "the player holds five Tokens of several colours: a comment names the one paid, e.g. {pays Black}");
-                return Charge::Free;
-            }
+        let Some(colour) = self.one_colour(rule, "[Unspoon]", 5, &allowed) else {
+            return Charge::Free;
         };
         self.pay(&a.render(), rule, &[(5, colour)]);
         self.s.players[me].possessions.remove(i);

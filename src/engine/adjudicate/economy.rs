@@ -170,39 +170,9 @@ impl Turn<'_> {
         let crate::gsd::Price::Plastic(ten) = a.spec().cost else {
             return Charge::Table;
         };
-        let me = self.me;
-        let enough: Vec<Colour> = Colour::ALL
-            .into_iter()
-            .filter(|c| c.is_plastic() && self.s.players[me].tokens.get(*c) >= ten)
-            .collect();
-        let named = self.directive(|d| match d {
-            Directive::Pays(c) => Some(*c),
-            _ => None,
-        });
-        let colour = match (named, enough.as_slice()) {
-            (Some(c), _) if c.is_plastic() => c,
-            (Some(_), _) => {
-                self.illegal(
-                    rule,
-                    "[Bonanza] is paid with Plastic Tokens: Black, Blue, Green or Red",
-                );
-                return Charge::Free;
-            }
-            (None, [one]) => *one,
-            (None, []) => {
-                self.illegal(
-                    rule,
-                    format!("[Bonanza] costs {ten} Plastic Tokens of one colour; the player holds {ten} of none"),
-                );
-                return Charge::Free;
-            }
-            (None, _) => {
-                self.illegal(
-                    rule,
-                    format!("the player holds {ten} of several Plastic colours: a comment names the one paid, e.g. {{pays Red}}"),
-                );
-                return Charge::Free;
-            }
+        let plastic: Vec<Colour> = Colour::ALL.into_iter().filter(|c| c.is_plastic()).collect();
+        let Some(colour) = self.one_colour(rule, "[Bonanza]", ten, &plastic) else {
+            return Charge::Free;
         };
         let before = self.tally.spent.len();
         let cost = self.with_bocks(a, vec![(ten, colour)]);
@@ -217,6 +187,52 @@ impl Turn<'_> {
             ));
         }
         Charge::Paid
+    }
+
+    /// The colour a price of `n` Tokens of one of `colours` is paid in
+    /// (`[Bonanza]`, `[Token Cascade]`, `[Unspoon]`): the one `{pays
+    /// <Colour>}` names, else the only one the player holds `n` of; says
+    /// under `rule` why there is none. A shortfall in the named colour is
+    /// left to [`Turn::pay`].
+    pub(super) fn one_colour(
+        &mut self,
+        rule: &str,
+        what: &str,
+        n: u32,
+        colours: &[Colour],
+    ) -> Option<Colour> {
+        let tokens = self.s.players[self.me].tokens;
+        let named = self.directive(|d| match d {
+            Directive::Pays(c) => Some(*c),
+            _ => None,
+        });
+        let enough: Vec<Colour> = colours
+            .iter()
+            .copied()
+            .filter(|c| tokens.get(*c) >= n)
+            .collect();
+        let names = colours
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let why = match (named, enough.as_slice()) {
+            (Some(c), _) if colours.contains(&c) => return Some(c),
+            (None, [one]) => return Some(*one),
+            (Some(c), _) => format!(
+                "{what} costs {n} Tokens of one of {names}, not {}",
+                c.name()
+            ),
+            (None, []) => format!(
+                "{what} costs {n} Tokens of one of {names}; the player holds {n} of none"
+            ),
+            (None, several) => format!(
+                "the player holds {n} Tokens of several of {names}: a comment names the colour paid, e.g. {{pays {}}}",
+                several[0].name()
+            ),
+        };
+        self.illegal(rule, why);
+        None
     }
 
     /// [Poll Tax] (Rule 1.4.37): paid first; then every player, the taxer

@@ -127,24 +127,24 @@ impl Turn<'_> {
         dest: StationId,
     ) {
         let moved = &self.shunts.packages;
-        let Some(i) = (0..self.s.packages.len())
-            .find(|&i| self.s.packages[i].at == occupied && !moved.contains(&i))
-        else {
-            self.illegal(
-                rule,
-                format!(
-                    "no Suspect Package not yet Shunted by this Move rests at {}, where the first Shunt sent its target",
-                    self.name(occupied)
-                ),
-            );
+        let i = (0..self.s.packages.len())
+            .find(|&i| self.s.packages[i].at == occupied && !moved.contains(&i));
+        let Some(line) = self.double_shunt_resting(
+            rule,
+            target,
+            n,
+            occupied,
+            dest,
+            i.is_some(),
+            "Suspect Package",
+        ) else {
             return;
         };
-        let Some(line) = self.shunt_route(occupied, dest, target, n, false, true, rule) else {
+        let Some(i) = i else {
             return;
         };
         self.s.packages[i].at = dest;
         self.shunts.packages.push(i);
-        self.shunts.made = Some((n, dest));
         self.change(format!(
             "the Suspect Package at {} is Double-Shunted to {} ({line}) (Rules 1.4.7, 1.10.2)",
             self.name(occupied),

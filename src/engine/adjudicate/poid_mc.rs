@@ -104,20 +104,11 @@ impl Turn<'_> {
         occupied: StationId,
         dest: StationId,
     ) {
-        if self.s.poid != Some(occupied) || self.shunts.poid {
-            self.illegal(
-                rule,
-                format!(
-                    "the PoID, not yet Shunted by this Move, does not rest at {}, where the first Shunt sent its target",
-                    self.name(occupied)
-                ),
-            );
-            return;
-        }
-        let Some(line) = self.shunt_route(occupied, dest, target, n, false, true, rule) else {
+        let there = self.s.poid == Some(occupied) && !self.shunts.poid;
+        let Some(line) = self.double_shunt_resting(rule, target, n, occupied, dest, there, "PoID")
+        else {
             return;
         };
-        self.shunts.made = Some((n, dest));
         self.land_poid(occupied, dest, line, "1.10.2", "Double-Shunted");
     }
 

@@ -430,54 +430,6 @@ impl Turn<'_> {
         Some(dest)
     }
 
-    /// The common part of a Shunt of something resting at the Piece's
-    /// Station rather than a Player (a Suspect Package, the PoID, Rules
-    /// 1.4.7, 1.4.24): the Piece on the Map, the thing there (`rests`), no
-    /// Sanctuary or Loop, the leg; the Shunter's LV then zero (not in a
-    /// Power Shunt). `what` names it, `absent` starts the message when it
-    /// is not there, `rules` is cited beside 1.10.0. Returns where it was,
-    /// where it goes and along which line.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn shunt_resting(
-        &mut self,
-        a: &Action,
-        rule: &str,
-        target: &Target,
-        what: &str,
-        absent: &str,
-        rules: &str,
-        rests: impl Fn(&GameState, StationId) -> bool,
-    ) -> Option<(StationId, StationId, LineCode)> {
-        self.targeting(a);
-        let Some(here) = self.here() else {
-            self.illegal(
-                rule,
-                format!("the Piece must be on the Map to Shunt {what}"),
-            );
-            return None;
-        };
-        if !rests(&self.s, here) {
-            self.illegal(
-                rule,
-                format!(
-                    "{absent} {}: a Shunt's target shares the Piece's Station (Rules {rules}, 1.10.0)",
-                    self.name(here)
-                ),
-            );
-            return None;
-        }
-        if self.sanctuary(here) || self.loop_trap(here) {
-            return None;
-        }
-        let (n, dest, line, _) = self.shunt_leg(a, here, target, rule)?;
-        if !matches!(a, Action::PowerShunting { .. }) {
-            let me = self.me;
-            self.s.players[me].lv = 0;
-        }
-        self.shunts.made = Some((n, dest));
-        Some((here, dest, line))
-    }
-
     /// The leg of a single Shunt of what rests at `here` (a Token Stack,
     /// a Suspect Package): its LV, destination, the Line it goes along,
     /// and whether it is a Dead-End Shunt; `None` once a refusal is said.

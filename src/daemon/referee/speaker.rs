@@ -392,7 +392,7 @@ pub(super) fn load(events: &[(DateTime<Utc>, Event)], n_turns: usize) -> (Option
 /// A Speaker command line (`RESIGN Cryer MN1`, `VOID [MN1]`, `PAUSE`,
 /// `RESUME`): its verb and its argument (a game tag is read by the
 /// classifier from the line or subject).
-fn speaker_command(line: &str) -> Option<(String, Option<String>)> {
+pub(super) fn speaker_command(line: &str) -> Option<(String, Option<String>)> {
     let mut words = line.split_whitespace();
     let verb = words.next()?.to_ascii_uppercase();
     if !matches!(verb.as_str(), "RESIGN" | "VOID" | "PAUSE" | "RESUME") {

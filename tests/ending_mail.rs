@@ -240,6 +240,7 @@ fn resign_stalemate_points_and_archive_by_mail() {
     );
     let (_, mails) = t.bot("holborn", "ARCHIVE MN1");
     let record = &mails[0].text;
+    println!("{record}");
     assert!(
         flat(record).contains("Resigned: Acton, after turn 2"),
         "{record}"

@@ -189,3 +189,91 @@ fn ended(tx: &rusqlite::Transaction<'_>, e: &Ending, now: DateTime<Utc>) -> Resu
     tx.execute("DELETE FROM stalemate WHERE game = ?1", params![e.game])?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(h: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 20, h, 0, 0).unwrap()
+    }
+
+    fn won(game: &str, winner: &str, finishers: &[&str]) -> Commit {
+        Commit {
+            received_at: Some(at(12)),
+            ending: vec![EndingOp::Ended(Ending {
+                game: game.into(),
+                outcome: Outcome::Won(winner.into()),
+                field: Field {
+                    finishers: finishers.iter().map(|s| s.to_string()).collect(),
+                    resigned: Vec::new(),
+                },
+                turns: 9,
+            })],
+            ..Commit::default()
+        }
+    }
+
+    #[test]
+    fn a_game_is_scored_once_against_the_ledger_before_it() {
+        let mut s = Store::in_memory().unwrap();
+        for g in ["MN1", "MN2"] {
+            s.ensure_game(g, "{}", at(9)).unwrap();
+        }
+        s.commit(&won("MN1", "Warren", &["Rushton", "Warren", "Drone"]))
+            .unwrap();
+        // Again (a replay): nothing more.
+        s.commit(&won("MN1", "Warren", &["Rushton", "Warren"]))
+            .unwrap();
+        // Rushton, poorer, beats Warren: two and one for Warren.
+        s.commit(&won("MN2", "rushton", &["rushton", "Warren"]))
+            .unwrap();
+        let p: Vec<(String, i64, usize)> = s
+            .points()
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.player, r.points, r.games))
+            .collect();
+        assert_eq!(p, vec![("Rushton".into(), 3, 2), ("Warren".into(), 1, 2)]);
+        let e = s.endings().unwrap();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].winner.as_deref(), Some("Warren"));
+    }
+
+    #[test]
+    fn agreements_are_kept_withdrawn_and_cleared() {
+        let mut s = Store::in_memory().unwrap();
+        s.ensure_game("MN1", "{}", at(9)).unwrap();
+        let agree = |p: &str| EndingOp::Agree {
+            game: "MN1".into(),
+            agreement: Agreement {
+                player: p.into(),
+                turns: 3,
+                last: "<t3>".into(),
+            },
+        };
+        let c = |ops: Vec<EndingOp>| Commit {
+            received_at: Some(at(10)),
+            ending: ops,
+            ..Commit::default()
+        };
+        s.commit(&c(vec![
+            agree("Rushton"),
+            agree("Warren"),
+            agree("Rushton"),
+        ]))
+        .unwrap();
+        assert_eq!(s.stalemate_agreements("MN1").unwrap().len(), 2);
+        s.commit(&c(vec![EndingOp::Withdraw {
+            game: "MN1".into(),
+            player: "Warren".into(),
+        }]))
+        .unwrap();
+        let a = s.stalemate_agreements("MN1").unwrap();
+        assert_eq!(a.len(), 1);
+        assert_eq!(a[0].player, "Rushton");
+        s.commit(&c(vec![EndingOp::Clear { game: "MN1".into() }]))
+            .unwrap();
+        assert!(s.stalemate_agreements("MN1").unwrap().is_empty());
+    }
+}

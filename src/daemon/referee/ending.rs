@@ -45,6 +45,10 @@ impl Referee {
         let Request::Commands(cmds) = &letter.request else {
             return Ok(None);
         };
+        if cmds.len() > self.limits.commands_per_mail {
+            // Refused whole where every command mail is ([limits]).
+            return Ok(None);
+        }
         let (mut acts, mut rest) = (Vec::new(), Vec::new());
         for c in cmds {
             match self.act_of(c, &letter.from) {
@@ -276,6 +280,13 @@ impl Referee {
                 (true, format!("{tag} ended in stalemate"))
             }
             StalemateStep::Refuse => {
+                if self.tally(live, agreements).agreed.is_empty() {
+                    out.refuse(format!(
+                        "No player of {tag} agrees a Stalemate now, so there is nothing to \
+                         refuse; nothing changed."
+                    ));
+                    return (false, "stalemate refuse: nothing agreed".into());
+                }
                 agreements.clear();
                 commit.ending.push(EndingOp::Clear { game: tag.clone() });
                 self.announce(commit, &th, format!("No Stalemate in {tag}"),

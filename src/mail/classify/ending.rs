@@ -35,3 +35,54 @@ pub(super) fn parse_ending(
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::kinds::parse_command;
+    use super::super::tests::ctx;
+    use super::*;
+
+    fn read(line: &str) -> Option<Command> {
+        parse_command(line, &ctx())
+    }
+
+    #[test]
+    fn the_ending_commands_read() {
+        use StalemateStep::*;
+        assert_eq!(read("STALEMATE"), Some(Command::Stalemate(Agree, None)));
+        assert_eq!(
+            read("stalemate mn12"),
+            Some(Command::Stalemate(Agree, Some("MN12".into())))
+        );
+        assert_eq!(
+            read("WITHDRAW STALEMATE [MN12]"),
+            Some(Command::Stalemate(Withdraw, Some("MN12".into())))
+        );
+        assert_eq!(
+            read("CONFIRM STALEMATE MN12"),
+            Some(Command::Stalemate(Confirm, Some("MN12".into())))
+        );
+        assert_eq!(
+            read("Refuse Stalemate MN12."),
+            Some(Command::Stalemate(Refuse, Some("MN12".into())))
+        );
+        assert_eq!(read("POINTS"), Some(Command::Points));
+        assert_eq!(read("ARCHIVE"), Some(Command::Archive(None)));
+        assert_eq!(
+            read("ARCHIVE MN12"),
+            Some(Command::Archive(Some("MN12".into())))
+        );
+    }
+
+    #[test]
+    fn what_they_do_not_take_is_not_them() {
+        // A join's confirmation is another command's.
+        assert_eq!(read("CONFIRM 7f3a9c"), None);
+        assert_eq!(read("STALEMATE MN12 now please"), None);
+        assert_eq!(read("POINTS MN12"), None);
+        assert_eq!(read("ARCHIVE MN12 MN13"), None);
+        assert_eq!(read("STALEMATE <script>"), None);
+        // A bare WITHDRAW is the buzzer's, not a command.
+        assert_eq!(read("WITHDRAW"), None);
+    }
+}

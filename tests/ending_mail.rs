@@ -302,6 +302,20 @@ fn strangers_and_players_of_another_game_are_refused() {
     let (s, _) = t.bot("rushton", "REFUSE STALEMATE MN1");
     assert_eq!(s, "stalemate refused: not the Speaker");
     assert!(t.store.stalemate_agreements("MN1").unwrap().is_empty());
+    // HELP lists each command with an example.
+    let (_, mails) = t.bot("nobody", "HELP");
+    let help = flat(&mails[0].text);
+    for c in [
+        "RESIGN MN1",
+        "STALEMATE MN1",
+        "WITHDRAW STALEMATE [game]",
+        "POINTS",
+        "ARCHIVE MN1",
+        "CONFIRM STALEMATE MN1",
+        "REFUSE STALEMATE MN1",
+    ] {
+        assert!(help.contains(c), "{c}: {help}");
+    }
 }
 
 #[test]

@@ -209,6 +209,17 @@ fn resign_stalemate_points_and_archive_by_mail() {
     // A player cannot confirm it.
     let (s, _) = t.bot("warren", "CONFIRM STALEMATE MN1");
     assert_eq!(s, "stalemate refused: not the Speaker");
+    // Beside another Speaker's command, it is not done, and the Speaker is told.
+    let (_, mails) = t.send(
+        "speaker",
+        "mornbot@example.test",
+        "[MN1] decisions",
+        "PAUSE MN1\nCONFIRM STALEMATE MN1",
+    );
+    let reply = flat(to(&mails, "speaker@"));
+    assert!(reply.contains("The Stalemate step was not done"), "{reply}");
+    assert!(!t.ended("MN1"));
+    t.bot("speaker", "RESUME MN1");
     // The Speaker confirms: the game ends with no winner.
     let (s, mails) = t.bot("speaker", "CONFIRM STALEMATE MN1");
     assert_eq!(s, "MN1 ended in stalemate");

@@ -137,6 +137,14 @@ impl Referee {
                     any |= d.changed();
                     said.push(d.summary().to_string());
                 }
+                if let Request::Commands(all) = &letter.request {
+                    // Stalemate steps are answered apart (`ending.rs`).
+                    if all.iter().any(|c| matches!(c, Command::Stalemate(..))) {
+                        said.push(
+                            "The Stalemate step was not done: send it in a mail of its own.".into(),
+                        );
+                    }
+                }
                 out.sender(self.notice(said.join("\n\n")));
                 Disposition::new(any, "speaker commands")
             }

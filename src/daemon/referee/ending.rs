@@ -380,16 +380,7 @@ impl Referee {
         ));
         if t.complete() {
             text.push_str(&format!("\n\nEvery Active non-Drone player agrees. The Speaker may declare {tag} over with \"CONFIRM STALEMATE {tag}\", or refuse with \"REFUSE STALEMATE {tag}\"."));
-            if !self.speaker.addresses.is_empty() {
-                let r = self.notice_mail(
-                    &th.sub("#speaker"),
-                    self.speaker.addresses.clone(),
-                    &format!("{tag}: Stalemate agreed, your decision"),
-                    &self.notice(format!("Every Active non-Drone player of {tag} agrees a Stalemate ({}). Reply \"CONFIRM STALEMATE {tag}\" to end the game with no winner (Rule 1.1.11), or \"REFUSE STALEMATE {tag}\".", names(&t.agreed))),
-                    at,
-                );
-                self.queue(commit, &r);
-            }
+            self.ask_speaker(&tag, &t, th, at, commit);
         }
         let headline = if withdraw {
             "Stalemate agreement withdrawn"
@@ -415,6 +406,29 @@ impl Referee {
                 }
             ),
         )
+    }
+
+    /// Asks the Speaker's addresses to confirm or refuse an agreed
+    /// Stalemate (Rule 1.1.11).
+    fn ask_speaker(
+        &self,
+        tag: &str,
+        t: &Tally,
+        th: &Thread,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+    ) {
+        if self.speaker.addresses.is_empty() {
+            return;
+        }
+        let r = self.notice_mail(
+            &th.sub("#speaker"),
+            self.speaker.addresses.clone(),
+            &format!("{tag}: Stalemate agreed, your decision"),
+            &self.notice(format!("Every Active non-Drone player of {tag} agrees a Stalemate ({}). Reply \"CONFIRM STALEMATE {tag}\" to end the game with no winner (Rule 1.1.11), or \"REFUSE STALEMATE {tag}\".", names(&t.agreed))),
+            at,
+        );
+        self.queue(commit, &r);
     }
 
     /// The game's Stalemate tally now.

@@ -13,6 +13,7 @@ use mornbot::mail::classify::{
 };
 use mornbot::mail::digest;
 use mornbot::mail::inbound::{parse, AuthVerdict, AutoKind, Inbound, Limits};
+use mornbot::mail::request::StalemateStep;
 use mornbot::map::Map;
 use serde::Deserialize;
 
@@ -149,6 +150,17 @@ fn command_text(c: &Command) -> String {
         Command::Rules => "RULES".into(),
         Command::Speaker(s) => s.clone(),
         Command::Unknown(s) => format!("? {s}"),
+        Command::Stalemate(step, game) => {
+            let word = match step {
+                StalemateStep::Agree => "STALEMATE",
+                StalemateStep::Withdraw => "WITHDRAW STALEMATE",
+                StalemateStep::Confirm => "CONFIRM STALEMATE",
+                StalemateStep::Refuse => "REFUSE STALEMATE",
+            };
+            with(word, game)
+        }
+        Command::Points => "POINTS".into(),
+        Command::Archive(game) => with("ARCHIVE", game),
     }
 }
 

@@ -27,6 +27,8 @@ mod budget;
 mod buzz;
 mod commands;
 mod dice;
+mod ending;
+mod ending_answers;
 mod event;
 mod games;
 mod handle;
@@ -309,7 +311,7 @@ impl Live {
     /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
     /// last turn was received (or the game started); none once won.
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
-        if self.game.state.winner.is_some() {
+        if self.game.state.winner.is_some() || self.ended {
             return None;
         }
         Some(crate::speaker::turn_deadline(self.clock_started()))
@@ -319,7 +321,7 @@ impl Live {
     /// (Rule 1.1.10), and when: the earliest such player. Timeouts
     /// submitted for a player are not eir moves (RULINGS S7).
     pub fn resignation(&self) -> Option<(String, DateTime<Utc>)> {
-        if self.game.state.winner.is_some() || self.paused {
+        if self.game.state.winner.is_some() || self.paused || self.ended {
             return None;
         }
         self.game
@@ -350,7 +352,10 @@ impl Live {
             turn,
             player: self.game.to_play().to_string(),
             reminded: self.reminded_for == Some(turn),
-            held: self.game.state.winner.is_some() || self.questionable.is_some() || self.paused,
+            held: self.game.state.winner.is_some()
+                || self.questionable.is_some()
+                || self.paused
+                || self.ended,
         }
     }
 }

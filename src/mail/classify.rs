@@ -145,6 +145,7 @@ use crate::gsd::parse_play;
 use crate::map::Map;
 
 mod body;
+mod ending;
 mod game;
 mod kinds;
 mod plays;

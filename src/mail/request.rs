@@ -134,6 +134,28 @@ pub enum Command {
     Speaker(String),
     /// A command-shaped line the bot does not know (answered with HELP).
     Unknown(String),
+    /// A step towards a Stalemate (Rule 1.1.11), with its game when named:
+    /// `STALEMATE [game]`, `WITHDRAW STALEMATE [game]`, and the Speaker's
+    /// `CONFIRM STALEMATE <game>` and `REFUSE STALEMATE <game>`.
+    Stalemate(StalemateStep, Option<String>),
+    /// `POINTS`: the Points table (Rule 1.1.9).
+    Points,
+    /// `ARCHIVE [game]`: the ended games, or one ended game's record
+    /// (Rule 1.1.5).
+    Archive(Option<String>),
+}
+
+/// A step towards a Stalemate (Rule 1.1.11; RULINGS S22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StalemateStep {
+    /// `STALEMATE`: an Active non-Drone player proposes or agrees.
+    Agree,
+    /// `WITHDRAW STALEMATE`: the player takes eir agreement back.
+    Withdraw,
+    /// `CONFIRM STALEMATE`: the Speaker declares the game over.
+    Confirm,
+    /// `REFUSE STALEMATE`: the Speaker does not; the agreements are void.
+    Refuse,
 }
 
 /// What a message the bot did not understand looked like.

@@ -5,11 +5,15 @@
 //!   (Rules 1.3.5, 1.16.3, 1.16.4), reminders, and the two-month timeout of
 //!   Rule 1.1.10.
 //! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
+//! - [`points`](mod@points): what a game's end does to Points (Rule 1.1.9).
+//! - [`stalemate`](mod@stalemate): who has agreed a Stalemate (Rule 1.1.11).
 
 pub mod buzz;
 pub mod deadline;
 pub mod machine;
+pub mod points;
 pub mod referee;
+pub mod stalemate;
 
 pub use deadline::{
     buzz_response_deadline, judgment_deadline, parse_timestamp, reminder_at, resignation_due,

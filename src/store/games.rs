@@ -192,6 +192,7 @@ impl Store {
         }
         dice::commit(&tx, c, now)?;
         super::gambits::commit(&tx, c, now)?;
+        super::ending::commit(&tx, c, now)?;
         for snap in &c.snapshots {
             snapshots::put(&tx, snap)?;
         }

@@ -9,6 +9,7 @@
 //! to the same state and the same mails.
 
 mod dice;
+mod ending;
 mod gambits;
 mod games;
 mod health;
@@ -25,6 +26,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, TimeZone, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
 
+pub use ending::{EndedRow, Ending, EndingOp, PointsRow};
 pub use gambits::GambitRow;
 pub use health::{backup, check, Health};
 pub use quarantine::Quarantined;

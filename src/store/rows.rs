@@ -124,6 +124,8 @@ pub struct Commit {
     pub dice_revealed: Vec<String>,
     /// Gambits declared (Rule 1.18.2).
     pub gambits: Vec<super::GambitRow>,
+    /// Stalemate agreements and games' ends (Rules 1.1.9, 1.1.11).
+    pub ending: Vec<super::EndingOp>,
 }
 
 /// A recorded draw of the bot's dice.

@@ -117,6 +117,35 @@ CREATE TABLE IF NOT EXISTS gambits (
     at INTEGER NOT NULL,
     PRIMARY KEY (game, turn, name)
 );
+-- Stalemate agreements standing (Rule 1.1.11, RULINGS S22): one a player,
+-- for the log as it was (its length and last turn) when made.
+CREATE TABLE IF NOT EXISTS stalemate (
+    game TEXT NOT NULL REFERENCES games(tag),
+    player TEXT NOT NULL,
+    turns INTEGER NOT NULL,
+    last TEXT NOT NULL,              -- Message-ID of the log's last turn then, '' for none
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, player)
+);
+-- Each ended game once (Rules 1.1.5, 1.1.9): the key that keeps its Points
+-- from being awarded twice.
+CREATE TABLE IF NOT EXISTS endings (
+    game TEXT PRIMARY KEY REFERENCES games(tag),
+    outcome TEXT NOT NULL,           -- won | stalemate
+    winner TEXT,
+    turns INTEGER NOT NULL,
+    at INTEGER NOT NULL
+);
+-- The Points ledger (Rule 1.1.9, RULINGS S23 - S24): what each ended game
+-- gave or took from each of its players.
+CREATE TABLE IF NOT EXISTS points (
+    game TEXT NOT NULL REFERENCES endings(game),
+    player TEXT NOT NULL,            -- as the game named em
+    pkey TEXT NOT NULL,              -- the name, case folded: one player across games
+    delta INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, pkey)
+);
 "#;
 
 /// The schema version this build writes.

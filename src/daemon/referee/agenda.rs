@@ -321,7 +321,7 @@ impl Referee {
         let won_now = !had_winner && live.game.state.winner.is_some();
         if won_now {
             live.ended = true;
-            Event::Ended(live.turns.len()).record(&tag, commit);
+            self.record_end(live, commit);
         }
         let mut text = format!(
             "{why}: gone from the Token Table with eir Tokens and Possessions; eir Home is \

@@ -455,7 +455,7 @@ impl Referee {
         let tag = live.game.tag.clone();
         let winner = live.game.state.winner.clone().unwrap_or_default();
         live.ended = true;
-        Event::Ended(live.turns.len()).record(&tag, commit);
+        self.record_end(live, commit);
         self.announce(commit, th, format!("Game over: {winner} wins"),
             format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&render(&live.game.gsd(self.map)))), at);
         self.reveal_dice(live, commit, th, at);

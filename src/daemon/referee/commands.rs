@@ -26,6 +26,9 @@ impl Referee {
                      use it, and this is not one of them.\n"
                 )),
                 Command::Rules => parts.push(coverage_text()),
+                Command::Points | Command::Archive(_) | Command::Stalemate(..) => {
+                    parts.push(self.ending_answer(store, c)?);
+                }
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
                         Some(t) if self.has_game(&t.to_uppercase()) => {

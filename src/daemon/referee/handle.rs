@@ -130,6 +130,11 @@ impl Referee {
         {
             *changed = live;
             (game, "speaker".into(), summary)
+        } else if let Some((game, live, summary)) =
+            self.ending_mail(store, letter, received, out, commit)?
+        {
+            *changed = live;
+            (game, "ending".into(), summary)
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),

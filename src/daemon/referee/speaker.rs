@@ -137,6 +137,14 @@ impl Referee {
                     any |= d.changed();
                     said.push(d.summary().to_string());
                 }
+                if let Request::Commands(all) = &letter.request {
+                    // Stalemate steps are answered apart (`ending.rs`).
+                    if all.iter().any(|c| matches!(c, Command::Stalemate(..))) {
+                        said.push(
+                            "The Stalemate step was not done: send it in a mail of its own.".into(),
+                        );
+                    }
+                }
                 out.sender(self.notice(said.join("\n\n")));
                 Disposition::new(any, "speaker commands")
             }
@@ -392,7 +400,7 @@ pub(super) fn load(events: &[(DateTime<Utc>, Event)], n_turns: usize) -> (Option
 /// A Speaker command line (`RESIGN Cryer MN1`, `VOID [MN1]`, `PAUSE`,
 /// `RESUME`): its verb and its argument (a game tag is read by the
 /// classifier from the line or subject).
-fn speaker_command(line: &str) -> Option<(String, Option<String>)> {
+pub(super) fn speaker_command(line: &str) -> Option<(String, Option<String>)> {
     let mut words = line.split_whitespace();
     let verb = words.next()?.to_ascii_uppercase();
     if !matches!(verb.as_str(), "RESIGN" | "VOID" | "PAUSE" | "RESUME") {

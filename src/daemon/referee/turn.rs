@@ -94,6 +94,9 @@ impl Referee {
         if let Some(w) = &live.game.state.winner {
             return refuse(out, format!("{tag} is over: {w} has won."), "game over");
         }
+        if live.ended {
+            return refuse(out, format!("{tag} is over (a Stalemate)."), "game over");
+        }
         if live.game.state.player_index(&player).is_none() {
             return refuse(
                 out,

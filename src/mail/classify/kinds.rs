@@ -32,6 +32,9 @@ pub(super) fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Com
     if matches!(verb.as_str(), "RESIGN" | "VOID" | "PAUSE" | "RESUME") && args.len() <= 2 {
         return Some(Command::Speaker(t.to_string()));
     }
+    if let Some(c) = super::ending::parse_ending(&verb, args, ctx) {
+        return Some(c);
+    }
     if args.len() > 1 {
         return None;
     }

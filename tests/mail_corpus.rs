@@ -149,6 +149,7 @@ fn command_text(c: &Command) -> String {
         Command::Rules => "RULES".into(),
         Command::Speaker(s) => s.clone(),
         Command::Unknown(s) => format!("? {s}"),
+        Command::Lobby(l) => format!("LOBBY {l:?}"),
     }
 }
 

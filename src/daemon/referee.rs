@@ -30,6 +30,8 @@ mod dice;
 mod event;
 mod games;
 mod handle;
+mod lobby;
+mod lobby_start;
 mod picture;
 mod replay;
 mod settle;
@@ -374,6 +376,8 @@ pub struct Referee {
     /// Times the judging of each mail against `[limits]`
     /// work_ms_per_mail.
     stopwatch: Stopwatch,
+    /// The lobby (games by mail), once opened.
+    lobby: Option<lobby::Desk>,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {

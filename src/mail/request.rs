@@ -134,6 +134,9 @@ pub enum Command {
     Speaker(String),
     /// A command-shaped line the bot does not know (answered with HELP).
     Unknown(String),
+    /// A lobby command (`NEW GAME`, `JOIN`, `LEAVE`, `CONFIRM`, `START`;
+    /// issue 17, RULINGS S16).
+    Lobby(crate::mail::lobby::Lobby),
 }
 
 /// What a message the bot did not understand looked like.

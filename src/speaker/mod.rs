@@ -5,10 +5,14 @@
 //!   (Rules 1.3.5, 1.16.3, 1.16.4), reminders, and the two-month timeout of
 //!   Rule 1.1.10.
 //! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
+//! - [`order`](mod@order): the order of play of a game started by mail (Rule 1.1.12).
+//! - [`join`](mod@join): the tokens that confirm a join by mail.
 
 pub mod buzz;
 pub mod deadline;
+pub mod join;
 pub mod machine;
+pub mod order;
 pub mod referee;
 
 pub use deadline::{

@@ -12,6 +12,7 @@ mod dice;
 mod gambits;
 mod games;
 mod health;
+mod lobby;
 mod outbox;
 mod quarantine;
 mod rows;
@@ -27,6 +28,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 pub use gambits::GambitRow;
 pub use health::{backup, check, Health};
+pub use lobby::{JoinRow, LobbyOp, LobbyRow};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
 pub use rows::{

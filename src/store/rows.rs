@@ -124,6 +124,8 @@ pub struct Commit {
     pub dice_revealed: Vec<String>,
     /// Gambits declared (Rule 1.18.2).
     pub gambits: Vec<super::GambitRow>,
+    /// Lobby changes (games created, joined, started by mail).
+    pub lobby: Vec<super::LobbyOp>,
 }
 
 /// A recorded draw of the bot's dice.

@@ -26,6 +26,8 @@ impl Referee {
                      use it, and this is not one of them.\n"
                 )),
                 Command::Rules => parts.push(coverage_text()),
+                // Answered by the lobby (`lobby.rs`) before these.
+                Command::Lobby(_) => {}
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
                         Some(t) if self.has_game(&t.to_uppercase()) => {

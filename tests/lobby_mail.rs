@@ -367,3 +367,19 @@ fn open_games_let_anyone_create_and_their_creator_start() {
     t.restart();
     assert!(t.referee.has_game("OPEN1"));
 }
+
+#[test]
+fn help_lists_the_lobby_commands() {
+    let mut t = T::new(LobbyConfig::default());
+    let (_, mails) = t.send("warren", "help", "HELP");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    for example in [
+        "NEW GAME MN20 players 4 start \"Monday 0900\"",
+        "JOIN MN20 as Rushton",
+        "CONFIRM 0123456789abcdef0123",
+        "LEAVE MN20",
+        "START MN20",
+    ] {
+        assert!(text.contains(example), "{example:?} not in {text}");
+    }
+}

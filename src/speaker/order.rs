@@ -93,6 +93,11 @@ pub fn best_orders(players: &[String], history: &Follows) -> Result<Best, OrderE
     }
     let mut sorted = players.to_vec();
     sorted.sort_by_key(|p| (p.to_lowercase(), p.clone()));
+    // Each pair's count looked up once: the loop below runs up to 8! times.
+    let counts: Vec<Vec<u32>> = sorted
+        .iter()
+        .map(|a| sorted.iter().map(|b| history.count(a, b)).collect())
+        .collect();
     let mut idx: Vec<usize> = (0..n).collect();
     let mut best = Best {
         orders: Vec::new(),
@@ -102,7 +107,7 @@ pub fn best_orders(players: &[String], history: &Follows) -> Result<Best, OrderE
     loop {
         let (mut worst, mut repeats) = (0, 0);
         for (a, b) in cyclic(&idx) {
-            let c = history.count(&sorted[a], &sorted[b]);
+            let c = counts[a][b];
             worst = worst.max(c + 1);
             repeats += c;
         }

@@ -61,30 +61,13 @@ impl Referee {
             ));
             return Ok("start: too few players".into());
         }
-        let history: Vec<Vec<String>> = self
-            .games
-            .defs
-            .values()
-            .map(|d| d.players.iter().map(|p| p.0.clone()).collect())
-            .collect();
-        let follows = Follows::of(history.iter().map(Vec::as_slice));
-        let best = match best_orders(&names, &follows) {
-            Ok(b) => b,
-            Err(e) => {
-                out.refuse(format!("{tag} cannot start: {e}."));
+        let seed = Seed::from_bytes(join::game_seed(&desk.secret, tag));
+        let (best, d, order) = match self.draw_order(&seed, tag, &names) {
+            Ok(drawn) => drawn,
+            Err(why) => {
+                out.refuse(format!("{tag} cannot start: {why}."));
                 return Ok("start: no order".into());
             }
-        };
-        let seed = Seed::from_bytes(join::game_seed(&desk.secret, tag));
-        let sides = u32::try_from(best.orders.len()).unwrap_or(u32::MAX);
-        let drawn = dice::draw(&seed, tag, 0, order::DRAW_NAME, sides)
-            .ok()
-            .and_then(|d| by_face(&best, d.value).map(|o| (d, o.to_vec())));
-        let Some((d, order)) = drawn else {
-            out.refuse(format!(
-                "{tag} cannot start: no order of play could be drawn."
-            ));
-            return Ok("start: no draw".into());
         };
         let rulings =
             serde_json::from_str(&table.game.rulings).map_err(|e| RefereeError::Game {
@@ -138,6 +121,30 @@ impl Referee {
             order.join(", ")
         )));
         Ok(format!("start {tag}: {}", order.join(", ")))
+    }
+
+    /// The best orders of `names` given every game's order in the lounge
+    /// (Rule 1.1.12), the die that picked one, and the order picked.
+    fn draw_order(
+        &self,
+        seed: &Seed,
+        tag: &str,
+        names: &[String],
+    ) -> Result<(Best, dice::Draw, Vec<String>), String> {
+        let history: Vec<Vec<String>> = self
+            .games
+            .defs
+            .values()
+            .map(|d| d.players.iter().map(|p| p.0.clone()).collect())
+            .collect();
+        let follows = Follows::of(history.iter().map(Vec::as_slice));
+        let best = best_orders(names, &follows).map_err(|e| e.to_string())?;
+        let sides = u32::try_from(best.orders.len()).unwrap_or(u32::MAX);
+        let d = dice::draw(seed, tag, 0, order::DRAW_NAME, sides).map_err(|e| e.to_string())?;
+        let order = by_face(&best, d.value)
+            .ok_or("no order of play could be drawn")?
+            .to_vec();
+        Ok((best, d, order))
     }
 
     /// The lounge's notice of a start: the order, and how it was drawn.

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 mod limits;
+mod lobby;
 pub use limits::LimitsConfig;
+pub use lobby::LobbyConfig;
 
 /// The whole configuration.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -36,6 +38,9 @@ pub struct Config {
     /// The `[limits]` section: the most work one mail may cause.
     #[serde(default)]
     pub limits: LimitsConfig,
+    /// The `[lobby]` section: games created and joined by mail.
+    #[serde(default)]
+    pub lobby: LobbyConfig,
     /// `[[game]]` tables: the games the lounge hosts.
     #[serde(default, rename = "game")]
     pub games: Vec<GameConfig>,
@@ -398,6 +403,7 @@ impl Config {
             }
         }
         self.validate_addresses()?;
+        self.lobby.validate()?;
         let mut tags = std::collections::BTreeSet::new();
         for g in &self.games {
             if g.tag.is_empty() || !g.tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {

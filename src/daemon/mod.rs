@@ -440,6 +440,8 @@ pub async fn run_prepared(
     if published > 0 {
         tracing::info!(games = published, "published dice commitments");
     }
+    // The lobby's secret (tokens, lobby games' seeds): drawn once from the OS.
+    referee.open_lobby(&mut store, cfg.lobby.clone(), &mut os_seed)?;
     if let Some((stamp, games)) = import {
         tracing::info!(games = games.len(), "imported the games file");
         games_file::imported(&mut store, &stamp)?;

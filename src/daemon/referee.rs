@@ -32,6 +32,8 @@ mod ending_answers;
 mod event;
 mod games;
 mod handle;
+mod lobby;
+mod lobby_start;
 mod picture;
 mod replay;
 mod settle;
@@ -379,6 +381,8 @@ pub struct Referee {
     /// Times the judging of each mail against `[limits]`
     /// work_ms_per_mail.
     stopwatch: Stopwatch,
+    /// The lobby (games by mail), once opened.
+    lobby: Option<lobby::Desk>,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {

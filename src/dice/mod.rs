@@ -134,6 +134,11 @@ impl Seed {
     pub fn to_hex(&self) -> String {
         hex(&self.0)
     }
+
+    /// The seed's 32 bytes (a key for the lobby's tokens; never shown).
+    pub fn bytes(&self) -> [u8; 32] {
+        self.0
+    }
 }
 
 /// Lower-case hex of `bytes`.

@@ -19,6 +19,7 @@ pub mod identity;
 pub mod imap;
 pub mod inbound;
 pub mod inbox;
+pub mod lobby;
 pub mod maildir;
 pub mod outbound;
 pub mod render;

@@ -143,6 +143,9 @@ pub enum Command {
     /// `ARCHIVE [game]`: the ended games, or one ended game's record
     /// (Rule 1.1.5).
     Archive(Option<String>),
+    /// A lobby command (`NEW GAME`, `JOIN`, `LEAVE`, `CONFIRM`, `START`;
+    /// issue 17, RULINGS S16).
+    Lobby(crate::mail::lobby::Lobby),
 }
 
 /// A step towards a Stalemate (Rule 1.1.11; RULINGS S22).

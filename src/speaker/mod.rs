@@ -7,10 +7,14 @@
 //! - [`referee`](mod@referee): the reproducible random draw of a Referee (Rule 1.16.4).
 //! - [`points`](mod@points): what a game's end does to Points (Rule 1.1.9).
 //! - [`stalemate`](mod@stalemate): who has agreed a Stalemate (Rule 1.1.11).
+//! - [`order`](mod@order): the order of play of a game started by mail (Rule 1.1.12).
+//! - [`join`](mod@join): the tokens that confirm a join by mail.
 
 pub mod buzz;
 pub mod deadline;
+pub mod join;
 pub mod machine;
+pub mod order;
 pub mod points;
 pub mod referee;
 pub mod stalemate;

@@ -190,6 +190,7 @@ impl Store {
                 params![id, ms(now)],
             )?;
         }
+        super::lobby::commit(&tx, c, now)?;
         dice::commit(&tx, c, now)?;
         super::gambits::commit(&tx, c, now)?;
         super::ending::commit(&tx, c, now)?;

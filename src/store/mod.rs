@@ -13,6 +13,7 @@ mod ending;
 mod gambits;
 mod games;
 mod health;
+mod lobby;
 mod outbox;
 mod quarantine;
 mod rows;
@@ -29,6 +30,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub use ending::{EndedRow, Ending, EndingOp, PointsRow};
 pub use gambits::GambitRow;
 pub use health::{backup, check, Health};
+pub use lobby::{JoinRow, LobbyOp, LobbyRow};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
 pub use rows::{

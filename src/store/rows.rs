@@ -126,6 +126,8 @@ pub struct Commit {
     pub gambits: Vec<super::GambitRow>,
     /// Stalemate agreements and games' ends (Rules 1.1.9, 1.1.11).
     pub ending: Vec<super::EndingOp>,
+    /// Lobby changes (games created, joined, started by mail).
+    pub lobby: Vec<super::LobbyOp>,
 }
 
 /// A recorded draw of the bot's dice.

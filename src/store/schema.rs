@@ -146,6 +146,25 @@ CREATE TABLE IF NOT EXISTS points (
     at INTEGER NOT NULL,
     PRIMARY KEY (game, pkey)
 );
+-- The lobby (issue 17, RULINGS S16): games created by mail, until they
+-- start (then they are in games too), and who asked to join them.
+CREATE TABLE IF NOT EXISTS lobby (
+    tag TEXT PRIMARY KEY,
+    creator TEXT NOT NULL,           -- the address that created it
+    players INTEGER NOT NULL,        -- how many players it takes
+    start TEXT NOT NULL,             -- Game Time at the start
+    rulings TEXT NOT NULL,           -- JSON: the house rulings
+    created_at INTEGER NOT NULL,
+    started_at INTEGER               -- when START made it a game
+);
+CREATE TABLE IF NOT EXISTS lobby_joins (
+    tag TEXT NOT NULL REFERENCES lobby(tag),
+    address TEXT NOT NULL,           -- lower case: the join counts from here alone
+    name TEXT NOT NULL,
+    asked_at INTEGER NOT NULL,       -- ms since the epoch: the token binds it
+    confirmed_at INTEGER,            -- when CONFIRM came back from the address
+    PRIMARY KEY (tag, address)
+);
 "#;
 
 /// The schema version this build writes.

@@ -144,6 +144,26 @@ impl Games {
         }
     }
 
+    /// Adds a game started since the lounge was loaded (by mail, issue
+    /// 17): its definition, its players' addresses and names, the roster.
+    pub(super) fn add(&mut self, tag: String, def: GameConfigDef) {
+        for (name, address) in &def.players {
+            self.addresses.insert(address.to_ascii_lowercase());
+            let known = self
+                .by_name
+                .entry(name.trim().to_ascii_lowercase())
+                .or_default();
+            known.push(address.clone());
+            known.sort_unstable();
+            known.dedup();
+        }
+        self.defs.insert(tag, def);
+        self.roster = Arc::new(Roster::new(self.defs.iter().map(|(t, d)| GameInfo {
+            tag: t.clone(),
+            players: d.players.iter().map(|p| p.0.clone()).collect(),
+        })));
+    }
+
     /// Keeps `live` as its game's state.
     pub(super) fn put(&self, live: Live) {
         self.cache.borrow_mut().put(live);
@@ -237,6 +257,7 @@ impl Referee {
             due: Default::default(),
             limits: LimitsConfig::default(),
             stopwatch: monotonic(),
+            lobby: None,
         };
         for (t, tag) in due {
             r.due.insert(tag.clone(), t);

@@ -78,6 +78,7 @@ impl Referee {
             commit.snapshots.push(self.snapshot_row(live));
         }
         store.commit(&commit)?;
+        self.adopt_started(store, &commit)?;
         if let Some(live) = changed {
             self.reschedule_live(&live);
             self.games.put(live);
@@ -153,7 +154,7 @@ impl Referee {
                     (None, "command".into(), "refused: commands_per_mail".into())
                 }
                 Request::Commands(cmds) => {
-                    let s = self.commands(store, cmds, out)?;
+                    let s = self.all_commands(store, letter, cmds, received, out, commit)?;
                     (None, "command".into(), s)
                 }
                 Request::NotUnderstood { line, looks_like } => {

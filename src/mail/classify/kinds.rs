@@ -26,6 +26,9 @@ pub(super) fn game_arg(arg: Option<&str>, ctx: &ClassifyContext<'_>) -> Option<O
 pub(super) fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Command> {
     let t = line.trim();
     let t = t.strip_suffix('.').unwrap_or(t);
+    if let Some(c) = crate::mail::lobby::parse(t) {
+        return Some(Command::Lobby(c));
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let (&word, args) = words.split_first()?;
     let verb = word.to_ascii_uppercase();

@@ -1,0 +1,55 @@
+//! `[lobby]`: games created and joined by mail (issue 17, RULINGS S16).
+
+use serde::Deserialize;
+
+/// `[lobby]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LobbyConfig {
+    /// Whether anyone may create a game with `NEW GAME` (and then start
+    /// it); by default only the Speaker's addresses may.
+    pub open_games: bool,
+    /// Hours a `JOIN` waits for its `CONFIRM` before it expires.
+    pub confirm_hours: u32,
+}
+
+impl Default for LobbyConfig {
+    fn default() -> Self {
+        LobbyConfig {
+            open_games: false,
+            confirm_hours: 48,
+        }
+    }
+}
+
+impl LobbyConfig {
+    /// Checks the values' bounds.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, naming the key.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(1..=24 * 30).contains(&self.confirm_hours) {
+            return Err(format!(
+                "[lobby] confirm_hours = {}: must be from 1 to 720 (30 days)",
+                self.confirm_hours
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_checked() {
+        assert!(LobbyConfig::default().validate().is_ok());
+        let zero = LobbyConfig {
+            confirm_hours: 0,
+            ..LobbyConfig::default()
+        };
+        assert!(zero.validate().unwrap_err().contains("confirm_hours"));
+    }
+}

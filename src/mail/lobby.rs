@@ -1,0 +1,424 @@
+//! The lobby's commands (issue 17, RULINGS S16): games created, joined
+//! and started by mail. One line each, read here into typed values once;
+//! the referee acts on them (`crate::daemon::referee`'s lobby).
+//!
+//! ```text
+//! NEW GAME <TAG> [players <N>] [start "<Day HHMM>"] [ruling <key>=<value> ...]
+//! JOIN <TAG> as <Name>
+//! LEAVE <TAG>
+//! CONFIRM <token>
+//! START <TAG>
+//! ```
+//!
+//! A line whose verb is written in capitals but whose rest is wrong is a
+//! [`Lobby::Malformed`], answered with what was expected; the same words
+//! in lower case are read only when the line is well formed (prose such as
+//! "Leave it to me" is not a command).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Rulings;
+
+/// The fewest players a game may want.
+pub const MIN_PLAYERS: u8 = 2;
+/// The most players (besides the Drone) a game created by mail may have:
+/// the order of play is chosen among every permutation (RULINGS S17).
+pub const MAX_PLAYERS: u8 = crate::speaker::order::MAX_PLAYERS as u8;
+
+/// A lobby command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lobby {
+    /// `NEW GAME`: a game in the lobby, not started.
+    NewGame(NewGame),
+    /// `JOIN <TAG> as <Name>`: asks to join; counts once confirmed.
+    Join {
+        /// The game, upper case.
+        tag: String,
+        /// The player's name in the game.
+        name: String,
+    },
+    /// `LEAVE <TAG>`: leaves a game not yet started.
+    Leave {
+        /// The game, upper case.
+        tag: String,
+    },
+    /// `CONFIRM <token>`: confirms a join.
+    Confirm {
+        /// The token, lower case.
+        token: String,
+    },
+    /// `START <TAG>`: draws the order of play and starts the game.
+    Start {
+        /// The game, upper case.
+        tag: String,
+    },
+    /// A lobby command written wrong.
+    Malformed {
+        /// The line as written (at most 200 characters).
+        line: String,
+        /// What was expected, in words.
+        expected: String,
+    },
+}
+
+/// `NEW GAME`'s options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// The tag, upper case.
+    pub tag: String,
+    /// How many players the game takes (besides the Drone).
+    pub players: u8,
+    /// Game Time at the start.
+    pub start: String,
+    /// The house rulings (`[game.rulings]`).
+    pub rulings: Rulings,
+}
+
+/// The forms, for refusals and HELP.
+pub const NEW_GAME_FORM: &str =
+    "NEW GAME <TAG> [players N] [start \"Monday 0900\"] [ruling key=value ...], e.g. \
+     NEW GAME MN20 players 4 start \"Monday 0900\" ruling bare_move_any_line=true";
+/// See [`NEW_GAME_FORM`].
+pub const JOIN_FORM: &str = "JOIN <TAG> as <Name>, e.g. JOIN MN20 as Rushton";
+/// See [`NEW_GAME_FORM`].
+pub const LEAVE_FORM: &str = "LEAVE <TAG>, e.g. LEAVE MN20";
+/// See [`NEW_GAME_FORM`].
+pub const CONFIRM_FORM: &str = "CONFIRM <token>, the token of the confirmation mail";
+/// See [`NEW_GAME_FORM`].
+pub const START_FORM: &str = "START <TAG>, e.g. START MN20";
+
+/// The lobby command on `line`, or `None` when it is none.
+pub fn parse(line: &str) -> Option<Lobby> {
+    let t = line.trim();
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let (&first, rest) = words.split_first()?;
+    let verb = first.to_ascii_uppercase();
+    let capitals = first.chars().all(|c| c.is_ascii_uppercase());
+    let (rest, form, capitals) = match verb.as_str() {
+        "NEW" => {
+            let (&second, rest) = rest.split_first()?;
+            if !second.eq_ignore_ascii_case("GAME") {
+                return None;
+            }
+            let capitals = capitals && second.chars().all(|c| c.is_ascii_uppercase());
+            (rest, NEW_GAME_FORM, capitals)
+        }
+        "JOIN" => (rest, JOIN_FORM, capitals),
+        "LEAVE" => (rest, LEAVE_FORM, capitals),
+        "CONFIRM" => (rest, CONFIRM_FORM, capitals),
+        "START" => (rest, START_FORM, capitals),
+        _ => return None,
+    };
+    let read = match verb.as_str() {
+        "NEW" => new_game(rest),
+        "JOIN" => join(rest),
+        "LEAVE" => one_tag(rest).map(|tag| Lobby::Leave { tag }),
+        "START" => one_tag(rest).map(|tag| Lobby::Start { tag }),
+        _ => confirm(rest),
+    };
+    match read {
+        Ok(c) => Some(c),
+        Err(why) if capitals => Some(Lobby::Malformed {
+            line: t.chars().take(200).collect(),
+            expected: format!("{why}; the form is {form}"),
+        }),
+        Err(_) => None,
+    }
+}
+
+/// A game tag: a letter, then letters, digits or `-`, ending in a digit,
+/// at most 16 characters (`MN20`); upper-cased.
+pub fn tag(word: &str) -> Result<String, String> {
+    let w = word.trim_matches(['[', ']']);
+    let ok = (2..=16).contains(&w.len())
+        && w.starts_with(|c: char| c.is_ascii_alphabetic())
+        && w.ends_with(|c: char| c.is_ascii_digit())
+        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if ok {
+        Ok(w.to_ascii_uppercase())
+    } else {
+        Err(format!(
+            "{word:?} is not a game tag (a letter, then letters, digits or '-', ending in a \
+             digit, at most 16 characters: MN20)"
+        ))
+    }
+}
+
+/// A player's name: one to three words of letters, digits, `-`, `'` or
+/// `.`, starting with a letter, at most 24 characters; never `Drone`.
+pub fn name(text: &str) -> Result<String, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let joined = words.join(" ");
+    let ok = (1..=3).contains(&words.len())
+        && joined.chars().count() <= 24
+        && joined.starts_with(|c: char| c.is_alphabetic())
+        && joined
+            .chars()
+            .all(|c| c.is_alphanumeric() || " -'.".contains(c));
+    if !ok {
+        return Err(format!(
+            "{text:?} is not a player's name (one to three words of letters, digits, '-', \
+             ''' or '.', starting with a letter, at most 24 characters)"
+        ));
+    }
+    if crate::engine::is_drone(&joined) {
+        return Err("the Drone is no one's name: every game has its own (Rule 1.15.1)".into());
+    }
+    Ok(joined)
+}
+
+fn one_tag(rest: &[&str]) -> Result<String, String> {
+    match rest {
+        [t] => tag(t),
+        [] => Err("a game tag is missing".into()),
+        _ => Err(format!(
+            "one game tag was expected, not {:?}",
+            rest.join(" ")
+        )),
+    }
+}
+
+fn join(rest: &[&str]) -> Result<Lobby, String> {
+    let [t, r @ ..] = rest else {
+        return Err("a game tag is missing".into());
+    };
+    let tag = tag(t)?;
+    let Some((_, n)) = r
+        .split_first()
+        .filter(|(a, _)| a.eq_ignore_ascii_case("as"))
+    else {
+        return Err("\"as <Name>\" is missing".into());
+    };
+    Ok(Lobby::Join {
+        tag,
+        name: name(&n.join(" "))?,
+    })
+}
+
+fn confirm(rest: &[&str]) -> Result<Lobby, String> {
+    match rest {
+        [t] if (8..=64).contains(&t.len()) && t.chars().all(|c| c.is_ascii_alphanumeric()) => {
+            Ok(Lobby::Confirm {
+                token: t.to_ascii_lowercase(),
+            })
+        }
+        [] => Err("the token is missing".into()),
+        _ => Err(format!("{:?} is not a token", rest.join(" "))),
+    }
+}
+
+/// `NEW GAME <TAG> [players N] [start "Day HHMM"] [ruling k=v ...]`.
+fn new_game(rest: &[&str]) -> Result<Lobby, String> {
+    let Some((t, mut opts)) = rest.split_first() else {
+        return Err("a game tag is missing".into());
+    };
+    let tag = tag(t)?;
+    let mut players = None;
+    let mut start = None;
+    let mut rulings: Option<Vec<&str>> = None;
+    while let Some((&word, more)) = opts.split_first() {
+        match word.to_ascii_lowercase().as_str() {
+            "players" if players.is_none() => {
+                let (n, more) = more.split_first().ok_or("players needs a number")?;
+                let n: u8 = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
+                    .ok_or(format!(
+                        "players {n}: a number from {MIN_PLAYERS} to {MAX_PLAYERS} was expected"
+                    ))?;
+                players = Some(n);
+                opts = more;
+            }
+            "start" if start.is_none() => {
+                let (s, used) = start_time(more)?;
+                start = Some(s);
+                opts = &more[used..];
+            }
+            "ruling" | "rulings" if rulings.is_none() => {
+                rulings = Some(more.to_vec());
+                opts = &[];
+            }
+            _ => {
+                return Err(format!(
+                    "{word:?} is not an option (players, start or ruling, each once)"
+                ))
+            }
+        }
+    }
+    Ok(Lobby::NewGame(NewGame {
+        tag,
+        players: players.unwrap_or(MAX_PLAYERS),
+        start: start.unwrap_or_else(|| "Monday 0900".into()),
+        rulings: house_rulings(&rulings.unwrap_or_default())?,
+    }))
+}
+
+/// The start's Game Time: `"Monday 0900"` (quoted) or `Monday 0900`; how
+/// many words of `more` it used.
+fn start_time(more: &[&str]) -> Result<(String, usize), String> {
+    let two = more
+        .get(..2)
+        .ok_or("start needs a Game Time like \"Monday 0900\"")?;
+    let text = two.join(" ");
+    let bare = text.trim_matches(['"', '\'', '“', '”']);
+    if crate::gsd::parse::game_time(bare).is_none() {
+        return Err(format!(
+            "start {text}: a Game Time like \"Monday 0900\" was expected"
+        ));
+    }
+    Ok((bare.to_string(), 2))
+}
+
+/// The house rulings `key=value ...` as [`Rulings`] (its own serde: a key
+/// it does not know is refused, with the keys it knows).
+pub fn house_rulings(pairs: &[&str]) -> Result<Rulings, String> {
+    let mut doc = String::new();
+    for p in pairs {
+        let Some((k, v)) = p.split_once('=') else {
+            return Err(format!("ruling {p:?}: key=value was expected"));
+        };
+        let ok_key = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ok_key {
+            return Err(format!("ruling {p:?}: {k:?} is not a ruling's key"));
+        }
+        let v = v.trim_matches(['"', '\'']);
+        let is_value =
+            v == "true" || v == "false" || (!v.is_empty() && v.chars().all(|c| c.is_ascii_digit()));
+        if is_value {
+            doc.push_str(&format!("{k} = {v}\n"));
+        } else if v
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+        {
+            doc.push_str(&format!("{k} = \"{v}\"\n"));
+        } else {
+            return Err(format!("ruling {p:?}: {v:?} is not a value"));
+        }
+    }
+    toml::from_str::<Rulings>(&doc).map_err(|e| {
+        let why = e.message().to_string();
+        format!(
+            "the rulings do not read ({why}); the keys are {}",
+            ruling_keys().join(", ")
+        )
+    })
+}
+
+/// The keys of [`Rulings`], from its own serde.
+pub fn ruling_keys() -> Vec<String> {
+    let text = toml::to_string(&Rulings::default()).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_game_with_every_option() {
+        let c = parse("NEW GAME mn20 players 4 start \"Tuesday 1000\" ruling bare_move_any_line=true soaped_phase=pre");
+        let Some(Lobby::NewGame(g)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(g.tag, "MN20");
+        assert_eq!(g.players, 4);
+        assert_eq!(g.start, "Tuesday 1000");
+        assert!(g.rulings.bare_move_any_line);
+        assert_ne!(g.rulings.soaped_phase, Rulings::default().soaped_phase);
+    }
+
+    #[test]
+    fn new_game_defaults() {
+        assert_eq!(
+            parse("new game MN21"),
+            Some(Lobby::NewGame(NewGame {
+                tag: "MN21".into(),
+                players: MAX_PLAYERS,
+                start: "Monday 0900".into(),
+                rulings: Rulings::default(),
+            }))
+        );
+    }
+
+    #[test]
+    fn malformed_in_capitals_says_what_was_expected() {
+        for (line, says) in [
+            ("NEW GAME", "tag is missing"),
+            ("NEW GAME MN20 players 40", "from 2 to 8"),
+            ("NEW GAME MN20 start Someday", "Game Time"),
+            (
+                "NEW GAME MN20 ruling no_such_key=true",
+                "bare_move_any_line",
+            ),
+            (
+                "NEW GAME MN20 ruling bare_move_any_line=maybe",
+                "do not read",
+            ),
+            ("NEW GAME MN20 colour blue", "not an option"),
+            ("JOIN MN20 Rushton", "as <Name>"),
+            ("JOIN MN20 as Drone", "Drone"),
+            ("JOIN MN20 as Bob: the builder", "not a player's name"),
+            ("LEAVE", "tag is missing"),
+            ("START MN20 now", "one game tag"),
+            ("CONFIRM", "token is missing"),
+            ("JOIN 20 as Bob", "not a game tag"),
+        ] {
+            match parse(line) {
+                Some(Lobby::Malformed { expected, .. }) => {
+                    assert!(expected.contains(says), "{line}: {expected}")
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn prose_in_lower_case_is_no_command() {
+        for line in [
+            "Leave it to me",
+            "Start of my turn",
+            "join us at the pub",
+            "Confirm?",
+            "new game soon?",
+            "Newsflash",
+        ] {
+            assert_eq!(parse(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn join_leave_confirm_start() {
+        assert_eq!(
+            parse("Join [mn20] as Barry Cryer."),
+            Some(Lobby::Join {
+                tag: "MN20".into(),
+                name: "Barry Cryer".into()
+            })
+        );
+        assert_eq!(
+            parse("LEAVE MN20"),
+            Some(Lobby::Leave { tag: "MN20".into() })
+        );
+        assert_eq!(
+            parse("CONFIRM 0123ABCDef456789"),
+            Some(Lobby::Confirm {
+                token: "0123abcdef456789".into()
+            })
+        );
+        assert_eq!(
+            parse("start MN20"),
+            Some(Lobby::Start { tag: "MN20".into() })
+        );
+    }
+
+    #[test]
+    fn the_keys_are_the_rulings_own() {
+        let keys = ruling_keys();
+        assert!(keys.contains(&"bare_move_any_line".to_string()), "{keys:?}");
+        assert!(keys.contains(&"bot_rolls_holiday".to_string()));
+    }
+}

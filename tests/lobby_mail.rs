@@ -1,0 +1,385 @@
+//! Games created, joined and started by mail (issue 17, items 1 and 2;
+//! RULINGS S16 - S20): raw mail through `letter` into the referee, the
+//! replies read back from the outbox, and a restart that agrees.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
+
+use chrono::{DateTime, TimeZone, Utc};
+use mornbot::config::{Config, GameConfig, LobbyConfig, PlayerConfig, SpeakerConfig};
+use mornbot::daemon::letter::{letter, Context};
+use mornbot::daemon::referee::Referee;
+use mornbot::mail::outbound::Identity;
+use mornbot::map::Map;
+use mornbot::store::{Origin, Store};
+
+const BOT: &str = "mornbot@example.test";
+const LOUNGE: &str = "lounge@example.test";
+
+fn me() -> Identity {
+    Identity {
+        address: BOT.into(),
+        name: "mornbot".into(),
+        lounge: LOUNGE.into(),
+    }
+}
+
+fn speaker() -> SpeakerConfig {
+    SpeakerConfig {
+        addresses: vec!["speaker@example.org".into()],
+        ..SpeakerConfig::default()
+    }
+}
+
+/// A configured game, whose order of play the draw takes into account.
+fn mn1() -> GameConfig {
+    GameConfig {
+        tag: "MN1".into(),
+        start: "Monday 0900".into(),
+        players: ["Rushton", "Acton", "Warren"]
+            .iter()
+            .map(|n| PlayerConfig {
+                name: n.to_string(),
+                address: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect(),
+        referee: None,
+        rulings: Default::default(),
+        picture: false,
+    }
+}
+
+fn at(min: i64) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap() + chrono::Duration::minutes(min)
+}
+
+/// A mail the bot queued: to whom, and its text (unwrapped).
+#[derive(Debug)]
+struct Mail {
+    to: String,
+    text: String,
+}
+
+struct T {
+    referee: Referee,
+    store: Store,
+    ctx: Context,
+    lobby: LobbyConfig,
+    n: i64,
+    /// Minutes between two mails.
+    step: i64,
+}
+
+impl T {
+    fn new(lobby: LobbyConfig) -> T {
+        let mut store = Store::in_memory().unwrap();
+        let referee = load(&mut store, &lobby, 0);
+        let mut cfg = Config::default();
+        cfg.bot.address = BOT.into();
+        cfg.bot.lounge = LOUNGE.into();
+        let ctx = Context::new(Map::london_1999(), &me(), &cfg);
+        T {
+            referee,
+            store,
+            ctx,
+            lobby,
+            n: 0,
+            step: 1,
+        }
+    }
+
+    /// Sends `body` from `who@example.org` to the bot; returns the summary
+    /// and every mail queued.
+    fn send(&mut self, who: &str, subject: &str, body: &str) -> (String, Vec<Mail>) {
+        self.n += 1;
+        let raw = format!(
+            "From: {who}@example.org\r\nTo: {BOT}\r\nSubject: {subject}\r\n\
+             Message-ID: <l{}@example.org>\r\n\r\n{}\r\n",
+            self.n,
+            body.replace('\n', "\r\n")
+        );
+        let l = letter(raw.as_bytes(), &self.ctx, &self.referee);
+        let before = self.store.all_mail().unwrap().len();
+        let origin = Origin {
+            source: "test".into(),
+            uidvalidity: None,
+            uid: None,
+        };
+        let when = at(self.n * self.step);
+        let h = self
+            .referee
+            .handle(&mut self.store, origin, &l, when)
+            .unwrap();
+        let new = self.store.all_mail().unwrap()[before..]
+            .iter()
+            .map(|m| Mail {
+                to: m.recipients.join(","),
+                text: unwrap(&String::from_utf8_lossy(&m.raw)),
+            })
+            .collect();
+        (h.summary, new)
+    }
+
+    /// `who` joins `tag` as `name` and confirms from the same address.
+    fn join(&mut self, who: &str, tag: &str, name: &str) -> Vec<Mail> {
+        let (s, mails) = self.send(who, "join", &format!("JOIN {tag} as {name}"));
+        assert!(s.contains("awaiting confirmation"), "{s}: {mails:?}");
+        let token = token_in(&mails).expect("a token");
+        let (s, mails) = self.send(who, "Re: join", &format!("CONFIRM {token}"));
+        assert!(s.contains(&format!("{name} joins {tag}")), "{s}: {mails:?}");
+        mails
+    }
+
+    fn restart(&mut self) {
+        self.referee = load(&mut self.store, &self.lobby, self.n * self.step);
+    }
+}
+
+fn load(store: &mut Store, lobby: &LobbyConfig, min: i64) -> Referee {
+    let mut r = Referee::load(
+        Map::london_1999(),
+        me(),
+        speaker(),
+        &[mn1()],
+        store,
+        at(min),
+    )
+    .unwrap();
+    r.open_lobby(store, lobby.clone(), &mut || Ok([42u8; 32]))
+        .unwrap();
+    r
+}
+
+/// A mail's text with its soft line breaks and encodings undone enough
+/// to search (quoted-printable soft breaks, CRLF).
+fn unwrap(raw: &str) -> String {
+    raw.replace("\r\n", "\n")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+/// The confirmation token in the mails, if any.
+fn token_in(mails: &[Mail]) -> Option<String> {
+    mails.iter().find_map(|m| {
+        let i = m.text.find("CONFIRM ")?;
+        let t: String = m.text[i + 8..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect();
+        (t.len() == 20).then_some(t)
+    })
+}
+
+fn to_lounge(mails: &[Mail]) -> Vec<&Mail> {
+    mails.iter().filter(|m| m.to == LOUNGE).collect()
+}
+
+/// The whole text of the mails, on one line, for searching.
+fn flat(mails: &[&Mail]) -> String {
+    mails
+        .iter()
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_speaker_creates_players_join_and_start_draws_the_order() {
+    let mut t = T::new(LobbyConfig::default());
+    let (s, mails) = t.send(
+        "speaker",
+        "new game",
+        "NEW GAME MN20 players 4 start \"Tuesday 1000\" ruling bare_move_any_line=true",
+    );
+    assert_eq!(s, "new game MN20", "{mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(lounge.contains("A new game, MN20, is open"), "{lounge}");
+    assert!(lounge.contains("bare_move_any_line = true"), "{lounge}");
+    assert!(lounge.contains("JOIN MN20 as <Name>"), "{lounge}");
+    assert!(mails.iter().any(|m| m.to == "speaker@example.org"));
+
+    for (who, name) in [
+        ("rushton", "Rushton"),
+        ("warren", "Warren"),
+        ("acton", "Acton"),
+    ] {
+        let mails = t.join(who, "MN20", name);
+        // The confirmation goes to the lounge and to the player alone.
+        assert!(flat(&to_lounge(&mails)).contains(&format!("{name} joins MN20")));
+    }
+    // Not yet a game to play.
+    assert!(!t.referee.has_game("MN20"));
+
+    let (s, mails) = t.send("speaker", "start", "START MN20");
+    assert!(s.starts_with("start MN20: "), "{s}: {mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(
+        lounge.contains("The order of play (Rule 1.1.12)"),
+        "{lounge}"
+    );
+    assert!(
+        lounge.contains("\"order-of-play\" of MN20 turn 0"),
+        "{lounge}"
+    );
+    assert!(lounge.contains("mornbot verify-dice MN20"), "{lounge}");
+    assert!(t.referee.has_game("MN20"));
+
+    // MN1's order is Rushton, Acton, Warren: each of those pairs is
+    // avoided, so the cycle runs the other way.
+    let live = t.referee.live(&t.store, "MN20").unwrap();
+    let order: Vec<String> = live.def.players.iter().map(|p| p.0.clone()).collect();
+    let i = order.iter().position(|n| n == "Rushton").unwrap();
+    assert_eq!(order[(i + 1) % 3], "Warren", "{order:?}");
+    assert!(live.def.rulings.bare_move_any_line);
+    assert_eq!(live.game.state.time.to_string(), "Tuesday 1000");
+    assert!(live.dice.is_some(), "the game has its dice");
+    assert_eq!(t.store.draws("MN20").unwrap().len(), 1);
+
+    // Play starts, as in a configured game.
+    let first = live.game.to_play().to_string();
+    assert_eq!(first, order[0]);
+    let (s, mails) = t.send(
+        &first.to_lowercase(),
+        "[MN20] turn",
+        &format!("{first} : Morden (NT) [Home: Tooting Broadway]"),
+    );
+    assert_eq!(s, "legal", "{mails:?}");
+    t.restart();
+    let live = t.referee.live(&t.store, "MN20").unwrap();
+    assert_eq!(live.game.plays.len(), 1);
+    assert_eq!(live.game.to_play(), order[1]);
+}
+
+#[test]
+fn a_forged_join_never_confirmed_does_not_register() {
+    let mut t = T::new(LobbyConfig::default());
+    t.send("speaker", "new game", "NEW GAME MN20");
+    t.join("rushton", "MN20", "Rushton");
+    // Mallory forges Cryer's From: the token goes to Cryer's address only.
+    let (s, mails) = t.send("cryer", "join", "JOIN MN20 as Cryer");
+    assert!(s.contains("awaiting confirmation"), "{s}");
+    assert!(
+        mails.iter().all(|m| m.to == "cryer@example.org"),
+        "{mails:?}"
+    );
+    let token = token_in(&mails).unwrap();
+    // Guessing, or even knowing, the token from another address is no use.
+    for guess in ["0123456789abcdef0123", token.as_str()] {
+        let (s, mails) = t.send("mallory", "confirm", &format!("CONFIRM {guess}"));
+        assert_eq!(s, "confirm: no such join", "{mails:?}");
+        assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("No request to join"));
+        assert!(to_lounge(&mails).is_empty());
+    }
+    t.join("warren", "MN20", "Warren");
+    let (s, _) = t.send("speaker", "start", "START MN20");
+    assert!(s.starts_with("start MN20"), "{s}");
+    let live = t.referee.live(&t.store, "MN20").unwrap();
+    let names: Vec<&str> = live.def.players.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(!names.contains(&"Cryer"), "{names:?}");
+    // Cryer's real owner confirming late finds the game started.
+    let (s, _) = t.send("cryer", "Re: join", &format!("CONFIRM {token}"));
+    assert_eq!(s, "confirm: refused");
+}
+
+#[test]
+fn refusals_go_to_the_sender_alone_and_change_nothing() {
+    let mut t = T::new(LobbyConfig::default());
+    let refused = |mails: &[Mail], who: &str, says: &str| {
+        assert_eq!(mails.len(), 1, "{mails:?}");
+        assert_eq!(mails[0].to, format!("{who}@example.org"));
+        let text = flat(&[&mails[0]]);
+        assert!(text.contains(says), "{says:?} not in {text}");
+    };
+    // Only the Speaker creates games (open_games = false).
+    let (_, mails) = t.send("rushton", "new", "NEW GAME MN20");
+    refused(&mails, "rushton", "Only the Speaker creates games");
+    // A tag already used; a malformed line names the form expected.
+    let (_, mails) = t.send("speaker", "new", "NEW GAME MN1");
+    refused(&mails, "speaker", "There is already a game MN1");
+    let (_, mails) = t.send("speaker", "new", "NEW GAME MN20 ruling no_such=true");
+    refused(&mails, "speaker", "the keys are");
+    let (_, mails) = t.send("rushton", "join", "JOIN MN20 Rushton");
+    refused(&mails, "rushton", "JOIN <TAG> as <Name>");
+    let (_, mails) = t.send("rushton", "join", "JOIN MN20 as Rushton");
+    refused(&mails, "rushton", "There is no game MN20 in the lobby");
+
+    t.send("speaker", "new", "NEW GAME MN20 players 2");
+    t.join("rushton", "MN20", "Rushton");
+    let (_, mails) = t.send("warren", "join", "JOIN MN20 as rushton");
+    refused(&mails, "warren", "already taken");
+    let (_, mails) = t.send("speaker", "start", "START MN20");
+    refused(&mails, "speaker", "at least two players");
+    t.join("warren", "MN20", "Warren");
+    let (_, mails) = t.send("acton", "join", "JOIN MN20 as Acton");
+    refused(&mails, "acton", "MN20 is full");
+    let (_, mails) = t.send("rushton", "start", "START MN20");
+    refused(&mails, "rushton", "Only the Speaker may start");
+    // LEAVE before the start frees the place.
+    let (s, mails) = t.send("warren", "leave", "LEAVE MN20");
+    assert_eq!(s, "leave MN20", "{mails:?}");
+    assert!(flat(&to_lounge(&mails)).contains("Warren leaves MN20"));
+    t.join("acton", "MN20", "Acton");
+    let (s, _) = t.send("speaker", "start", "START MN20");
+    assert!(s.starts_with("start MN20"), "{s}");
+    let (_, mails) = t.send("warren", "join", "JOIN MN20 as Warren");
+    refused(&mails, "warren", "already started");
+    let (_, mails) = t.send("acton", "leave", "LEAVE MN20");
+    refused(&mails, "acton", "already started");
+}
+
+#[test]
+fn an_unconfirmed_join_expires() {
+    let mut t = T::new(LobbyConfig {
+        confirm_hours: 1,
+        ..LobbyConfig::default()
+    });
+    t.step = 40;
+    t.send("speaker", "new", "NEW GAME MN20");
+    let (_, mails) = t.send("rushton", "join", "JOIN MN20 as Rushton");
+    let token = token_in(&mails).unwrap();
+    // Eighty minutes later: past the hour.
+    t.send("warren", "hello", "HELP");
+    let (s, mails) = t.send("rushton", "Re: join", &format!("CONFIRM {token}"));
+    assert_eq!(s, "confirm: expired", "{mails:?}");
+    assert!(to_lounge(&mails).is_empty());
+}
+
+#[test]
+fn open_games_let_anyone_create_and_their_creator_start() {
+    let mut t = T::new(LobbyConfig {
+        open_games: true,
+        ..LobbyConfig::default()
+    });
+    let (s, _) = t.send("cryer", "new", "NEW GAME OPEN1");
+    assert_eq!(s, "new game OPEN1");
+    t.join("rushton", "OPEN1", "Rushton");
+    t.join("warren", "OPEN1", "Warren");
+    let (_, mails) = t.send("rushton", "start", "START OPEN1");
+    assert!(
+        flat(&mails.iter().collect::<Vec<_>>()).contains("Only the Speaker or the game's creator")
+    );
+    let (s, _) = t.send("cryer", "start", "START OPEN1");
+    assert!(s.starts_with("start OPEN1"), "{s}");
+    // The new game's players are known to the lounge at once.
+    assert!(t.referee.is_registered("warren@example.org"));
+    t.restart();
+    assert!(t.referee.has_game("OPEN1"));
+}
+
+#[test]
+fn help_lists_the_lobby_commands() {
+    let mut t = T::new(LobbyConfig::default());
+    let (_, mails) = t.send("warren", "help", "HELP");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    for example in [
+        "NEW GAME MN20 players 4 start \"Monday 0900\"",
+        "JOIN MN20 as Rushton",
+        "CONFIRM 0123456789abcdef0123",
+        "LEAVE MN20",
+        "START MN20",
+    ] {
+        assert!(text.contains(example), "{example:?} not in {text}");
+    }
+}

@@ -225,41 +225,40 @@ pub(super) fn check(file: &Path) -> anyhow::Result<Exit> {
             return Ok(Exit::BadInput);
         }
     };
-    let (end, stop) = crate::engine::replay(map, start.clone(), &g.plays);
+    // A player the Plays show and the Token Table does not resigned
+    // (Rule 1.1.3; RULINGS S26).
+    let resigned = crate::engine::resignations(&g);
+    for (n, name) in &resigned {
+        println!("{name} is in the Plays, not the Token Table: resigned after play {n}");
+    }
+    let tag = g.game.clone().unwrap_or_default();
+    let replayed = crate::engine::Game::from_log_with(map, &tag, start, g.plays.clone(), resigned);
     let mut clean = true;
-    if let Some((i, out)) = &stop {
-        clean = false;
-        let p = &g.plays[*i];
-        let kind = match out.verdict {
-            Verdict::Illegal => "ILLEGAL",
-            _ => "NEEDS A HUMAN RULING",
-        };
-        println!(
-            "play {} ({}): {kind}: {}",
-            i + 1,
-            crate::gsd::render_play(p),
-            p.player
-        );
-        for v in out.violations.iter().chain(&out.rulings) {
-            println!("  Rule {}: {}", v.rule, v.message);
+    match &replayed {
+        Err(bad) => {
+            clean = false;
+            let p = &g.plays[bad.index];
+            let kind = match bad.outcome.verdict {
+                Verdict::Illegal => "ILLEGAL",
+                _ => "NEEDS A HUMAN RULING",
+            };
+            println!(
+                "play {} ({}): {kind}: {}",
+                bad.index + 1,
+                crate::gsd::render_play(p),
+                p.player
+            );
+            for v in bad.outcome.violations.iter().chain(&bad.outcome.rulings) {
+                println!("  Rule {}: {}", v.rule, v.message);
+            }
+            println!("the tables are not compared: the replay stops there");
         }
-        println!("the tables are compared with the replay up to play {i}");
-    } else {
-        println!("all {} plays replay as legal", g.plays.len());
+        Ok(_) => println!("all {} plays replay as legal", g.plays.len()),
     }
     // Rule 1.16.5: the tables at the top must tally with the plays.
-    let diffs = if stop.is_none() {
-        let replayed = crate::engine::Game {
-            tag: g.game.clone().unwrap_or_default(),
-            start,
-            plays: g.plays.clone(),
-            state: end,
-            resigned: Vec::new(),
-            judged: Vec::new(),
-        };
-        crate::gsd::table_diffs(&g, &replayed.gsd(map), ("the GSD says", "the replay gives"))
-    } else {
-        Vec::new()
+    let diffs = match &replayed {
+        Ok(r) => crate::gsd::table_diffs(&g, &r.gsd(map), ("the GSD says", "the replay gives")),
+        Err(_) => Vec::new(),
     };
     for d in &diffs {
         clean = false;

@@ -154,6 +154,11 @@ impl GameState {
         if players.is_empty() {
             return Err(StateError::NoPlayers);
         }
+        let mut players = players;
+        for (_, name) in resignations(g) {
+            let at = resigner_seat(g, &players, &name);
+            players.insert(at, PlayerState::joining(&name));
+        }
         let first = g.plays.first().and_then(|p| {
             players
                 .iter()
@@ -258,6 +263,50 @@ fn lodes_of(g: &Gsd, map: &Map) -> Vec<crate::map::StationId> {
         })
         .into_iter()
         .collect()
+}
+
+/// The players a GSD's Plays show and its Token Table does not: each
+/// resigned, for Rule 1.1.3 drops a resigner from the Token Table (RULINGS
+/// S26). Each is `(plays before the resignation, name)`: e resigned after
+/// eir last play, in order of those plays. The Drone never resigns.
+pub fn resignations(g: &Gsd) -> Vec<(usize, String)> {
+    let in_table = |n: &str| g.players.iter().any(|r| r.name.eq_ignore_ascii_case(n));
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for (i, p) in g.plays.iter().enumerate() {
+        if in_table(&p.player) || super::is_drone(&p.player) {
+            continue;
+        }
+        match out
+            .iter_mut()
+            .find(|(_, n)| n.eq_ignore_ascii_case(&p.player))
+        {
+            Some(r) => r.0 = i + 1,
+            None => out.push((i + 1, p.player.clone())),
+        }
+    }
+    out.sort_by_key(|(n, _)| *n);
+    out
+}
+
+/// Where a resigned player sat in the order of play: before the player
+/// whose play followed eir first, else after the one whose play came
+/// before it, else last.
+fn resigner_seat(g: &Gsd, players: &[PlayerState], name: &str) -> usize {
+    let seat = |n: &str| players.iter().position(|p| p.name.eq_ignore_ascii_case(n));
+    let Some(first) = g
+        .plays
+        .iter()
+        .position(|p| p.player.eq_ignore_ascii_case(name))
+    else {
+        return players.len();
+    };
+    if let Some(i) = g.plays.get(first + 1).and_then(|p| seat(&p.player)) {
+        return i;
+    }
+    first
+        .checked_sub(1)
+        .and_then(|k| seat(&g.plays[k].player))
+        .map_or(players.len(), |i| i + 1)
 }
 
 /// Puts a player's Piece where eir last Move in the GSD left it (a Ghost

@@ -24,7 +24,7 @@ mod state;
 pub mod time;
 
 pub use adjudicate::{adjudicate, adjudicate_judged};
-pub use convert::StateError;
+pub use convert::{resignations, StateError};
 pub use dice::{dice_needed, DieNeed};
 pub use disruption::Disruption;
 pub use game::{BadLog, Game, Step};

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::Referee;
+use super::{Disposition, Out, Referee};
 
 /// Time elapsed since some fixed instant: the daemon's monotonic clock,
 /// or a test's fake.
@@ -40,6 +40,52 @@ impl Referee {
                  shorter mail: one turn, or fewer commands.",
                 took.as_millis(),
                 budget.as_millis()
+            )
+        })
+    }
+}
+
+/// The structural limits of one Play or GSD, checked before it is read.
+impl Referee {
+    /// Refuses `text` (a Play, or a whole GSD) when it would cost more to
+    /// read than `[limits]` allows, before any parsing; `None` when it may
+    /// be read.
+    pub(super) fn refuse_over_limits(
+        &self,
+        text: &str,
+        gsd: bool,
+        out: &mut Out,
+    ) -> Option<Disposition> {
+        let why = self.over_limits(text, gsd)?;
+        out.refuse(format!("{why}, so it was not read."));
+        Some(Disposition::Unchanged(format!("refused: {why}")))
+    }
+
+    /// Why `text` would cost more to read than `[limits]` allows: the
+    /// Actions of a Play (its `[`s; in a GSD, of its longest line), the
+    /// Play lines of a GSD (lines with ` : `).
+    fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
+        let actions = if gsd {
+            text.lines()
+                .map(|l| l.matches('[').count())
+                .max()
+                .unwrap_or(0)
+        } else {
+            text.matches('[').count()
+        };
+        if actions > self.limits.actions_per_play {
+            return Some(format!(
+                "a play with {actions} Actions: mornbot reads at most {} in one play \
+                 ([limits] actions_per_play)",
+                self.limits.actions_per_play
+            ));
+        }
+        let plays = text.lines().filter(|l| l.contains(" : ")).count();
+        (gsd && plays > self.limits.plays_per_gsd).then(|| {
+            format!(
+                "a GSD with {plays} plays: mornbot reads at most {} in one GSD \
+                 ([limits] plays_per_gsd)",
+                self.limits.plays_per_gsd
             )
         })
     }

@@ -176,49 +176,6 @@ impl Referee {
         Ok((g.plays[at_turn].clone(), Some(g)))
     }
 
-    /// Refuses `text` (a Play, or a whole GSD) when it would cost more to
-    /// read than `[limits]` allows, before any parsing; `None` when it may
-    /// be read.
-    pub(super) fn refuse_over_limits(
-        &self,
-        text: &str,
-        gsd: bool,
-        out: &mut Out,
-    ) -> Option<Disposition> {
-        let why = self.over_limits(text, gsd)?;
-        out.refuse(format!("{why}, so it was not read."));
-        Some(Disposition::Unchanged(format!("refused: {why}")))
-    }
-
-    /// Why `text` would cost more to read than `[limits]` allows: the
-    /// Actions of a Play (its `[`s; in a GSD, of its longest line), the
-    /// Play lines of a GSD (lines with ` : `).
-    fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
-        let actions = if gsd {
-            text.lines()
-                .map(|l| l.matches('[').count())
-                .max()
-                .unwrap_or(0)
-        } else {
-            text.matches('[').count()
-        };
-        if actions > self.limits.actions_per_play {
-            return Some(format!(
-                "a play with {actions} Actions: mornbot reads at most {} in one play \
-                 ([limits] actions_per_play)",
-                self.limits.actions_per_play
-            ));
-        }
-        let plays = text.lines().filter(|l| l.contains(" : ")).count();
-        (gsd && plays > self.limits.plays_per_gsd).then(|| {
-            format!(
-                "a GSD with {plays} plays: mornbot reads at most {} in one GSD \
-                 ([limits] plays_per_gsd)",
-                self.limits.plays_per_gsd
-            )
-        })
-    }
-
     /// Whether the sender may make this Play: eir own, or the Drone's when
     /// e carries the Drone Stick (Rule 1.15.1). Someone else's is refused,
     /// and the player named is told privately.

@@ -76,8 +76,8 @@ mod tests {
 
     #[test]
     fn what_they_do_not_take_is_not_them() {
-        // A join's confirmation is another command's.
-        assert_eq!(read("CONFIRM 7f3a9c"), None);
+        // A join's confirmation is the lobby's.
+        assert!(matches!(read("CONFIRM 7f3a9c"), Some(Command::Lobby(_))));
         assert_eq!(read("STALEMATE MN12 now please"), None);
         assert_eq!(read("POINTS MN12"), None);
         assert_eq!(read("ARCHIVE MN12 MN13"), None);

@@ -26,9 +26,6 @@ pub(super) fn game_arg(arg: Option<&str>, ctx: &ClassifyContext<'_>) -> Option<O
 pub(super) fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Command> {
     let t = line.trim();
     let t = t.strip_suffix('.').unwrap_or(t);
-    if let Some(c) = crate::mail::lobby::parse(t) {
-        return Some(Command::Lobby(c));
-    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let (&word, args) = words.split_first()?;
     let verb = word.to_ascii_uppercase();
@@ -37,6 +34,11 @@ pub(super) fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Com
     }
     if let Some(c) = super::ending::parse_ending(&verb, args, ctx) {
         return Some(c);
+    }
+    // After the ending's: `CONFIRM STALEMATE <game>` is the Speaker's, any
+    // other `CONFIRM` a join's token.
+    if let Some(c) = crate::mail::lobby::parse(t) {
+        return Some(Command::Lobby(c));
     }
     if args.len() > 1 {
         return None;

@@ -297,6 +297,54 @@ impl Referee {
         }
     }
 
+    /// The player a Stalemate step comes from, if e may take it: an Active
+    /// non-Drone player of the game, agreeing anew or withdrawing an
+    /// agreement that stands; else the refusal, said to the sender.
+    fn agreeing_player(
+        &self,
+        live: &Live,
+        agreements: &[Agreement],
+        withdraw: bool,
+        letter: &Letter,
+        out: &mut Out,
+    ) -> Result<String, Done> {
+        let tag = live.game.tag.clone();
+        let Some(player) = live.player_of(&letter.from).map(str::to_string) else {
+            out.refuse(self.not_a_player(
+                &letter.from,
+                &tag,
+                "agree a Stalemate in it (Rule 1.1.11)",
+            ));
+            return Err((false, "stalemate refused: not a player".into()));
+        };
+        let before = self.tally(live, agreements);
+        let is_active = before
+            .agreed
+            .iter()
+            .chain(&before.missing)
+            .any(|p| p.eq_ignore_ascii_case(&player));
+        if !is_active {
+            out.refuse(format!(
+                "Only the Active non-Drone players of {tag} agree a Stalemate (Rule 1.1.11), \
+                 and {player} is not one now (Resigned, or Inactive); nothing changed."
+            ));
+            return Err((false, "stalemate refused: not active".into()));
+        }
+        let agreed = before
+            .agreed
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(&player));
+        if agreed != withdraw {
+            out.refuse(if withdraw {
+                format!("{player} has no agreement to a Stalemate of {tag} standing to withdraw; nothing changed.")
+            } else {
+                format!("{player} already agrees a Stalemate of {tag}; nothing changed. Still to agree: {}.", names(&before.missing))
+            });
+            return Err((false, "stalemate: nothing to do".into()));
+        }
+        Ok(player)
+    }
+
     /// A player agrees a Stalemate, or withdraws eir agreement.
     #[allow(clippy::too_many_arguments)]
     fn agreement(
@@ -311,40 +359,11 @@ impl Referee {
         at: DateTime<Utc>,
     ) -> Done {
         let tag = live.game.tag.clone();
-        let Some(player) = live.player_of(&letter.from).map(str::to_string) else {
-            out.refuse(self.not_a_player(
-                &letter.from,
-                &tag,
-                "agree a Stalemate in it (Rule 1.1.11)",
-            ));
-            return (false, "stalemate refused: not a player".into());
-        };
-        let before = self.tally(live, agreements);
-        let is_active = before
-            .agreed
-            .iter()
-            .chain(&before.missing)
-            .any(|p| p.eq_ignore_ascii_case(&player));
-        if !is_active {
-            out.refuse(format!(
-                "Only the Active non-Drone players of {tag} agree a Stalemate (Rule 1.1.11), \
-                 and {player} is not one now (Resigned, or Inactive); nothing changed."
-            ));
-            return (false, "stalemate refused: not active".into());
-        }
-        let agreed = before
-            .agreed
-            .iter()
-            .any(|p| p.eq_ignore_ascii_case(&player));
         let withdraw = step == StalemateStep::Withdraw;
-        if agreed != withdraw {
-            out.refuse(if withdraw {
-                format!("{player} has no agreement to a Stalemate of {tag} standing to withdraw; nothing changed.")
-            } else {
-                format!("{player} already agrees a Stalemate of {tag}; nothing changed. Still to agree: {}.", names(&before.missing))
-            });
-            return (false, "stalemate: nothing to do".into());
-        }
+        let player = match self.agreeing_player(live, agreements, withdraw, letter, out) {
+            Ok(p) => p,
+            Err(done) => return done,
+        };
         agreements.retain(|a| !a.player.eq_ignore_ascii_case(&player));
         if withdraw {
             commit.ending.push(EndingOp::Withdraw {

@@ -162,6 +162,7 @@ fn command_text(c: &Command) -> String {
         Command::Points => "POINTS".into(),
         Command::Archive(game) => with("ARCHIVE", game),
         Command::Lobby(l) => format!("LOBBY {l:?}"),
+        Command::Absence(a) => format!("ABSENCE {a:?}"),
     }
 }
 

@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+mod absence;
 mod limits;
 mod lobby;
+pub use absence::AbsenceConfig;
 pub use limits::LimitsConfig;
 pub use lobby::LobbyConfig;
 
@@ -41,6 +43,9 @@ pub struct Config {
     /// The `[lobby]` section: games created and joined by mail.
     #[serde(default)]
     pub lobby: LobbyConfig,
+    /// The `[absence]` section: how long players may be away.
+    #[serde(default)]
+    pub absence: AbsenceConfig,
     /// `[[game]]` tables: the games the lounge hosts.
     #[serde(default, rename = "game")]
     pub games: Vec<GameConfig>,
@@ -404,6 +409,7 @@ impl Config {
         }
         self.validate_addresses()?;
         self.lobby.validate()?;
+        self.absence.validate()?;
         let mut tags = std::collections::BTreeSet::new();
         for g in &self.games {
             if g.tag.is_empty() || !g.tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {

@@ -21,6 +21,7 @@ use crate::mail::wrap::verbatim;
 use crate::map::Map;
 use crate::store::{Commit, Store, StoreError, TurnRow};
 
+mod absence;
 mod agenda;
 mod backscatter;
 mod budget;
@@ -274,6 +275,8 @@ pub struct Live {
     /// for a game recorded before the bot rolled dice, until the daemon
     /// gives it one.
     pub dice: Option<crate::dice::Seed>,
+    /// The players' absences (RULINGS S27), as set and cut.
+    pub absences: Vec<crate::speaker::absence::Absence>,
 }
 
 impl Live {
@@ -316,7 +319,28 @@ impl Live {
         if self.game.state.winner.is_some() || self.ended {
             return None;
         }
-        Some(crate::speaker::turn_deadline(self.clock_started()))
+        Some(crate::speaker::absence::turn_deadline_away(
+            self.clock_started(),
+            &self.away_of(self.game.to_play()),
+        ))
+    }
+
+    /// When `player` is away (RULINGS S27); the Drone's are its carrier's,
+    /// who submits its Turns (Rule 1.15.1).
+    pub fn away_of(&self, player: &str) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
+        let player = if crate::engine::is_drone(player) {
+            match self.game.state.drone_handler() {
+                Some(h) => h.name.as_str(),
+                None => return Vec::new(),
+            }
+        } else {
+            player
+        };
+        self.absences
+            .iter()
+            .filter(|a| a.player.eq_ignore_ascii_case(player))
+            .map(|a| a.span())
+            .collect()
     }
 
     /// Who is due to be Resigned for two calendar months without a move
@@ -358,6 +382,7 @@ impl Live {
                 || self.questionable.is_some()
                 || self.paused
                 || self.ended,
+            away: self.away_of(self.game.to_play()),
         }
     }
 }
@@ -383,6 +408,8 @@ pub struct Referee {
     stopwatch: Stopwatch,
     /// The lobby (games by mail), once opened.
     lobby: Option<lobby::Desk>,
+    /// How long players may be away (`[absence]`).
+    absence: crate::config::AbsenceConfig,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {

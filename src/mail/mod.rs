@@ -10,6 +10,7 @@
 //! bot must never answer ([`inbound::AutoKind`]) classifies as chatter. The
 //! IMAP, Maildir and SMTP transports live beside them.
 
+pub mod absence;
 pub mod address;
 pub mod attach;
 pub mod auth;

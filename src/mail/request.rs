@@ -146,6 +146,9 @@ pub enum Command {
     /// A lobby command (`NEW GAME`, `JOIN`, `LEAVE`, `CONFIRM`, `START`;
     /// issue 17, RULINGS S16).
     Lobby(crate::mail::lobby::Lobby),
+    /// An absence command (`ABSENCE`, `CANCEL ABSENCE`, the Speaker's
+    /// `REFUSE ABSENCE`; issue 17, RULINGS S27).
+    Absence(crate::mail::absence::AbsenceCmd),
 }
 
 /// A step towards a Stalemate (Rule 1.1.11; RULINGS S22).

@@ -7,7 +7,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::deadline::{is_overdue, reminder_at, turn_deadline};
+use super::absence::{reminder_at_away, turn_deadline_away};
+use super::deadline::is_overdue;
 
 /// The facts [`due`] needs about one game.
 #[derive(Clone, Debug)]
@@ -23,6 +24,9 @@ pub struct TurnClock {
     pub reminded: bool,
     /// Whether play is held (a Questionable turn, a winner, a game on hold).
     pub held: bool,
+    /// When the player to move is away (RULINGS S27): eir clock stops
+    /// meanwhile, as at the weekend.
+    pub away: Vec<(DateTime<Utc>, DateTime<Utc>)>,
 }
 
 /// Something the Speaker must do.
@@ -51,7 +55,7 @@ pub enum Due {
 
 /// The deadline of the awaited turn.
 pub fn deadline_of(c: &TurnClock) -> DateTime<Utc> {
-    turn_deadline(c.started)
+    turn_deadline_away(c.started, &c.away)
 }
 
 /// What is due at `now` (at most one thing: a Timeout supersedes the
@@ -69,7 +73,7 @@ pub fn due(c: &TurnClock, now: DateTime<Utc>, remind_before: Duration) -> Option
         });
     }
     if !c.reminded {
-        if let Some(at) = reminder_at(deadline, remind_before, c.started) {
+        if let Some(at) = reminder_at_away(deadline, remind_before, c.started, &c.away) {
             if now >= at {
                 return Some(Due::Reminder {
                     player: c.player.clone(),
@@ -90,7 +94,10 @@ pub fn next_event(c: &TurnClock, remind_before: Duration) -> Option<DateTime<Utc
     let deadline = deadline_of(c);
     // Overdue means strictly after the deadline (RULINGS S3).
     let timeout = deadline + Duration::milliseconds(1);
-    match (c.reminded, reminder_at(deadline, remind_before, c.started)) {
+    match (
+        c.reminded,
+        reminder_at_away(deadline, remind_before, c.started, &c.away),
+    ) {
         (false, Some(at)) if at < timeout => Some(at),
         _ => Some(timeout),
     }
@@ -113,6 +120,7 @@ mod tests {
             player: "Warren".into(),
             reminded,
             held: false,
+            away: Vec::new(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The Speaker's automation: deadlines, timeouts, buzzes and judgments, as a
 //! pure state machine over an injected clock.
 //!
+//! - [`absence`](mod@absence): a player away, eir turn's clock stopped meanwhile.
 //! - [`deadline`](mod@deadline): when a Turn, an answer to a Buzz or a Judgment is due
 //!   (Rules 1.3.5, 1.16.3, 1.16.4), reminders, and the two-month timeout of
 //!   Rule 1.1.10.
@@ -10,6 +11,7 @@
 //! - [`order`](mod@order): the order of play of a game started by mail (Rule 1.1.12).
 //! - [`join`](mod@join): the tokens that confirm a join by mail.
 
+pub mod absence;
 pub mod buzz;
 pub mod deadline;
 pub mod join;

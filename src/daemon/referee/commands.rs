@@ -29,8 +29,9 @@ impl Referee {
                 Command::Points | Command::Archive(_) | Command::Stalemate(..) => {
                     parts.push(self.ending_answer(store, c)?);
                 }
-                // Answered by the lobby (`lobby.rs`) before these.
-                Command::Lobby(_) => {}
+                // Answered by the lobby (`lobby.rs`) and the absences
+                // (`absence.rs`) before these.
+                Command::Lobby(_) | Command::Absence(_) => {}
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
                     let tags: Vec<String> = match g {
                         Some(t) if self.has_game(&t.to_uppercase()) => {

@@ -131,7 +131,12 @@ impl Referee {
 
     /// The game an ending act is about: the one it names, the mail's, or
     /// the sender's only game; else the sender is asked.
-    fn ending_game(&self, letter: &Letter, named: Option<&str>, out: &mut Out) -> Option<String> {
+    pub(super) fn ending_game(
+        &self,
+        letter: &Letter,
+        named: Option<&str>,
+        out: &mut Out,
+    ) -> Option<String> {
         if let Some(t) = named.map(str::to_uppercase) {
             if self.has_game(&t) {
                 return Some(t);
@@ -195,7 +200,7 @@ impl Referee {
 
     /// Refusal text for a sender who is no player of `tag`, naming the
     /// games e does play.
-    fn not_a_player(&self, from: &str, tag: &str, what: &str) -> String {
+    pub(super) fn not_a_player(&self, from: &str, tag: &str, what: &str) -> String {
         let theirs: Vec<&String> = self
             .games
             .defs
@@ -494,7 +499,7 @@ impl Referee {
 }
 
 /// Why nothing more can happen in `live`, when it is over.
-fn over(live: &Live) -> Option<String> {
+pub(super) fn over(live: &Live) -> Option<String> {
     let tag = &live.game.tag;
     match &live.game.state.winner {
         Some(w) => Some(format!("{tag} is over: {w} has won; nothing changed.")),

@@ -50,6 +50,22 @@ pub enum Event {
     NeedsRuling(Refused),
     /// The game ended at this log length.
     Ended(usize),
+    /// A player set an absence (RULINGS S27).
+    Away(crate::speaker::absence::Absence),
+    /// A player's absences were cut short at an instant: by emself
+    /// (`CANCEL ABSENCE`) or refused by the Speaker (RULINGS S28).
+    AwayCut(AwayCut),
+}
+
+/// A player's absences cut at `at`: those begun end there, later ones go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AwayCut {
+    /// The player.
+    pub player: String,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The Speaker refused them (else the player cancelled).
+    pub refused: bool,
 }
 
 /// A Judgment on a turn.
@@ -110,6 +126,8 @@ impl Event {
             Event::BotBuzz(_) => "bot-buzz",
             Event::NeedsRuling(_) => "needs-ruling",
             Event::Ended(_) => "ended",
+            Event::Away(_) => "away",
+            Event::AwayCut(_) => "away-cut",
         }
     }
 
@@ -207,6 +225,17 @@ mod tests {
                 rulings: vec![],
             }),
             Event::Ended(12),
+            Event::Away(crate::speaker::absence::Absence {
+                player: "Warren".into(),
+                from: DateTime::<Utc>::default(),
+                to: DateTime::<Utc>::default() + chrono::Duration::days(3),
+                message_id: "<away@b>".into(),
+            }),
+            Event::AwayCut(AwayCut {
+                player: "Warren".into(),
+                at: DateTime::<Utc>::default(),
+                refused: true,
+            }),
         ];
         for e in events {
             let (kind, data) = e.encode();

@@ -258,6 +258,7 @@ impl Referee {
             limits: LimitsConfig::default(),
             stopwatch: monotonic(),
             lobby: None,
+            absence: crate::config::AbsenceConfig::default(),
         };
         for (t, tag) in due {
             r.due.insert(tag.clone(), t);
@@ -365,6 +366,7 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
     let (questionable, held, resumed_at) = buzz::load(&events);
     let reminded = store.timer_done(&game.tag, "reminder", &(n_turns + 1).to_string())?;
     let dice = dice::seed_of(store, &game.tag)?;
+    let absences = super::absence::load(&events);
     Ok(Live {
         def,
         game,
@@ -379,5 +381,6 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
         pending,
         paused,
         dice,
+        absences,
     })
 }

@@ -136,6 +136,11 @@ impl Referee {
         {
             *changed = live;
             (game, "ending".into(), summary)
+        } else if let Some((game, live, summary)) =
+            self.absence_mail(store, letter, received, out, commit)?
+        {
+            *changed = live;
+            (game, "absence".into(), summary)
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),

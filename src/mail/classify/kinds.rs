@@ -35,6 +35,10 @@ pub(super) fn parse_command(line: &str, ctx: &ClassifyContext<'_>) -> Option<Com
     if let Some(c) = super::ending::parse_ending(&verb, args, ctx) {
         return Some(c);
     }
+    // After the ending's: `REFUSE STALEMATE` is not an absence's refusal.
+    if let Some(c) = crate::mail::absence::parse(t) {
+        return Some(Command::Absence(c));
+    }
     // After the ending's: `CONFIRM STALEMATE <game>` is the Speaker's, any
     // other `CONFIRM` a join's token.
     if let Some(c) = crate::mail::lobby::parse(t) {

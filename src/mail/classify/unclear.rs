@@ -76,7 +76,9 @@ fn in_capitals(line: &str) -> bool {
 }
 
 /// `cmds` with the subject's command first, when the subject is one (not
-/// a reply's) that the body does not repeat.
+/// a reply's) that the body does not repeat: a body command of the same
+/// kind repeats it, whatever its arguments (`Subject: resign` over
+/// `RESIGN MN20` is one Resignation, from MN20, not a bare one first).
 pub(super) fn with_subject(
     msg: &Inbound,
     mut cmds: Vec<Command>,
@@ -87,11 +89,31 @@ pub(super) fn with_subject(
         return cmds;
     }
     if let Some(c) = parse_command(subject, ctx) {
-        if !cmds.contains(&c) {
+        if !cmds
+            .iter()
+            .any(|b| kind_of_command(b) == kind_of_command(&c))
+        {
             cmds.insert(0, c);
         }
     }
     cmds
+}
+
+/// What kind of command `c` is, its arguments aside: the verb of a
+/// Speaker's (or unknown) line, the variant (and step) otherwise.
+fn kind_of_command(c: &Command) -> String {
+    use std::mem::discriminant;
+    match c {
+        Command::Speaker(line) | Command::Unknown(line) => line
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_ascii_uppercase(),
+        Command::Stalemate(step, _) => format!("STALEMATE {step:?}"),
+        Command::Lobby(l) => format!("{:?}", discriminant(l)),
+        Command::Absence(a) => format!("{:?}", discriminant(a)),
+        other => format!("{:?}", discriminant(other)),
+    }
 }
 
 /// A message the bot does not understand (rule 9), or `None` for chatter.
@@ -220,6 +242,23 @@ mod tests {
         assert_eq!(
             direct("Re: HELP", "GSD"),
             Request::Commands(vec![Command::Gsd(None)])
+        );
+        // The body names the game: the subject's bare verb is the same
+        // command, not another one without a game.
+        assert_eq!(
+            direct("resign", "RESIGN MN12"),
+            Request::Commands(vec![Command::Speaker("RESIGN MN12".into())])
+        );
+        assert_eq!(
+            direct("status", "STATUS MN12"),
+            Request::Commands(vec![Command::Status(Some("MN12".into()))])
+        );
+        assert_eq!(
+            direct("Stalemate", "STALEMATE MN12"),
+            Request::Commands(vec![Command::Stalemate(
+                crate::mail::request::StalemateStep::Agree,
+                Some("MN12".into())
+            )])
         );
     }
 

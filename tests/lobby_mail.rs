@@ -379,7 +379,46 @@ fn help_lists_the_lobby_commands() {
         "CONFIRM 0123456789abcdef0123",
         "LEAVE MN20",
         "START MN20",
+        "CANCEL GAME MN20",
     ] {
         assert!(text.contains(example), "{example:?} not in {text}");
     }
+}
+
+#[test]
+fn the_speaker_cancels_a_game_before_its_start() {
+    let mut t = T::new(LobbyConfig::default());
+    t.send("speaker", "new game", "NEW GAME MN20");
+    t.join("rushton", "MN20", "Rushton");
+    let (s, _) = t.send("cryer", "join", "JOIN MN20 as Cryer");
+    assert!(s.contains("awaiting confirmation"), "{s}");
+    // Not a player's to cancel (open_games is off).
+    let (s, mails) = t.send("rushton", "cancel", "CANCEL GAME MN20");
+    assert_eq!(s, "cancel: not allowed");
+    assert_eq!(mails.len(), 1);
+    assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("Only the Speaker may cancel MN20"));
+    // The Speaker's: the lounge and both who asked are told.
+    let (s, mails) = t.send("speaker", "cancel", "CANCEL GAME MN20");
+    assert_eq!(s, "cancel MN20", "{mails:?}");
+    let told = mails
+        .iter()
+        .find(|m| m.to.contains(LOUNGE))
+        .expect("the lounge is told");
+    assert!(told.to.contains("rushton@example.org") && told.to.contains("cryer@example.org"));
+    assert!(flat(&[told]).contains("MN20 is cancelled before its start"));
+    assert!(t.store.lobby_game("MN20").unwrap().is_none());
+    assert!(t.store.lobby_joins("MN20").unwrap().is_empty());
+    // Gone: no join, no start; the tag is free again.
+    t.restart();
+    let (s, _) = t.send("warren", "join", "JOIN MN20 as Warren");
+    assert!(!s.contains("awaiting confirmation"), "{s}");
+    let (s, _) = t.send("speaker", "start", "START MN20");
+    assert_eq!(s, "start: refused");
+    assert!(!t.referee.has_game("MN20"));
+    let (s, _) = t.send("speaker", "new game", "NEW GAME MN20");
+    assert_eq!(s, "new game MN20");
+    // A game under way is not the lobby's to cancel.
+    let (s, mails) = t.send("speaker", "cancel", "CANCEL GAME MN1");
+    assert_eq!(s, "cancel: refused");
+    assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("MN1 is already being played"));
 }

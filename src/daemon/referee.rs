@@ -34,6 +34,7 @@ mod event;
 mod games;
 mod handle;
 mod lobby;
+mod lobby_cancel;
 mod lobby_start;
 mod picture;
 mod replay;

@@ -52,6 +52,11 @@ pub enum Lobby {
         /// The game, upper case.
         tag: String,
     },
+    /// `CANCEL GAME <TAG>`: the game never starts (RULINGS S35).
+    Cancel {
+        /// The game, upper case.
+        tag: String,
+    },
     /// A lobby command written wrong.
     Malformed {
         /// The line as written (at most 200 characters).
@@ -86,6 +91,8 @@ pub const LEAVE_FORM: &str = "LEAVE <TAG>, e.g. LEAVE MN20";
 pub const CONFIRM_FORM: &str = "CONFIRM <token>, the token of the confirmation mail";
 /// See [`NEW_GAME_FORM`].
 pub const START_FORM: &str = "START <TAG>, e.g. START MN20";
+/// The form of `CANCEL GAME`.
+pub const CANCEL_FORM: &str = "CANCEL GAME <TAG>, e.g. CANCEL GAME MN20";
 
 /// The lobby command on `line`, or `None` when it is none.
 pub fn parse(line: &str) -> Option<Lobby> {
@@ -108,6 +115,14 @@ pub fn parse(line: &str) -> Option<Lobby> {
         "LEAVE" => (rest, LEAVE_FORM, capitals),
         "CONFIRM" => (rest, CONFIRM_FORM, capitals),
         "START" => (rest, START_FORM, capitals),
+        "CANCEL" => {
+            let (&second, rest) = rest.split_first()?;
+            if !second.eq_ignore_ascii_case("GAME") {
+                return None;
+            }
+            let capitals = capitals && second.chars().all(|c| c.is_ascii_uppercase());
+            (rest, CANCEL_FORM, capitals)
+        }
         _ => return None,
     };
     let read = match verb.as_str() {
@@ -115,6 +130,7 @@ pub fn parse(line: &str) -> Option<Lobby> {
         "JOIN" => join(rest),
         "LEAVE" => one_tag(rest).map(|tag| Lobby::Leave { tag }),
         "START" => one_tag(rest).map(|tag| Lobby::Start { tag }),
+        "CANCEL" => one_tag(rest).map(|tag| Lobby::Cancel { tag }),
         _ => confirm(rest),
     };
     match read {
@@ -366,6 +382,8 @@ mod tests {
             ("START MN20 now", "one game tag"),
             ("CONFIRM", "token is missing"),
             ("JOIN 20 as Bob", "not a game tag"),
+            ("CANCEL GAME", "tag is missing"),
+            ("CANCEL GAME MN20 MN21", "one game tag"),
         ] {
             match parse(line) {
                 Some(Lobby::Malformed { expected, .. }) => {
@@ -377,6 +395,14 @@ mod tests {
     }
 
     #[test]
+    fn cancel_game() {
+        assert_eq!(
+            parse("CANCEL GAME mn20."),
+            Some(Lobby::Cancel { tag: "MN20".into() })
+        );
+    }
+
+    #[test]
     fn prose_in_lower_case_is_no_command() {
         for line in [
             "Leave it to me",
@@ -385,6 +411,8 @@ mod tests {
             "Confirm?",
             "new game soon?",
             "Newsflash",
+            "Cancel game night, all",
+            "CANCEL",
         ] {
             assert_eq!(parse(line), None, "{line}");
         }

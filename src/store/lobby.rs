@@ -81,6 +81,12 @@ pub enum LobbyOp {
         /// The seed's commitment.
         commitment: String,
     },
+    /// The game is cancelled before its start: it leaves the lobby with its
+    /// joins (RULINGS S35).
+    Cancel {
+        /// The game.
+        tag: String,
+    },
 }
 
 fn lobby_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LobbyRow> {
@@ -212,6 +218,13 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
                     "INSERT OR IGNORE INTO dice (game, seed, commitment, created_at, published_at)
                      VALUES (?1, ?2, ?3, ?4, ?4)",
                     params![tag, seed, commitment, ms(now)],
+                )?;
+            }
+            LobbyOp::Cancel { tag } => {
+                tx.execute("DELETE FROM lobby_joins WHERE tag = ?1", params![tag])?;
+                tx.execute(
+                    "DELETE FROM lobby WHERE tag = ?1 AND started_at IS NULL",
+                    params![tag],
                 )?;
             }
         }

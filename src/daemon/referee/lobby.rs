@@ -163,6 +163,7 @@ impl Referee {
             }
             Lobby::Leave { tag } => self.leave(store, letter, tag, at, out, commit)?,
             Lobby::Start { tag } => self.start(store, desk, letter, tag, at, out, commit)?,
+            Lobby::Cancel { tag } => self.cancel_game(store, desk, letter, tag, at, out, commit)?,
         })
     }
 

@@ -32,6 +32,7 @@ mod ending_answers;
 mod event;
 mod games;
 mod handle;
+mod late;
 mod lobby;
 mod lobby_start;
 mod picture;
@@ -39,6 +40,7 @@ mod replay;
 mod settle;
 pub mod snapshot;
 mod speaker;
+mod status;
 mod stored;
 mod turn;
 
@@ -47,6 +49,7 @@ pub use event::{Event, Judged, Paused, Refused};
 
 pub use dice::COMMITMENTS_PER_NOTICE;
 pub use games::DEFAULT_CACHED;
+pub use late::Late;
 pub use picture::{OwedPicture, PaintError, Painter};
 pub use speaker::Pending;
 pub use stored::{rebuild, Stored};
@@ -274,6 +277,9 @@ pub struct Live {
     /// for a game recorded before the bot rolled dice, until the daemon
     /// gives it one.
     pub dice: Option<crate::dice::Seed>,
+    /// Who is late: when its buzz workflow last moved, its Stalemate
+    /// agreements, the waiting notices sent (`late.rs`).
+    pub late: Late,
 }
 
 impl Live {

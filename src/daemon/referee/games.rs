@@ -365,7 +365,7 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
     let (questionable, held, resumed_at) = buzz::load(&events);
     let reminded = store.timer_done(&game.tag, "reminder", &(n_turns + 1).to_string())?;
     let dice = dice::seed_of(store, &game.tag)?;
-    Ok(Live {
+    let mut live = Live {
         def,
         game,
         turns,
@@ -379,5 +379,8 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
         pending,
         paused,
         dice,
-    })
+        late: Default::default(),
+    };
+    super::late::load(store, &mut live, &events)?;
+    Ok(live)
 }

@@ -431,3 +431,42 @@ fn status_naming_no_game_answers_the_senders_games_and_loads_no_other() {
     }
     assert!(!s.contains("other game"), "{s}");
 }
+
+#[test]
+fn a_referees_judgment_is_noticed_until_it_is_passed() {
+    let mut t = T::new(false);
+    let (s, _) = t.post("rushton", "Rushton : Epping (CN) [Home: Hainault]");
+    assert_eq!(s, "legal");
+    t.post("warren", "Buzz: Rushton's turn 1: the Home is wrong");
+    t.post("rushton", "Contest: it is right");
+    let (_, mails) = t.post("warren", "Contest: it is not");
+    let all = flat(&mails.iter().map(|m| m.text.as_str()).collect::<String>());
+    assert!(all.contains("Acton is Referee"), "{all}");
+    let since = t.now;
+    // The Referee's three days run; the lounge hears of it after one.
+    let w = waiting(&t.tick(since + Duration::hours(24)));
+    assert_eq!(w.len(), 1);
+    assert!(
+        w[0].contains(
+            "MN1 is waiting on Acton: the Referee's Judgment of Questionable turn 1 (Rushton's)"
+        ),
+        "{}",
+        w[0]
+    );
+    let s = t.status("warren", "STATUS MN1");
+    assert!(
+        s.contains("Questionable turn 1: Acton is to judge it, by"),
+        "{s}"
+    );
+    assert!(s.contains("Waiting on Acton since"), "{s}");
+    t.restart();
+    assert!(waiting(&t.tick(since + Duration::hours(47))).is_empty());
+    t.post("acton", "Judgment: Legal");
+    assert!(t
+        .referee
+        .live(&t.store, "MN1")
+        .unwrap()
+        .questionable
+        .is_none());
+    assert!(waiting(&t.tick(since + Duration::hours(48))).is_empty());
+}

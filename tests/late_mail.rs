@@ -470,3 +470,32 @@ fn a_referees_judgment_is_noticed_until_it_is_passed() {
         .is_none());
     assert!(waiting(&t.tick(since + Duration::hours(48))).is_empty());
 }
+
+#[test]
+fn waiting_notices_can_be_turned_off_and_check_config_bounds_them() {
+    let mut t = T::with(
+        vec![game("MN1", &["Rushton", "Warren", "Acton"])],
+        SpeakerConfig {
+            addresses: vec!["speaker@example.org".into()],
+            timeouts: false,
+            waiting_notice_hours: 0,
+            ..SpeakerConfig::default()
+        },
+    );
+    let (s, _) = t.post("rushton", RULING);
+    assert_eq!(s, "needs ruling");
+    assert_eq!(t.referee.next_due(), None);
+    assert!(t.tick(hours(24 * 7)).is_empty());
+    let cfg = |v: &str| {
+        Config::from_toml(
+            &format!("[bot]\ndata_dir = \"data\"\n[speaker]\nwaiting_notice_hours = {v}\n"),
+            "test",
+        )
+        .unwrap()
+    };
+    assert!(cfg("4294967295").validate().is_err());
+    assert!(cfg("0").validate().is_ok());
+    assert_eq!(cfg("48").speaker.waiting_notice_hours, 48);
+    assert!(cfg("48").validate().is_ok());
+    assert_eq!(Config::default().speaker.waiting_notice_hours, 24);
+}

@@ -34,9 +34,9 @@ impl Wait {
 }
 
 /// When notice number `sent + 1` of a wait begun at `since` is due: one
-/// full `every` after the previous one would have been (`since + (sent + 1)
-/// * every`); `None` when `every` is not positive (notices off) or the
-/// instant is out of range.
+/// full `every` after the previous one would have been, that is `since`
+/// plus `sent + 1` times `every`; `None` when `every` is not positive
+/// (notices off) or the instant is out of range.
 pub fn next_notice(since: DateTime<Utc>, sent: u32, every: Duration) -> Option<DateTime<Utc>> {
     if every <= Duration::zero() {
         return None;

@@ -4,7 +4,7 @@
 //! the Speaker must confirm or refuse) gets one short lounge notice per
 //! `[speaker] waiting_notice_hours` of waiting (RULINGS S30, S31).
 //!
-//! Both are the Speaker's acts from the agenda ([`Referee::due_of`] says
+//! Both are the Speaker's acts from the agenda (`Referee::due_of` says
 //! when a game's next notice is due; `tick` acts on due games only), each
 //! committed with its mail and a timers row, so a restart never repeats
 //! one: a game's notices sent are read back from the timers when it is

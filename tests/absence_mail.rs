@@ -198,6 +198,16 @@ fn an_absence_moves_the_deadline_and_the_reminder_and_survives_a_restart() {
     assert!(to(&m, "rushton@").contains("CANCEL ABSENCE MN1"));
     // The other game is not touched.
     assert_eq!(t0.deadline("MN2"), t("2026-11-17T21:00:00Z"));
+    // STATUS shows it, and the moved deadline.
+    let (_, m) = t0.bot("warren", "STATUS MN1", t("2026-11-16T09:40:00Z"));
+    let status = to(&m, "warren@");
+    assert!(
+        status.contains(
+            "Rushton is away from Tue 17 Nov 2026 00:00 GMT to Wed 18 Nov 2026 00:00 GMT"
+        ),
+        "{status}"
+    );
+    assert!(status.contains("Wed 18 Nov 2026 21:00 GMT"), "{status}");
 
     t0.restart();
     assert_eq!(t0.deadline("MN1"), t("2026-11-18T21:00:00Z"));

@@ -164,14 +164,16 @@ async fn a_deadline_fires_on_time_in_a_lounge_that_only_sends_keepalives() {
         r.wakes
     );
     let q = queued(&r.store);
-    assert_eq!(q.len(), 2, "{q:?}");
+    // The reminder, its line to the lounge (RULINGS S30), the Timeout.
+    assert_eq!(q.len(), 3, "{q:?}");
     let (reminded, headline) = &q[0];
     assert!(headline.starts_with("Reminder: your turn 1"), "{headline}");
     assert!(
         (*reminded - day(17, 9)).num_seconds().abs() <= 60,
         "reminder at {reminded}, due Tuesday 09:00"
     );
-    let (timed_out, headline) = &q[1];
+    assert_eq!(q[1], (*reminded, "MN1: waiting on Rushton's turn 1".into()));
+    let (timed_out, headline) = &q[2];
     assert_eq!(headline, "Turn 1: Rushton timed out");
     assert!(
         *timed_out >= day(17, 21) && (*timed_out - day(17, 21)).num_seconds() <= 60,
@@ -185,8 +187,8 @@ async fn a_deadline_fires_on_time_with_no_wake_from_the_inbox_at_all() {
     let r = run(40, Duration::from_secs(100_000), vec![]).await;
     assert_eq!(r.wakes, 0);
     let q = queued(&r.store);
-    assert_eq!(q.len(), 2, "{q:?}");
-    assert!((q[1].0 - day(17, 21)).num_seconds() <= 60, "{q:?}");
+    assert_eq!(q.len(), 3, "{q:?}");
+    assert!((q[2].0 - day(17, 21)).num_seconds() <= 60, "{q:?}");
 }
 
 #[tokio::test(start_paused = true)]

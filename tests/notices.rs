@@ -86,8 +86,11 @@ mod thread {
         let mut t = T::new();
         let day = |d: u32, h: u32| Utc.with_ymd_and_hms(2026, 11, d, h, 0, 0).unwrap();
         let m = t.tick(day(17, 9));
-        assert_eq!(m.len(), 1);
+        // The private reminder, and one line to the lounge (RULINGS S30).
+        assert_eq!(m.len(), 2, "{m:#?}");
         assert_eq!(m[0].to, "rushton@example.org");
+        assert_eq!(m[1].headline(), "MN1: waiting on Rushton's turn 1");
+        assert!(m[1].on_thread(None), "{:#?}", m[1]);
         assert!(
             m[0].headline()
                 .starts_with("Reminder: your turn 1 is due by Tue 17 Nov 2026 21:00"),

@@ -563,6 +563,12 @@ mod speaker {
         assert!(m.contains("To: rushton@example.org"), "{m}");
         assert!(m.contains("Auto-Submitted: auto-generated"), "{m}");
         assert!(m.contains("due by Tue 17 Nov 2026 21:00 GMT"), "{m}");
+        // The lounge is told whose turn is pending, in the same act
+        // (RULINGS S30).
+        let l = String::from_utf8_lossy(&mails[1].raw).into_owned();
+        assert!(l.contains("To: lounge@example.test"), "{l}");
+        assert_eq!(headline(&l), "MN1: waiting on Rushton's turn 1", "{l}");
+        assert_eq!(mails.len(), 2);
         // Asked again: nothing more.
         assert!(summaries(&mut t, day(17, 10)).is_empty());
         // At the deadline itself still in time; just after, the Timeout.
@@ -575,7 +581,7 @@ mod speaker {
         let turns = t.store.turns("MN1").unwrap();
         assert_eq!(turns[0].play, "Rushton : Timeout");
         assert_eq!(turns[0].submitted_at, day(17, 21));
-        let posted = String::from_utf8_lossy(&t.store.all_mail().unwrap()[1].raw).into_owned();
+        let posted = String::from_utf8_lossy(&t.store.all_mail().unwrap()[2].raw).into_owned();
         assert!(posted.contains("To: lounge@example.test"), "{posted}");
         assert_eq!(headline(&posted), "Turn 1: Rushton timed out", "{posted}");
         assert!(posted.contains("mornbot submits a Timeout"), "{posted}");

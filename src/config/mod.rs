@@ -257,6 +257,10 @@ pub struct SpeakerConfig {
     /// dated (slow clocks) and still be judged; an older one is refused as
     /// an old play sent again (RULINGS L9).
     pub replay_allowance_minutes: u32,
+    /// A game waiting on a human (a Judgment, the Speaker's decision on an
+    /// agreed Stalemate) is noticed in the lounge once per this many hours
+    /// of waiting; 0: never.
+    pub waiting_notice_hours: u32,
 }
 
 impl Default for SpeakerConfig {
@@ -268,6 +272,7 @@ impl Default for SpeakerConfig {
             win_window_hours: 36,
             addresses: Vec::new(),
             replay_allowance_minutes: 10,
+            waiting_notice_hours: 24,
         }
     }
 }
@@ -383,6 +388,11 @@ impl Config {
             (
                 "[speaker] win_window_hours",
                 u64::from(self.speaker.win_window_hours),
+                YEAR_HOURS,
+            ),
+            (
+                "[speaker] waiting_notice_hours",
+                u64::from(self.speaker.waiting_notice_hours),
                 YEAR_HOURS,
             ),
             (

@@ -33,6 +33,7 @@ mod ending_answers;
 mod event;
 mod games;
 mod handle;
+mod late;
 mod lobby;
 mod lobby_cancel;
 mod lobby_start;
@@ -41,6 +42,7 @@ mod replay;
 mod settle;
 pub mod snapshot;
 mod speaker;
+mod status;
 mod stored;
 mod turn;
 
@@ -49,6 +51,7 @@ pub use event::{Event, Judged, Paused, Refused};
 
 pub use dice::COMMITMENTS_PER_NOTICE;
 pub use games::DEFAULT_CACHED;
+pub use late::Late;
 pub use picture::{OwedPicture, PaintError, Painter};
 pub use speaker::Pending;
 pub use stored::{rebuild, Stored};
@@ -278,6 +281,9 @@ pub struct Live {
     pub dice: Option<crate::dice::Seed>,
     /// The players' absences (RULINGS S27), as set and cut.
     pub absences: Vec<crate::speaker::absence::Absence>,
+    /// Who is late: when its buzz workflow last moved, its Stalemate
+    /// agreements, the waiting notices sent (`late.rs`).
+    pub late: Late,
 }
 
 impl Live {

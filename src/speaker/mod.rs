@@ -10,6 +10,7 @@
 //! - [`stalemate`](mod@stalemate): who has agreed a Stalemate (Rule 1.1.11).
 //! - [`order`](mod@order): the order of play of a game started by mail (Rule 1.1.12).
 //! - [`join`](mod@join): the tokens that confirm a join by mail.
+//! - [`waiting`](mod@waiting): the daily notice of a game waiting on a human.
 
 pub mod absence;
 pub mod buzz;
@@ -20,6 +21,7 @@ pub mod order;
 pub mod points;
 pub mod referee;
 pub mod stalemate;
+pub mod waiting;
 
 pub use deadline::{
     buzz_response_deadline, judgment_deadline, parse_timestamp, reminder_at, resignation_due,

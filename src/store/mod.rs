@@ -13,6 +13,7 @@ mod ending;
 mod gambits;
 mod games;
 mod health;
+mod late;
 mod lobby;
 mod outbox;
 mod quarantine;

@@ -77,6 +77,9 @@ impl Referee {
                 next = Some(next.map_or(t, |x| x.min(t)));
             }
         }
+        if let Some(t) = self.waiting_due(live) {
+            next = Some(next.map_or(t, |x| x.min(t)));
+        }
         if !self.speaker.timeouts {
             return next;
         }
@@ -161,6 +164,10 @@ impl Referee {
             self.end_game(live, now, commit, &th, "no one buzzed it in time");
             return Some("game over".into());
         }
+        // A game waiting on a human: the lounge is told (RULINGS S31).
+        if let Some(summary) = self.waiting_notice(live, now, commit) {
+            return Some(summary);
+        }
         if !self.speaker.timeouts {
             return None;
         }
@@ -176,33 +183,7 @@ impl Referee {
                 player,
                 turn,
                 deadline,
-            } => {
-                commit
-                    .timers
-                    .push((tag.clone(), "reminder".into(), turn.to_string()));
-                live.reminded_for = Some(turn);
-                if let Some(addr) = live.address_of(&player) {
-                    let body = self.notice(format!(
-                        "{player}, your turn {turn} in {tag} is due by {} (Rule 1.3.5). \
-                         If no turn arrives by then, mornbot submits a Timeout for you.\n\n\
-                         The GSD as it stands:\n\n{}",
-                        fmt_time(deadline),
-                        verbatim(&render(&live.game.gsd(self.map)))
-                    ));
-                    let r = self.notice_mail(
-                        &Thread::clock(&tag, format!("reminder-{tag}-{turn}")),
-                        vec![addr.to_string()],
-                        &format!(
-                            "Reminder: your turn {turn} is due by {}",
-                            fmt_time(deadline)
-                        ),
-                        &body,
-                        now,
-                    );
-                    self.queue(commit, &r);
-                }
-                format!("reminded {player} of turn {turn}")
-            }
+            } => self.remind(live, (&player, turn, deadline), now, commit),
             Due::Timeout {
                 player,
                 turn,

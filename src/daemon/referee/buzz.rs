@@ -57,6 +57,7 @@ impl Referee {
     ) -> Result<Option<Settled>, String> {
         let (next, settled) = machine::apply(live.questionable.clone(), &step, at)?;
         live.questionable = next;
+        live.late.step_at = Some(at);
         Event::BuzzStep(step).record(&live.game.tag, commit);
         Ok(settled)
     }

@@ -1,6 +1,8 @@
 //! The bot's answers to commands (`HELP`, `STATUS`, `GSD`, `HISTORY`,
 //! `RULES`) and to what it did not understand, sent to the sender alone.
 
+use chrono::{DateTime, Utc};
+
 use super::{fmt_time, Command, Live, LooksLike, Out, Referee, RefereeError};
 use crate::gsd::render;
 use crate::mail::render::render as tpl;
@@ -33,24 +35,34 @@ impl Referee {
                 // (`absence.rs`) before these.
                 Command::Lobby(_) | Command::Absence(_) => {}
                 Command::Status(g) | Command::Gsd(g) | Command::History(g) => {
-                    let tags: Vec<String> = match g {
+                    let status = matches!(c, Command::Status(_));
+                    let (tags, others) = match g {
                         Some(t) if self.has_game(&t.to_uppercase()) => {
-                            vec![t.to_uppercase()]
+                            (vec![t.to_uppercase()], None)
                         }
                         Some(t) => {
-                            parts.push(format!("There is no game {t}.\n"));
+                            parts.push(self.no_game(store, t, status)?);
                             continue;
                         }
-                        None => self.tags().cloned().collect(),
+                        // Never every game (RULINGS S32).
+                        None => {
+                            let u = self.unnamed(&out.letter.from);
+                            let line = self.others_line(u.others, &u.tags);
+                            (u.tags, line)
+                        }
                     };
-                    for tag in tags {
-                        let live = self.live(store, &tag)?;
+                    for tag in &tags {
+                        let live = self.live(store, tag)?;
                         parts.push(match c {
-                            Command::Status(_) => self.status(&live, &out.letter.from),
+                            Command::Status(_) => self.status(&live, &out.letter.from, out.at),
                             Command::Gsd(_) => render(&live.game.gsd(self.map)),
                             _ => history(&live),
                         });
                     }
+                    if status && g.is_none() {
+                        parts.extend(self.lobby_status(store)?);
+                    }
+                    parts.extend(others);
                 }
             }
         }
@@ -74,7 +86,7 @@ impl Referee {
 
     /// A game's STATUS, for `asker`: players' addresses only for the
     /// game's players and the Speaker (issue 14, finding 7).
-    fn status(&self, live: &Live, asker: &str) -> String {
+    fn status(&self, live: &Live, asker: &str, now: DateTime<Utc>) -> String {
         let s = &live.game.state;
         let insider = live.player_of(asker).is_some() || self.is_speaker(asker);
         let players: Vec<_> = live
@@ -106,9 +118,24 @@ impl Referee {
                 game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
                 winner => s.winner, next => live.game.to_play(), questionable,
                 deadline => if live.questionable.is_some() { None } else { live.deadline().map(fmt_time) },
-                players,
+                players, requests => self.open_requests(live, now),
             },
         )
+    }
+
+    /// The answer to a command naming `t`, which is no game being played:
+    /// to `STATUS`, a lobby game's line when it is one.
+    fn no_game(&self, store: &Store, t: &str, status: bool) -> Result<String, RefereeError> {
+        let tag = t.to_uppercase();
+        if status {
+            if let Some(g) = store.lobby_game(&tag)?.filter(|g| g.started_at.is_none()) {
+                return Ok(format!(
+                    "{tag} waits in the lobby for players:\n{}",
+                    self.lobby_line(store, &tag, g.players)?
+                ));
+            }
+        }
+        Ok(format!("There is no game {t}.\n"))
     }
 
     /// The reply to a message the bot did not understand: the line it read,

@@ -89,6 +89,9 @@ impl Referee {
             changed |= d.0;
             said.push(d.1);
         }
+        // The game keeps its agreements: once all agree it waits on the
+        // Speaker (RULINGS S31), which changes its due time.
+        changed |= super::late::sync_stalemate(&mut live, &agreements, at);
         if !rest.is_empty() {
             self.commands(store, &rest, out)?;
         }

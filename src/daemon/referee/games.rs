@@ -367,7 +367,7 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
     let reminded = store.timer_done(&game.tag, "reminder", &(n_turns + 1).to_string())?;
     let dice = dice::seed_of(store, &game.tag)?;
     let absences = super::absence::load(&events);
-    Ok(Live {
+    let mut live = Live {
         def,
         game,
         turns,
@@ -382,5 +382,8 @@ fn live_of(stored: Stored, picture: bool, store: &Store) -> Result<Live, Referee
         paused,
         dice,
         absences,
-    })
+        late: Default::default(),
+    };
+    super::late::load(store, &mut live, &events)?;
+    Ok(live)
 }

@@ -30,8 +30,8 @@ pub const VERSION: &str = concat!("6/", env!("CARGO_PKG_VERSION"));
 /// time computed under others is recomputed at start.
 pub(super) fn due_key(s: &SpeakerConfig) -> String {
     format!(
-        "reminder={} timeouts={} win_window={}",
-        s.reminder_hours, s.timeouts, s.win_window_hours
+        "reminder={} timeouts={} win_window={} waiting={}",
+        s.reminder_hours, s.timeouts, s.win_window_hours, s.waiting_notice_hours
     )
 }
 

@@ -71,7 +71,10 @@ struct T {
 
 impl T {
     fn new() -> T {
-        let mut store = Store::in_memory().unwrap();
+        Self::with_store(Store::in_memory().unwrap())
+    }
+
+    fn with_store(mut store: Store) -> T {
         let referee = Referee::load(
             Map::london_1999(),
             me(),
@@ -375,4 +378,46 @@ fn a_win_by_resignations_gives_points_once() {
     assert_eq!(s, "resign refused: game over");
     let (_, mails) = t.bot("speaker", "ARCHIVE");
     assert!(flat(&mails[0].text).contains("won by Rushton"));
+}
+
+#[test]
+fn a_game_that_ended_before_points_were_kept_is_scored_once_at_its_end() {
+    let dir = std::env::temp_dir().join(format!("mornbot-backfill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("mornbot.db");
+    let mut t = T::with_store(Store::open(&db).unwrap());
+    opening(&mut t);
+    t.bot("acton", "RESIGN");
+    t.bot("warren", "RESIGN MN1");
+    assert!(t.ended("MN1"));
+    let ended_at: i64 = {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| r.get(0))
+            .unwrap()
+    };
+    // As a database written before the ledger: the end logged, not scored.
+    {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        c.execute_batch("DELETE FROM points; DELETE FROM endings;")
+            .unwrap();
+    }
+    t.restart();
+    let (_, mails) = t.bot("speaker", "POINTS");
+    assert!(!flat(&mails[0].text).contains("Rushton 2"), "{}", mails[0].text);
+    // The daemon's start scores it, at the time it ended; only once.
+    assert_eq!(t.referee.score_old_endings(&mut t.store).unwrap(), 1);
+    assert_eq!(t.referee.score_old_endings(&mut t.store).unwrap(), 0);
+    t.restart();
+    assert_eq!(t.referee.score_old_endings(&mut t.store).unwrap(), 0);
+    let (_, mails) = t.bot("speaker", "POINTS");
+    let p = flat(&mails[0].text);
+    assert!(p.contains("Rushton 2 (1 game)"), "{p}");
+    assert!(p.contains("Acton 0 (1 game)"), "{p}");
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let at: i64 = c
+        .query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(at, ended_at, "scored at the time the game ended");
+    drop(t);
+    std::fs::remove_dir_all(&dir).ok();
 }

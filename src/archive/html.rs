@@ -134,7 +134,10 @@ fn status_text(g: &GameSummary) -> String {
 /// The site's index: every game, running and ended, with its players,
 /// winner, turns and last activity.
 pub fn index_page(games: &[GameSummary]) -> String {
-    let mut b = String::from("<h1>Mornington Nomic: the game archive</h1>\n");
+    let mut b = String::from(
+        "<h1>Mornington Nomic: the game archive</h1>\n\
+         <nav><a href=\"points.html\">The Points table</a></nav>\n",
+    );
     if games.is_empty() {
         b.push_str("<p>No games yet.</p>\n");
         return page("Mornington Nomic: the game archive", "", &b);
@@ -160,6 +163,42 @@ pub fn index_page(games: &[GameSummary]) -> String {
     }
     b.push_str("</tbody>\n</table></div>\n");
     page("Mornington Nomic: the game archive", "", &b)
+}
+
+/// The Points table (Rule 1.1.9), from every ended game: as `POINTS`
+/// answers it by mail.
+pub fn points_page(rows: &[crate::store::PointsRow]) -> String {
+    let title = "Mornington Nomic: the Points table";
+    let mut b = String::from(
+        "<nav><a href=\"index.html\">All games</a></nav>\n<h1>The Points table</h1>\n",
+    );
+    if rows.is_empty() {
+        b.push_str("<p>No game has ended yet (Rule 1.1.9).</p>\n");
+        return page(title, "", &b);
+    }
+    b.push_str(
+        "<p>From every ended game (Rule 1.1.9).</p>\n<div class=\"table\"><table id=\"points\">\n\
+         <thead><tr><th>Player</th><th>Points</th><th>Games</th></tr></thead>\n<tbody>\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&r.player),
+            r.points,
+            r.games
+        );
+    }
+    b.push_str("</tbody>\n</table></div>\n");
+    let top = rows[0].points;
+    if top > 0 && rows.iter().filter(|r| r.points == top).count() == 1 {
+        let _ = writeln!(
+            b,
+            "<p>{} has more Points than any other player: the Grandmaster.</p>",
+            escape(&rows[0].player)
+        );
+    }
+    page(title, "", &b)
 }
 
 /// The short form of a verdict, for a game's list of turns.

@@ -158,3 +158,24 @@ fn a_tag_that_is_no_safe_file_name_gets_a_numbered_directory() {
     assert_eq!(slug("MN 1", 0), "game-1");
     assert_eq!(slug("", 1), "game-2");
 }
+
+#[test]
+fn the_points_page_lists_the_ledger_and_names_the_grandmaster() {
+    use crate::store::PointsRow;
+    let row = |player: &str, points, games| PointsRow {
+        player: player.into(),
+        points,
+        games,
+    };
+    let page = html::points_page(&[row("<b>Rushton</b>", 3, 2), row("Warren", 1, 2)]);
+    assert!(page.contains("<td>&lt;b&gt;Rushton&lt;/b&gt;</td><td>3</td><td>2</td>"));
+    assert!(page.contains("<td>Warren</td><td>1</td><td>2</td>"));
+    assert!(page.contains("the Grandmaster"));
+    assert!(page.contains("href=\"index.html\""));
+    // A tie at the top names no Grandmaster; an empty ledger says so.
+    let tie = html::points_page(&[row("Rushton", 2, 1), row("Warren", 2, 1)]);
+    assert!(!tie.contains("Grandmaster"));
+    assert!(html::points_page(&[]).contains("No game has ended yet"));
+    // The index links to it.
+    assert!(html::index_page(&[]).contains("href=\"points.html\""));
+}

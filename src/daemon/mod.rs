@@ -443,6 +443,13 @@ pub async fn run_prepared(
     // The lobby's secret (tokens, lobby games' seeds): drawn once from the OS.
     referee.open_lobby(&mut store, cfg.lobby.clone(), &mut os_seed)?;
     referee.set_absence_limits(cfg.absence.clone());
+    let scored = referee.score_old_endings(&mut store)?;
+    if scored > 0 {
+        tracing::info!(
+            games = scored,
+            "scored games that ended before Points were kept"
+        );
+    }
     if let Some((stamp, games)) = import {
         tracing::info!(games = games.len(), "imported the games file");
         games_file::imported(&mut store, &stamp)?;

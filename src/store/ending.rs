@@ -95,7 +95,20 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Every ended game, in the order they ended.
+    /// The games whose end was logged (an `ended` event) but never scored
+    /// (no `endings` row): ended before this build kept Points. With when
+    /// each ended, oldest first.
+    pub fn endings_missing(&self) -> Result<Vec<(String, DateTime<Utc>)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT game, MAX(at) FROM events
+             WHERE kind = 'ended' AND game NOT IN (SELECT game FROM endings)
+             GROUP BY game ORDER BY MAX(at), game",
+        )?;
+        let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, from_ms(r.get(1)?))))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every ended game, with its outcome and dates, in the order they ended.
     pub fn endings(&self) -> Result<Vec<EndedRow>> {
         let mut st = self.conn.prepare_cached(
             "SELECT e.game, e.winner, e.outcome, e.turns, g.created_at, e.at

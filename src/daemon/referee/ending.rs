@@ -476,28 +476,66 @@ impl Referee {
     /// (Rule 1.1.9): won by its winner, or (no winner) a Stalemate. Every
     /// end of a game comes here.
     pub(super) fn record_end(&self, live: &Live, commit: &mut Commit) {
-        let tag = live.game.tag.clone();
-        Event::Ended(live.turns.len()).record(&tag, commit);
-        let outcome = match &live.game.state.winner {
-            Some(w) => Outcome::Won(w.clone()),
-            None => Outcome::Stalemate,
-        };
-        let field = Field {
-            finishers: live
-                .game
-                .state
-                .players
-                .iter()
-                .map(|p| p.name.clone())
-                .collect(),
-            resigned: live.game.resigned.iter().map(|(_, n)| n.clone()).collect(),
-        };
-        commit.ending.push(EndingOp::Ended(Ending {
-            game: tag,
-            outcome,
-            field,
-            turns: live.turns.len(),
-        }));
+        Event::Ended(live.turns.len()).record(&live.game.tag, commit);
+        commit.ending.push(EndingOp::Ended(ending_of(live)));
+    }
+
+    /// Scores the games that ended before this build kept Points (RULINGS
+    /// S36): each once, in the order they ended, at the time it ended; run
+    /// once a database (the `meta` key says it ran). How many it scored.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError`] when the database fails or a game does not load.
+    pub fn score_old_endings(&mut self, store: &mut Store) -> Result<usize, RefereeError> {
+        const DONE: &str = "endings_backfilled";
+        if store.meta(DONE)?.is_some() {
+            return Ok(0);
+        }
+        let mut n = 0;
+        for (tag, at) in store.endings_missing()? {
+            if !self.has_game(&tag) {
+                continue;
+            }
+            let live = self.live(store, &tag)?;
+            if !live.ended {
+                continue;
+            }
+            store.commit(&Commit {
+                received_at: Some(at),
+                ending: vec![EndingOp::Ended(ending_of(&live))],
+                ..Commit::default()
+            })?;
+            tracing::info!(game = %tag, "scored a game that ended before Points were kept");
+            n += 1;
+        }
+        store.set_meta(DONE, "1")?;
+        Ok(n)
+    }
+}
+
+/// The record of `live`'s end: won by its winner, or (no winner) a
+/// Stalemate, with who finished and who Resigned.
+fn ending_of(live: &Live) -> Ending {
+    let outcome = match &live.game.state.winner {
+        Some(w) => Outcome::Won(w.clone()),
+        None => Outcome::Stalemate,
+    };
+    let field = Field {
+        finishers: live
+            .game
+            .state
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect(),
+        resigned: live.game.resigned.iter().map(|(_, n)| n.clone()).collect(),
+    };
+    Ending {
+        game: live.game.tag.clone(),
+        outcome,
+        field,
+        turns: live.turns.len(),
     }
 }
 

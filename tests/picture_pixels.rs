@@ -46,8 +46,8 @@ fn rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 /// that is no game state (one without a Game Time).
 fn line(name: &str) -> Option<String> {
     let map = Map::london_1999();
-    let text = std::fs::read_to_string(root().join(format!("fixtures/gsd/valid/{name}.txt")))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(root().join(format!("fixtures/gsd/valid/{name}.txt"))).unwrap();
     let scene = Scene::from_gsd(map, &parse_gsd(&text, map).unwrap()).ok()?;
     let (w, h, px) = rgba(&picture::draw_png(map, &scene).unwrap());
     let hash = Sha256::digest(&px);
@@ -81,6 +81,10 @@ fn every_fixture_is_drawn_pixel_for_pixel_as_before() {
         .filter(|g| !want.contains(&g.as_str()))
         .cloned()
         .collect();
-    assert!(differ.is_empty(), "pictures that changed:\n{}", differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "pictures that changed:\n{}",
+        differ.join("\n")
+    );
     assert_eq!(got.len(), want.len(), "fixtures added or removed");
 }

@@ -30,13 +30,13 @@ fn pictures(c: &mut Criterion) {
         .and_then(|v| v.parse().ok())
     {
         // CPU time a picture, for a machine too busy for wall times.
-        picture::draw_png(map, &scene).unwrap();
+        let bytes = picture::draw_png(map, &scene).unwrap().len();
         let start = cpu_seconds();
         for _ in 0..n {
             black_box(picture::draw_png(map, black_box(&scene)).unwrap());
         }
         let ms = (cpu_seconds() - start) * 1000.0 / n as f64;
-        eprintln!("picture/png: {ms:.2} ms of CPU a picture ({n} pictures)");
+        eprintln!("picture/png: {ms:.2} ms of CPU a picture ({n} pictures), {bytes} bytes");
         return;
     }
     let svg = picture::svg(map, &scene).unwrap();

@@ -185,25 +185,37 @@ fn rasterise(face: &Face<'_>, g: GlyphId, size: f64, sx: u8, sy: u8) -> Option<G
     })
 }
 
-/// Blends `colour` through the coverage of `g` with its pen at (`x`, `y`).
+/// Blends `colour` through the coverage of `g` with its pen at (`x`, `y`),
+/// clipped to the pixmap a row at a time (no test a pixel).
 fn blend(pixmap: &mut tiny_skia::Pixmap, g: &Glyph, x: i32, y: i32, colour: [u8; 3]) {
     let (pw, ph) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
+    let left = i64::from(x) + i64::from(g.left);
+    // The glyph's columns inside the pixmap.
+    let width = g.width as i64;
+    let (c0, c1) = ((-left).clamp(0, width), (pw - left).clamp(0, width));
+    if c0 >= c1 {
+        return;
+    }
+    let (c0, c1) = (c0 as usize, c1 as usize);
     let data = pixmap.data_mut();
     for (row, cover) in g.alpha.chunks(g.width).enumerate() {
         let py = i64::from(y) + i64::from(g.top) + row as i64;
         if !(0..ph).contains(&py) {
             continue;
         }
-        for (col, &a) in cover.iter().enumerate() {
-            let px = i64::from(x) + i64::from(g.left) + col as i64;
-            if a == 0 || !(0..pw).contains(&px) {
-                continue;
-            }
-            let i = 4 * (py as usize * pw as usize + px as usize);
-            let a = u32::from(a);
-            for c in 0..3 {
-                let d = u32::from(data[i + c]);
-                data[i + c] = ((d * (255 - a) + u32::from(colour[c]) * a + 127) / 255) as u8;
+        let at = 4 * (py as usize * pw as usize + (left + c0 as i64) as usize);
+        let pixels = data[at..at + 4 * (c1 - c0)].chunks_exact_mut(4);
+        for (&a, px) in cover[c0..c1].iter().zip(pixels) {
+            match a {
+                0 => {}
+                // Full coverage: the colour itself (what the blend gives).
+                255 => px[..3].copy_from_slice(&colour),
+                _ => {
+                    let a = u32::from(a);
+                    for (d, &c) in px[..3].iter_mut().zip(&colour) {
+                        *d = ((u32::from(*d) * (255 - a) + u32::from(c) * a + 127) / 255) as u8;
+                    }
+                }
             }
         }
     }

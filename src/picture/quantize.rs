@@ -160,6 +160,14 @@ impl Added {
     }
 }
 
+/// A pixel's colour as `r | g << 8 | b << 16` (its alpha dropped: the
+/// picture is opaque), so that comparing colours is comparing integers.
+#[inline]
+fn colour(px: &[u8]) -> u32 {
+    let px: [u8; 4] = px.try_into().unwrap_or_default();
+    u32::from_le_bytes(px) & 0x00ff_ffff
+}
+
 /// A picture being indexed over its base: the colours it adds, and the
 /// pixels waiting for their entry until the added palette is known.
 struct Over<'a> {
@@ -167,30 +175,38 @@ struct Over<'a> {
     added: Added,
     /// (pixel, slot of its colour in `added`).
     pending: Vec<(u32, u16)>,
+    /// The last colour looked up that is a base entry, and its entry: a
+    /// picture is mostly runs of one colour (the panel's white, a label's
+    /// fill). `u32::MAX` (no colour) at first.
+    last: (u32, u8),
 }
 
 impl Over<'_> {
-    /// Indexes the pixels `px` (RGBA; pixel `first` of the picture on) into
-    /// `out`, a run of one colour at once (a picture is mostly runs: the
-    /// panel's white, a label's fill): a base entry, or pending.
-    fn index_runs(&mut self, px: &[u8], first: usize, out: &mut [u8]) {
-        let n = px.len() / 4;
-        let mut k = 0;
-        while k < n {
-            let rgb = [px[4 * k], px[4 * k + 1], px[4 * k + 2]];
-            let mut end = k + 1;
-            while end < n && px[4 * end..4 * end + 3] == rgb {
-                end += 1;
+    /// Indexes pixel `i`, of colour `c` (see [`colour`]), into `out`: a
+    /// base entry, or pending. The common case, the last colour again,
+    /// inline.
+    #[inline(always)]
+    fn index(&mut self, c: u32, i: usize, out: &mut u8) {
+        if c == self.last.0 {
+            *out = self.last.1;
+        } else {
+            self.index_slow(c, i, out);
+        }
+    }
+
+    /// [`Over::index`] for a colour other than the last.
+    #[inline(never)]
+    fn index_slow(&mut self, c: u32, i: usize, out: &mut u8) {
+        let rgb = [c as u8, (c >> 8) as u8, (c >> 16) as u8];
+        match self.base.entry[bucket(rgb)] {
+            Some(e) => {
+                self.last = (c, e);
+                *out = e;
             }
-            match self.base.entry[bucket(rgb)] {
-                Some(e) => out[k..end].fill(e),
-                None => {
-                    let slot = self.added.add(rgb, (end - k) as u32);
-                    self.pending
-                        .extend((first + k..first + end).map(|i| (i as u32, slot)));
-                }
+            None => {
+                let s = self.added.add(rgb, 1);
+                self.pending.push((i as u32, s));
             }
-            k = end;
         }
     }
 }
@@ -211,33 +227,30 @@ pub(super) fn quantize_over(base: &Base, base_rgba: &[u8], rgba: &[u8]) -> Index
         base,
         added: Added::new(),
         pending: Vec::new(),
+        last: (u32::MAX, 0),
     };
     // Compared with the base a block at a time (memcmp); in a block that
-    // differs, each run of differing pixels is indexed again.
+    // differs, each differing pixel is indexed again.
     const BLOCK: usize = 4 * 64;
     let (old, new) = (&base_rgba[..shared], &rgba[..shared]);
-    for (n, (a, b)) in old.chunks(BLOCK).zip(new.chunks(BLOCK)).enumerate() {
+    let (near, far) = indices.split_at_mut(shared / 4);
+    let blocks = old.chunks(BLOCK).zip(new.chunks(BLOCK));
+    for (n, ((a, b), out)) in blocks.zip(near.chunks_mut(BLOCK / 4)).enumerate() {
         if a == b {
             continue;
         }
-        let same = |k: usize| a[4 * k..4 * k + 3] == b[4 * k..4 * k + 3];
-        let (first, m) = (n * BLOCK / 4, b.len() / 4);
-        let mut k = 0;
-        while k < m {
-            if same(k) {
-                k += 1;
-                continue;
+        let pixels = a.chunks_exact(4).zip(b.chunks_exact(4)).zip(out);
+        for (k, ((pa, pb), o)) in pixels.enumerate() {
+            let c = colour(pb);
+            if colour(pa) != c {
+                over.index(c, n * BLOCK / 4 + k, o);
             }
-            let mut end = k + 1;
-            while end < m && !same(end) {
-                end += 1;
-            }
-            let at = first + k..first + end;
-            over.index_runs(&b[4 * k..4 * end], first + k, &mut indices[at]);
-            k = end;
         }
     }
-    over.index_runs(&rgba[shared..], shared / 4, &mut indices[shared / 4..]);
+    let rest = rgba[shared..].chunks_exact(4).zip(far);
+    for (k, (px, o)) in rest.enumerate() {
+        over.index(colour(px), shared / 4 + k, o);
+    }
     let Over { added, pending, .. } = over;
     // The added colours most used first (ties in bucket order), as many as
     // the palette has room for; the rest to their nearest entry.

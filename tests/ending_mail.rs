@@ -392,8 +392,10 @@ fn a_game_that_ended_before_points_were_kept_is_scored_once_at_its_end() {
     assert!(t.ended("MN1"));
     let ended_at: i64 = {
         let c = rusqlite::Connection::open(&db).unwrap();
-        c.query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| r.get(0))
-            .unwrap()
+        c.query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| {
+            r.get(0)
+        })
+        .unwrap()
     };
     // As a database written before the ledger: the end logged, not scored.
     {
@@ -403,7 +405,11 @@ fn a_game_that_ended_before_points_were_kept_is_scored_once_at_its_end() {
     }
     t.restart();
     let (_, mails) = t.bot("speaker", "POINTS");
-    assert!(!flat(&mails[0].text).contains("Rushton 2"), "{}", mails[0].text);
+    assert!(
+        !flat(&mails[0].text).contains("Rushton 2"),
+        "{}",
+        mails[0].text
+    );
     // The daemon's start scores it, at the time it ended; only once.
     assert_eq!(t.referee.score_old_endings(&mut t.store).unwrap(), 1);
     assert_eq!(t.referee.score_old_endings(&mut t.store).unwrap(), 0);
@@ -415,7 +421,9 @@ fn a_game_that_ended_before_points_were_kept_is_scored_once_at_its_end() {
     assert!(p.contains("Acton 0 (1 game)"), "{p}");
     let c = rusqlite::Connection::open(&db).unwrap();
     let at: i64 = c
-        .query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| r.get(0))
+        .query_row("SELECT at FROM endings WHERE game = 'MN1'", [], |r| {
+            r.get(0)
+        })
         .unwrap();
     assert_eq!(at, ended_at, "scored at the time the game ended");
     drop(t);

@@ -172,7 +172,10 @@ pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveErro
     site.put("style.css", html::STYLE.as_bytes())?;
     site.put(html::NETWORK, picture::network_svg(map).as_bytes())?;
     site.put("index.html", html::index_page(&summaries).as_bytes())?;
-    site.put("points.html", html::points_page(&store.points()?).as_bytes())?;
+    site.put(
+        "points.html",
+        html::points_page(&store.points()?).as_bytes(),
+    )?;
 
     let next = AtomicUsize::new(0);
     let turns = AtomicUsize::new(0);

@@ -321,7 +321,8 @@ impl Live {
     }
 
     /// When the next turn is due (Rule 1.3.5): 36 weekday hours after the
-    /// last turn was received (or the game started); none once won.
+    /// last turn was received (or the game started), the awaited player's
+    /// absences not counted (RULINGS S27); none once won.
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
         if self.game.state.winner.is_some() || self.ended {
             return None;

@@ -5,6 +5,8 @@
 //! check`. Raw mail through `letter` into the referee, with restarts.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -12,6 +14,7 @@ use mornbot::daemon::referee::Referee;
 use mornbot::mail::outbound::Identity;
 use mornbot::map::Map;
 use mornbot::store::{Origin, Store};
+use support::record::{check_clean, final_gsd};
 
 fn me() -> Identity {
     Identity {
@@ -263,40 +266,10 @@ fn resign_stalemate_points_and_archive_by_mail() {
         flat(record).contains("Rushton Epping (CN) [Home: Hainault]") || record.contains("Epping")
     );
     let gsd = final_gsd(record);
-    check_clean(&gsd);
+    check_clean(&gsd, "ending");
     // A game not over is not in the archive.
     let (_, mails) = t.bot("holborn", "ARCHIVE MN2");
     assert!(flat(&mails[0].text).contains("MN2 has not ended"));
-}
-
-/// The final GSD out of an archive record.
-fn final_gsd(record: &str) -> String {
-    let (_, rest) = record
-        .split_once("replays with `mornbot check`):\n")
-        .unwrap_or_else(|| panic!("no GSD in {record}"));
-    let (gsd, _) = rest.split_once("The log, ").expect("the log after the GSD");
-    gsd.trim_matches('\n').to_string()
-}
-
-/// Asserts `mornbot check` replays `gsd` clean.
-fn check_clean(gsd: &str) {
-    let dir = std::env::temp_dir().join(format!("mornbot-ending-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("final.gsd");
-    std::fs::write(&file, gsd).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mornbot"))
-        .arg("check")
-        .arg(&file)
-        .output()
-        .unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "mornbot check: {said}\n{gsd}");
-    assert!(said.contains("replay as legal"), "{said}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

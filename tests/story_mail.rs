@@ -13,6 +13,7 @@ mod support;
 
 use chrono::{Datelike, Duration, Utc, Weekday};
 use support::live::Live;
+use support::record::{check_clean, final_gsd};
 
 /// A mail's text with quoted-printable soft breaks undone, on one line.
 fn flat(raw: &str) -> String {
@@ -216,36 +217,6 @@ fn a_game_from_creation_to_the_archive_by_mail() {
         flat(&record).contains(&format!("Resigned: {gone}, after turn 1")),
         "{record}"
     );
-    check_clean(&final_gsd(&record));
+    check_clean(&final_gsd(&record), "story");
     assert!(l.daemon.terminate().success());
-}
-
-/// The final GSD out of an archive record.
-fn final_gsd(record: &str) -> String {
-    let (_, rest) = record
-        .split_once("replays with `mornbot check`):\n")
-        .unwrap_or_else(|| panic!("no GSD in {record}"));
-    let (gsd, _) = rest.split_once("The log, ").expect("the log after the GSD");
-    gsd.trim_matches('\n').to_string()
-}
-
-/// Asserts `mornbot check` replays `gsd` clean.
-fn check_clean(gsd: &str) {
-    let dir = std::env::temp_dir().join(format!("mornbot-story-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("final.gsd");
-    std::fs::write(&file, gsd).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mornbot"))
-        .arg("check")
-        .arg(&file)
-        .output()
-        .unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "mornbot check: {said}\n{gsd}");
-    assert!(said.contains("replay as legal"), "{said}");
-    std::fs::remove_dir_all(&dir).ok();
 }

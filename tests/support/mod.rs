@@ -5,6 +5,7 @@ pub mod fake_lounge;
 pub mod fake_referee;
 pub mod letters;
 pub mod live;
+pub mod record;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -76,7 +76,7 @@ fn cache() -> &'static Mutex<HashMap<Key, Arc<Glyph>>> {
 }
 
 /// Draws `texts` over `pixmap` (opaque), in order.
-pub(super) fn draw(pixmap: &mut tiny_skia::Pixmap, texts: &[Text]) {
+pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, texts: &[Text]) {
     let face = face();
     let scale_of = |size: f64| size / f64::from(face.units_per_em());
     for t in texts {
@@ -187,7 +187,7 @@ fn rasterise(face: &Face<'_>, g: GlyphId, size: f64, sx: u8, sy: u8) -> Option<G
 
 /// Blends `colour` through the coverage of `g` with its pen at (`x`, `y`),
 /// clipped to the pixmap a row at a time (no test a pixel).
-fn blend(pixmap: &mut tiny_skia::Pixmap, g: &Glyph, x: i32, y: i32, colour: [u8; 3]) {
+fn blend(pixmap: &mut tiny_skia::PixmapMut<'_>, g: &Glyph, x: i32, y: i32, colour: [u8; 3]) {
     let (pw, ph) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
     let left = i64::from(x) + i64::from(g.left);
     // The glyph's columns inside the pixmap.
@@ -283,7 +283,7 @@ mod tests {
             middle,
             text: text.into(),
         };
-        draw(&mut p, &[t]);
+        draw(&mut p.as_mut(), &[t]);
         p
     }
 
@@ -315,6 +315,9 @@ mod tests {
             middle: false,
             text: "W\u{10FFFF}\u{7}é漢".into(),
         };
-        draw(&mut p, &[t((-15.0, 5.0)), t((15.0, 40.0)), t((1e9, -1e9))]);
+        draw(
+            &mut p.as_mut(),
+            &[t((-15.0, 5.0)), t((15.0, 40.0)), t((1e9, -1e9))],
+        );
     }
 }

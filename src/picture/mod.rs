@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod canvas;
 mod glyphs;
 mod layers;
 mod layout;
@@ -89,7 +90,8 @@ pub fn svg(map: &Map, scene: &Scene) -> Result<String, PictureError> {
 /// The picture of a game as PNG bytes: what [`png()`] makes of [`svg()`],
 /// about twice as fast. The plain network (its lines and open stations,
 /// the same in every picture of a map) is rasterised once and kept; each
-/// picture rasterises only the game over a copy of it.
+/// picture rasterises only the game over a kept copy of it (see
+/// `canvas`).
 pub fn draw_png(map: &Map, scene: &Scene) -> Result<Vec<u8>, PictureError> {
     scene.check(map)?;
     if network::any_line_faded(scene) {

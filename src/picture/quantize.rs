@@ -9,6 +9,8 @@
 //! once ([`Base`]), and indexes again only what the game drew
 //! ([`quantize_over`]).
 
+use super::canvas::BLOCK;
+
 /// A palette of at most 256 RGB colours, and each pixel's index into it.
 pub(super) struct Indexed {
     /// `r, g, b` per entry.
@@ -217,10 +219,19 @@ impl Over<'_> {
 /// indexed again, the most used colours among them not in the base's
 /// palette added to it, up to 256, and any other mapped to its nearest
 /// entry. The base's colours keep their entries, so a picture looks as the
-/// base does wherever the game did not draw.
-pub(super) fn quantize_over(base: &Base, base_rgba: &[u8], rgba: &[u8]) -> Indexed {
+/// base does wherever the game did not draw. The blocks (of
+/// [`BLOCK`] bytes) that differ are added to `changed`; the indices are
+/// laid out in `indices` (a buffer kept between pictures).
+pub(super) fn quantize_over(
+    base: &Base,
+    base_rgba: &[u8],
+    rgba: &[u8],
+    changed: &mut Vec<u32>,
+    mut indices: Vec<u8>,
+) -> Indexed {
     let shared = base_rgba.len().min(rgba.len()) / 4 * 4;
-    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    indices.clear();
+    indices.reserve(rgba.len() / 4);
     indices.extend_from_slice(&base.indices[..shared / 4]);
     indices.resize(rgba.len() / 4, 0);
     let mut over = Over {
@@ -231,7 +242,6 @@ pub(super) fn quantize_over(base: &Base, base_rgba: &[u8], rgba: &[u8]) -> Index
     };
     // Compared with the base a block at a time (memcmp); in a block that
     // differs, each differing pixel is indexed again.
-    const BLOCK: usize = 4 * 64;
     let (old, new) = (&base_rgba[..shared], &rgba[..shared]);
     let (near, far) = indices.split_at_mut(shared / 4);
     let blocks = old.chunks(BLOCK).zip(new.chunks(BLOCK));
@@ -239,6 +249,7 @@ pub(super) fn quantize_over(base: &Base, base_rgba: &[u8], rgba: &[u8]) -> Index
         if a == b {
             continue;
         }
+        changed.push(n as u32);
         let pixels = a.chunks_exact(4).zip(b.chunks_exact(4)).zip(out);
         for (k, ((pa, pb), o)) in pixels.enumerate() {
             let c = colour(pb);
@@ -366,7 +377,13 @@ mod tests {
         over.extend((0..900).map(|i| new[i % 3]));
         let (base_rgba, over_rgba) = (rgba(&base), rgba(&over));
         let b = Base::new(&base_rgba);
-        let q = quantize_over(&b, &base_rgba, &over_rgba);
+        let mut changed = Vec::new();
+        let q = quantize_over(&b, &base_rgba, &over_rgba, &mut changed, vec![9; 3]);
+        // Exactly the blocks of the base where a pixel changed.
+        let px = BLOCK / 4;
+        let mut want: Vec<u32> = (100..6000).step_by(37).map(|i| (i / px) as u32).collect();
+        want.dedup();
+        assert_eq!(changed, want);
         // The base's entries, then the three new colours.
         assert_eq!(q.palette.len(), (BASE_COLOURS + 3) * 3);
         assert_eq!(q.indices.len(), over.len());
@@ -386,7 +403,7 @@ mod tests {
         }
         // A shorter picture than its base.
         let short = &over_rgba[..over_rgba.len() / 12 * 4];
-        let q = quantize_over(&b, &base_rgba, short);
+        let q = quantize_over(&b, &base_rgba, short, &mut Vec::new(), Vec::new());
         assert_eq!(q.indices.len(), short.len() / 4);
         assert_eq!(back(&q, 100), over[100]);
     }

@@ -28,7 +28,7 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 /// Rasterises a picture's SVG (from [`super::svg`]) to PNG bytes at its
 /// own size, 256 colours (the picture is opaque).
 pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
-    encode_rgb(&rasterise(svg, None)?)
+    encode_rgb(&rasterise(svg)?)
 }
 
 /// An SVG parsed with the embedded font.
@@ -41,34 +41,12 @@ fn tree(svg: &str) -> Result<usvg::Tree, PictureError> {
     usvg::Tree::from_str(svg, &options).map_err(|e| PictureError::Svg(e.to_string()))
 }
 
-/// An SVG rasterised at its own size, over `under` (its top left corner
-/// at the top left, the rest white) when given.
-fn rasterise(
-    svg: &str,
-    under: Option<&tiny_skia::Pixmap>,
-) -> Result<tiny_skia::Pixmap, PictureError> {
+/// An SVG rasterised at its own size.
+fn rasterise(svg: &str) -> Result<tiny_skia::Pixmap, PictureError> {
     let tree = tree(svg)?;
     let size = tree.size().to_int_size();
-    let empty = || PictureError::Png(format!("empty size {size:?}"));
-    let mut pixmap = match under {
-        Some(under) if under.width() != size.width() => {
-            return Err(PictureError::Png(format!(
-                "network {} px wide under a picture {} px wide",
-                under.width(),
-                size.width()
-            )))
-        }
-        Some(under) => {
-            // Copied, not drawn, and the rest opaque white (premultiplied:
-            // every byte 255), in one allocation.
-            let len = 4 * size.width() as usize * size.height() as usize;
-            let mut data = Vec::with_capacity(len);
-            data.extend_from_slice(&under.data()[..under.data().len().min(len)]);
-            data.resize(len, 255);
-            tiny_skia::Pixmap::from_vec(data, size).ok_or_else(empty)?
-        }
-        None => tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(empty)?,
-    };
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     Ok(pixmap)
 }
@@ -77,6 +55,9 @@ fn rasterise(
 pub(super) struct Network {
     pixmap: tiny_skia::Pixmap,
     quantized: super::quantize::Base,
+    /// Whether it is the kept one (the embedded map's), whose canvases are
+    /// kept too.
+    kept: bool,
 }
 
 /// PNG bytes of `svg` (a picture without its network and its text) drawn
@@ -86,11 +67,36 @@ pub(super) fn png_over(
     svg: &str,
     texts: &[super::glyphs::Text],
 ) -> Result<Vec<u8>, PictureError> {
-    let mut pixmap = rasterise(svg, Some(&network.pixmap))?;
+    let tree = tree(svg)?;
+    let size = tree.size().to_int_size();
+    if network.pixmap.width() != size.width() {
+        return Err(PictureError::Png(format!(
+            "network {} px wide under a picture {} px wide",
+            network.pixmap.width(),
+            size.width()
+        )));
+    }
+    let len = 4 * size.width() as usize * size.height() as usize;
+    let base = network.pixmap.data();
+    let mut canvas = super::canvas::Canvas::take(base, len, network.kept);
+    let mut pixmap = tiny_skia::PixmapMut::from_bytes(canvas.pixels(), size.width(), size.height())
+        .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
     super::glyphs::draw(&mut pixmap, texts);
-    let indexed =
-        super::quantize::quantize_over(&network.quantized, network.pixmap.data(), pixmap.data());
-    encode_indexed(&pixmap, indexed)
+    let mut changed = std::mem::take(&mut canvas.changed);
+    let indices = std::mem::take(&mut canvas.indices);
+    let indexed = super::quantize::quantize_over(
+        &network.quantized,
+        base,
+        canvas.pixels(),
+        &mut changed,
+        indices,
+    );
+    canvas.changed = changed;
+    let png = encode_indexed(size.width(), size.height(), &indexed, &mut canvas.scanlines);
+    canvas.indices = indexed.indices;
+    canvas.give_back();
+    png
 }
 
 /// The plain network of `map` rasterised, kept for the embedded map (the
@@ -98,17 +104,24 @@ pub(super) fn png_over(
 pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureError> {
     static EMBEDDED: OnceLock<Arc<Network>> = OnceLock::new();
     let draw = || {
-        let pixmap = rasterise(&super::network_svg(map), None)?;
+        let pixmap = rasterise(&super::network_svg(map))?;
         let quantized = super::quantize::Base::new(pixmap.data());
-        Ok(Arc::new(Network { pixmap, quantized }))
+        Ok(Network {
+            pixmap,
+            quantized,
+            kept: false,
+        })
     };
     if !std::ptr::eq(map, crate::map::Map::london_1999()) {
-        return draw();
+        return draw().map(Arc::new);
     }
     if let Some(p) = EMBEDDED.get() {
         return Ok(p.clone());
     }
-    let p = draw()?;
+    let p = Arc::new(Network {
+        kept: true,
+        ..draw()?
+    });
     Ok(EMBEDDED.get_or_init(|| p).clone())
 }
 
@@ -122,26 +135,37 @@ pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureErro
 fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
     // Opaque (a white background under everything): premultiplied colours
     // are the colours.
-    encode_indexed(pixmap, super::quantize::quantize(pixmap.data()))
+    encode_indexed(
+        pixmap.width(),
+        pixmap.height(),
+        &super::quantize::quantize(pixmap.data()),
+        &mut Vec::new(),
+    )
 }
 
-/// PNG of `pixmap` quantised to `indexed` (see [`encode_rgb`]).
+/// PNG of a `width` x `height` picture quantised to `indexed` (see
+/// [`encode_rgb`]), its scanlines laid out in `scanlines` (a buffer kept
+/// between pictures).
 fn encode_indexed(
-    pixmap: &tiny_skia::Pixmap,
-    indexed: super::quantize::Indexed,
+    width: u32,
+    height: u32,
+    indexed: &super::quantize::Indexed,
+    scanlines: &mut Vec<u8>,
 ) -> Result<Vec<u8>, PictureError> {
-    let width = pixmap.width() as usize;
-    let mut scanlines = Vec::with_capacity(indexed.indices.len() + pixmap.height() as usize);
+    let (w, h) = (width, height);
+    let width = width as usize;
+    scanlines.clear();
+    scanlines.reserve(indexed.indices.len() + h as usize);
     for row in indexed.indices.chunks(width.max(1)) {
         scanlines.push(0); // filter type None
         scanlines.extend_from_slice(row);
     }
-    let idat = deflate(&scanlines)?;
+    let idat = deflate(scanlines)?;
     let mut out = Vec::with_capacity(idat.len() + 1024);
-    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    let mut enc = png::Encoder::new(&mut out, w, h);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(indexed.palette);
+    enc.set_palette(indexed.palette.as_slice());
     let err = |e: png::EncodingError| PictureError::Png(e.to_string());
     let mut writer = enc.write_header().map_err(err)?;
     writer.write_chunk(png::chunk::IDAT, &idat).map_err(err)?;

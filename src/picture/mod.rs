@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod deflate;
 mod glyphs;
 mod layers;
 mod layout;

@@ -24,6 +24,7 @@
 //! font lookup, no files, no browser).
 
 mod canvas;
+mod deflate;
 mod glyphs;
 mod layers;
 mod layout;

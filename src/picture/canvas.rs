@@ -12,6 +12,8 @@
 
 use std::sync::Mutex;
 
+use super::quantize::{quantize_over, Base, Indexed};
+
 /// Bytes in a block of pixels: the network and a picture are compared, and
 /// a canvas restored, a block at a time (64 pixels).
 pub(super) const BLOCK: usize = 4 * 64;
@@ -30,7 +32,7 @@ static POOL: Mutex<Vec<Canvas>> = Mutex::new(Vec::new());
 pub(super) struct Canvas {
     data: Vec<u8>,
     /// Blocks of the network ([`BLOCK`] bytes each) that differ from it.
-    pub(super) changed: Vec<u32>,
+    changed: Vec<u32>,
     /// Bytes the last picture drawn on it covered.
     used: usize,
     /// Whether it goes back to the pool (drawn over the kept network).
@@ -38,8 +40,8 @@ pub(super) struct Canvas {
     /// The last picture's palette indices and scanlines: buffers kept for
     /// the next (each fresh one would be new pages for the kernel to
     /// fault in and zero, two megabytes a picture).
-    pub(super) indices: Vec<u8>,
-    pub(super) scanlines: Vec<u8>,
+    indices: Vec<u8>,
+    scanlines: Vec<u8>,
 }
 
 impl Canvas {
@@ -78,12 +80,27 @@ impl Canvas {
         &mut self.data[..self.used]
     }
 
+    /// The picture drawn on it indexed over the network (`base`, of pixels
+    /// `network`), into the kept index buffer; the blocks it changed are
+    /// noted for the next picture's restore.
+    pub(super) fn index_over(&mut self, base: &Base, network: &[u8]) -> Indexed {
+        let indices = std::mem::take(&mut self.indices);
+        let drawn = &self.data[..self.used];
+        quantize_over(base, network, drawn, &mut self.changed, indices)
+    }
+
+    /// The kept scanline buffer, for the encoder.
+    pub(super) fn scanlines(&mut self) -> &mut Vec<u8> {
+        &mut self.scanlines
+    }
+
     /// Back to the pool (when it came from it and the pool has room), with
-    /// `changed` set to the blocks the picture drawn on it changed.
-    pub(super) fn give_back(self) {
+    /// `indices` (from [`Canvas::index_over`]) kept for the next picture.
+    pub(super) fn give_back(mut self, indices: Vec<u8>) {
         if !self.pooled {
             return;
         }
+        self.indices = indices;
         let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
         if pool.len() < KEPT {
             pool.push(self);

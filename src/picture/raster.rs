@@ -83,19 +83,9 @@ pub(super) fn png_over(
         .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
     super::glyphs::draw(&mut pixmap, texts);
-    let mut changed = std::mem::take(&mut canvas.changed);
-    let indices = std::mem::take(&mut canvas.indices);
-    let indexed = super::quantize::quantize_over(
-        &network.quantized,
-        base,
-        canvas.pixels(),
-        &mut changed,
-        indices,
-    );
-    canvas.changed = changed;
-    let png = encode_indexed(size.width(), size.height(), &indexed, &mut canvas.scanlines);
-    canvas.indices = indexed.indices;
-    canvas.give_back();
+    let indexed = canvas.index_over(&network.quantized, base);
+    let png = encode_indexed(size.width(), size.height(), &indexed, canvas.scanlines());
+    canvas.give_back(indexed.indices);
     png
 }
 

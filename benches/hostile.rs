@@ -143,6 +143,7 @@ fn incoming(raw: Vec<u8>, uid: u32) -> Incoming {
         received: Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap()
             + chrono::Duration::minutes(i64::from(uid)),
         key: Key::Seq(u64::from(uid)),
+        behind: 0,
     }
 }
 
@@ -188,7 +189,7 @@ fn child(name: &str) {
     let ctx = Context::new(map, &me(), &cfg);
     let before = vm_hwm_kb();
     let started = Instant::now();
-    let h = judge(&mut referee, &mut store, &ctx, &incoming(raw, 1)).unwrap();
+    let h = judge(&mut referee, &mut store, &ctx, &incoming(raw, 1), false).unwrap();
     let took = started.elapsed();
     let peak = vm_hwm_kb();
     // The next turn: Warren's after a legal first turn, else Rushton's.
@@ -205,6 +206,7 @@ fn child(name: &str) {
         &mut store,
         &ctx,
         &incoming(next.as_bytes().to_vec(), 2),
+        false,
     )
     .unwrap();
     let next_took = started.elapsed();

@@ -124,6 +124,7 @@ async fn run(hours: i64, every: Duration, mails: Vec<(DateTime<Utc>, &'static st
                     },
                     received: at,
                     key: Key::Seq(seq),
+                    behind: 0,
                 };
                 if feed.tx.send(Ok(Event::Mail(Box::new(m)))).await.is_err() {
                     return wakes;
@@ -214,4 +215,130 @@ Date: Mon, 16 Nov 2026 10:00:00 +0000\r\n\r\nRushton : Pass\r\n";
         !q.iter().any(|(_, s)| s.contains("Rushton timed out")),
         "{q:?}"
     );
+}
+
+/// A fetch whose UIDs are not the order its posts were delivered in
+/// (Dovecot numbered Warren's turn before Rushton's): the daemon judges the
+/// fetch in turn order, so both are played (RULINGS L12); a post that is
+/// out of turn whatever the order is still refused, once.
+#[tokio::test(start_paused = true)]
+async fn a_fetch_numbered_out_of_delivery_order_is_judged_in_turn() {
+    let turn = |id: &str, from: &str, play: &str| {
+        format!(
+            "From: {from}@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] my turn\r\n\
+             Message-ID: <{id}@example.org>\r\nDate: Mon, 16 Nov 2026 10:00:00 +0000\r\n\r\n{play}\r\n"
+        )
+    };
+    let fetch = [
+        (
+            7,
+            turn(
+                "w1",
+                "warren",
+                "Warren : Morden (NT) [Home: Tooting Broadway]",
+            ),
+        ),
+        (
+            8,
+            turn("a1", "acton", "Acton : Upminster (DS) [Home: Hornchurch]"),
+        ),
+        (
+            9,
+            turn("r1", "rushton", "Rushton : Epping (CN) [Home: Hainault]"),
+        ),
+    ];
+    let mut store = Store::in_memory().unwrap();
+    let base = day(16, 9);
+    let mut referee = Referee::load(
+        Map::london_1999(),
+        me(),
+        SpeakerConfig::default(),
+        &[game()],
+        &mut store,
+        base,
+    )
+    .unwrap();
+    let mut cfg = Config::default();
+    cfg.bot.address = "mornbot@example.test".into();
+    cfg.bot.lounge = "lounge@example.test".into();
+    let mut ctx = Context::new(Map::london_1999(), &me(), &cfg);
+    ctx.clock = Clock::Tokio {
+        base,
+        origin: tokio::time::Instant::now(),
+        speed: 60.0,
+    };
+    let (mut inbox, mut feed) = ChannelInbox::pair(8);
+    let source = tokio::spawn(async move {
+        let n = fetch.len();
+        for (k, (uid, raw)) in fetch.into_iter().enumerate() {
+            let m = Incoming {
+                raw: Raw::Full(raw.into_bytes()),
+                origin: Origin {
+                    source: "INBOX".into(),
+                    uidvalidity: Some(1),
+                    uid: Some(uid),
+                },
+                received: day(16, 10),
+                key: Key::Uid(uid),
+                behind: n - k - 1,
+            };
+            feed.tx.send(Ok(Event::Mail(Box::new(m)))).await.unwrap();
+        }
+        let mut acked = Vec::new();
+        for _ in 0..n {
+            acked.push(feed.acks.recv().await.unwrap());
+        }
+        // A source stays until the daemon stops.
+        feed.tx.closed().await;
+        acked
+    });
+    let mut shutdown = Box::pin(tokio::time::sleep(Duration::from_secs(5)));
+    let wake = tokio::sync::Notify::new();
+    mornbot::daemon::serve(
+        &mut inbox,
+        &mut referee,
+        &mut store,
+        &ctx,
+        &wake,
+        &mut shutdown,
+    )
+    .await
+    .unwrap();
+    drop(inbox);
+    let acked = source.await.unwrap();
+    // Rushton's (UID 9) first, then Warren's and Acton's.
+    assert_eq!(
+        acked.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>(),
+        [Key::Uid(9), Key::Uid(7), Key::Uid(8)]
+    );
+    let q = queued(&store);
+    let headlines: Vec<&str> = q.iter().map(|(_, h)| h.as_str()).collect();
+    assert_eq!(headlines.len(), 3, "{headlines:?}");
+    assert!(
+        headlines.iter().all(|h| h.contains("(legal)")),
+        "{headlines:?}"
+    );
+    // Rushton's, judged ahead of lower UIDs, did not move the high-water
+    // mark past them (a crash would have skipped them): the mark is the
+    // last in UID order's, and the source's to move once the fetch is done.
+    assert_eq!(store.mailbox("INBOX").unwrap(), Some((1, 8)));
+}
+
+/// A post out of turn with none received with it: refused at once.
+#[tokio::test(start_paused = true)]
+async fn a_lone_post_out_of_turn_is_refused() {
+    let r = run(
+        1,
+        Duration::from_secs(1),
+        vec![(
+            day(16, 9) + chrono::Duration::minutes(10),
+            "From: warren@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] my turn\r\n\
+Message-ID: <w0@example.org>\r\nDate: Mon, 16 Nov 2026 09:10:00 +0000\r\n\r\n\
+Warren : Morden (NT) [Home: Tooting Broadway]\r\n",
+        )],
+    )
+    .await;
+    let q = queued(&r.store);
+    assert_eq!(q.len(), 1, "{q:?}");
+    assert!(q[0].1.starts_with("Rule 1.3.2"), "{q:?}");
 }

@@ -250,7 +250,15 @@ fn sigkill_at_any_point_loses_nothing_and_sends_nothing_twice() {
             &format!("step {}'s reply", i + 1),
             || reply_to(imap, user, id),
         );
-        assert_eq!(demo::verdict_of(&r), script[i].expect, "step {}", i + 1);
+        assert_eq!(
+            demo::verdict_of(&r),
+            script[i].expect,
+            "step {}: the reply was\n{r}\n--- the daemon's log:\n{}\n--- the bot's uidlist:\n{}",
+            i + 1,
+            std::fs::read_to_string(&log).unwrap_or_default(),
+            std::fs::read_to_string(stack.dir.join("mail/bot/Maildir/dovecot-uidlist"))
+                .unwrap_or_default()
+        );
     }
     // Give a duplicate time to show up, then count.
     std::thread::sleep(Duration::from_secs(5));

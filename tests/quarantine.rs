@@ -122,8 +122,9 @@ fn a_mail_whose_judging_panics_or_fails_is_set_aside_and_the_next_is_judged() {
         origin: origin(3),
         received: now,
         key: Key::Uid(3),
+        behind: 0,
     };
-    let h = judge(&mut referee, &mut store, &ctx, &next).unwrap();
+    let h = judge(&mut referee, &mut store, &ctx, &next, false).unwrap();
     assert_eq!((h.kind.as_str(), h.summary.as_str()), ("turn", "legal"));
     assert_eq!(store.turns("MN1").unwrap().len(), 1);
 }

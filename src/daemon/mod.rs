@@ -14,6 +14,7 @@ pub mod letter;
 pub mod quarantine;
 pub mod referee;
 mod sender;
+pub mod together;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -214,7 +215,7 @@ pub fn drain_maildir(
             };
             let at = ctx.clock.map(w.received);
             quarantine::guarded(referee, store, &raw, &origin_maildir(), at, |r, s| {
-                process(r, s, ctx, &raw, origin_maildir(), at)
+                process(r, s, ctx, &raw, origin_maildir(), at, false)
             })?
         };
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
@@ -280,13 +281,23 @@ pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
             tokio::select! {
                 biased;
                 _ = &mut *shutdown => return Ok(()),
-                ev = inbox.next() => match ev.map_err(|e| DaemonError::Inbox(e.to_string()))? {
+                ev = inbox.next() => match ev.map_err(inbox_err)? {
                     Event::Mail(m) => {
-                        let h = judge(referee, store, ctx, &m)?;
-                        let done = quarantine::done(&h);
-                        inbox.ack(&m, done).await.map_err(|e| DaemonError::Inbox(e.to_string()))?;
-                        tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
-                        if h.replies > 0 {
+                        let mut posts = vec![*m];
+                        // The rest of its fetch is on its way: taken whole,
+                        // to be judged in turn order (see `together`).
+                        while posts.last().is_some_and(|m| m.behind > 0) {
+                            tokio::select! {
+                                biased;
+                                _ = &mut *shutdown => return Ok(()),
+                                ev = inbox.next() => {
+                                    if let Event::Mail(n) = ev.map_err(inbox_err)? {
+                                        posts.push(*n);
+                                    }
+                                }
+                            }
+                        }
+                        if judge_together(inbox, referee, store, ctx, posts, shutdown).await? {
                             wake.notify_one();
                         }
                         // A turn changes what is due: recompute.
@@ -300,13 +311,61 @@ pub async fn serve<I: Inbox, F: Future<Output = ()> + Unpin>(
     }
 }
 
+fn inbox_err(e: crate::mail::inbox::InboxError) -> DaemonError {
+    DaemonError::Inbox(e.to_string())
+}
+
+/// Judges the posts of one fetch ([`together`]: a turn out of turn is put
+/// off while posts received with it wait), acknowledging each to its
+/// source once committed; stops between posts at `shutdown`. Returns
+/// whether any reply was queued.
+async fn judge_together<I: Inbox, F: Future<Output = ()> + Unpin>(
+    inbox: &mut I,
+    referee: &mut Referee,
+    store: &mut Store,
+    ctx: &letter::Context,
+    posts: Vec<Incoming>,
+    shutdown: &mut F,
+) -> Result<bool, DaemonError> {
+    let mut together = together::Together::new(posts);
+    let mut replied = false;
+    while let Some((mut m, ask)) = together.next() {
+        let uid = m.origin.uid;
+        if ask.ahead_of_lower {
+            m.origin.uid = None;
+        }
+        let h = judge(referee, store, ctx, &m, ask.may_put_off)?;
+        m.origin.uid = uid;
+        if h.kind == together::PUT_OFF {
+            tracing::info!(id = %h.message_id, "out of turn while posts received with it wait: judged after them");
+            together.put_off(m);
+            continue;
+        }
+        together.judged();
+        inbox
+            .ack(&m, quarantine::done(&h))
+            .await
+            .map_err(inbox_err)?;
+        tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "{}", h.summary);
+        replied |= h.replies > 0;
+        if futures_util::FutureExt::now_or_never(&mut *shutdown).is_some() {
+            // The rest is read again at the next start.
+            break;
+        }
+    }
+    Ok(replied)
+}
+
 /// Judges one message from an inbox, committing its effects; one whose
 /// judging fails or panics is quarantined ([`quarantine`]), not retried.
+/// With `put_off`, a turn out of turn is neither refused nor recorded: a
+/// [`together::PUT_OFF`] [`Handled`], nothing changed.
 pub fn judge(
     referee: &mut Referee,
     store: &mut Store,
     ctx: &letter::Context,
     m: &Incoming,
+    put_off: bool,
 ) -> Result<Handled, DaemonError> {
     let received = ctx.clock.map(m.received);
     let bytes = match &m.raw {
@@ -320,7 +379,7 @@ pub fn judge(
         &m.origin,
         received,
         |r, s| match &m.raw {
-            Raw::Full(raw) => process(r, s, ctx, raw, m.origin.clone(), received),
+            Raw::Full(raw) => process(r, s, ctx, raw, m.origin.clone(), received, put_off),
             Raw::Head { head, size } => {
                 process_oversize(r, s, ctx, head, *size, m.origin.clone(), received)
             }
@@ -335,6 +394,10 @@ pub fn judge(
 /// Only the last commit records the mail's mailbox position: after a crash
 /// between two posts the mail is read again, and the posts already judged
 /// are duplicates by their Message-IDs.
+///
+/// With `put_off`, a mail that is one turn out of turn changes nothing and
+/// comes back as a [`together::PUT_OFF`] [`Handled`] (a digest's posts are
+/// always judged).
 pub fn process(
     referee: &mut Referee,
     store: &mut Store,
@@ -342,6 +405,7 @@ pub fn process(
     raw: &[u8],
     origin: Origin,
     received: DateTime<Utc>,
+    put_off: bool,
 ) -> Result<Handled, DaemonError> {
     let (letters, itself) = letter::letters(raw, ctx, referee);
     let mut posts = Vec::with_capacity(letters.len());
@@ -356,6 +420,17 @@ pub fn process(
         let h = referee.handle(store, at, l, played)?;
         tracing::info!(id = %h.message_id, kind = %h.kind, game = ?h.game, "digest post: {}", h.summary);
         posts.push(h);
+    }
+    if put_off && posts.is_empty() {
+        return Ok(referee
+            .handle_unless_out_of_turn(store, origin, &itself, received)?
+            .unwrap_or_else(|| Handled {
+                message_id: itself.message_id.clone(),
+                game: itself.game.clone().ok(),
+                kind: together::PUT_OFF.into(),
+                summary: "out of turn; put off".into(),
+                replies: 0,
+            }));
     }
     let mut h = referee.handle(store, origin, &itself, received)?;
     if !posts.is_empty() {

@@ -362,7 +362,7 @@ impl Adapter {
         // message's header alone is fetched.
         for chunk in metas.chunks(32) {
             let mut bodies = self.bodies(s, chunk).await?;
-            let mut sent = Vec::new();
+            let mut ready = Vec::new();
             for &(uid, size, received) in chunk {
                 // Expunged meanwhile: nothing to judge.
                 let Some(bytes) = bodies.remove(&uid) else {
@@ -376,7 +376,7 @@ impl Adapter {
                 } else {
                     Raw::Full(bytes)
                 };
-                let m = Incoming {
+                ready.push(Incoming {
                     raw,
                     origin: Origin {
                         source: folder.clone(),
@@ -385,7 +385,17 @@ impl Adapter {
                     },
                     received,
                     key: Key::Uid(uid),
-                };
+                    behind: 0,
+                });
+            }
+            // The daemon is told how many follow each one, so it takes
+            // the chunk whole before judging any (UIDs need not follow
+            // delivery order: see `daemon::serve`).
+            let mut sent = Vec::new();
+            let count = ready.len();
+            for (k, mut m) in ready.into_iter().enumerate() {
+                m.behind = count - k - 1;
+                let uid = m.origin.uid.unwrap_or_default();
                 self.feed
                     .tx
                     .send(Ok(Event::Mail(Box::new(m))))

@@ -54,6 +54,11 @@ pub struct Incoming {
     pub received: DateTime<Utc>,
     /// How to mark it done.
     pub key: Key,
+    /// How many messages of the same fetch the source hands over right
+    /// behind this one (0 for the last, or a source that does not batch):
+    /// the daemon takes them all before judging, so it can judge posts
+    /// received together in turn order (see `daemon::serve`).
+    pub behind: usize,
 }
 
 /// What [`Inbox::next`] brings.
@@ -180,6 +185,7 @@ impl MaildirInbox {
                     uid: None,
                 },
                 received: w.received,
+                behind: 0,
                 key: Key::Path(w.path),
             });
         }
@@ -192,7 +198,8 @@ impl Inbox for MaildirInbox {
         if self.queue.is_empty() {
             self.scan()?;
         }
-        if let Some(m) = self.queue.pop_front() {
+        if let Some(mut m) = self.queue.pop_front() {
+            m.behind = self.queue.len();
             return Ok(Event::Mail(Box::new(m)));
         }
         tokio::time::sleep(self.poll).await;

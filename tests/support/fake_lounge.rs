@@ -110,6 +110,7 @@ impl Lounge {
             raw.as_bytes(),
             origin,
             at(self.n),
+            false,
         )?;
         let replies = self.store.all_mail().unwrap()[before..]
             .iter()

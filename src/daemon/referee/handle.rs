@@ -21,14 +21,40 @@ impl Referee {
         letter: &Letter,
         received: DateTime<Utc>,
     ) -> Result<Handled, RefereeError> {
+        let h = self.handle_with(store, origin, letter, received, false)?;
+        Ok(h.expect("a turn is put off only when asked"))
+    }
+
+    /// [`Referee::handle`], except that a turn out of turn (Rule 1.3.2) is
+    /// neither refused nor recorded: `None`, and nothing changed. The
+    /// daemon asks this of a post while others received with it wait, and
+    /// judges it again after them (RULINGS L12).
+    pub fn handle_unless_out_of_turn(
+        &mut self,
+        store: &mut Store,
+        origin: Origin,
+        letter: &Letter,
+        received: DateTime<Utc>,
+    ) -> Result<Option<Handled>, RefereeError> {
+        self.handle_with(store, origin, letter, received, true)
+    }
+
+    fn handle_with(
+        &mut self,
+        store: &mut Store,
+        origin: Origin,
+        letter: &Letter,
+        received: DateTime<Utc>,
+        put_off: bool,
+    ) -> Result<Option<Handled>, RefereeError> {
         if store.is_processed(&letter.message_id)? {
-            return Ok(Handled {
+            return Ok(Some(Handled {
                 message_id: letter.message_id.clone(),
                 game: None,
                 kind: "duplicate".into(),
                 summary: "already processed".into(),
                 replies: 0,
-            });
+            }));
         }
         let started = self.lap();
         let fresh = || Commit {
@@ -40,6 +66,9 @@ impl Referee {
         let mut changed: Option<Live> = None;
         let (mut game, mut kind, mut summary) =
             self.dispatch(store, letter, received, &mut out, &mut commit, &mut changed)?;
+        if put_off && kind == "turn" && summary == super::turn::OUT_OF_TURN {
+            return Ok(None);
+        }
         if let Some(why) = self.over_budget(started) {
             // Thrown away whole: the copy of the game, the events, the
             // replies; only the refusal (when the mail may be answered).
@@ -83,13 +112,13 @@ impl Referee {
             self.reschedule_live(&live);
             self.games.put(live);
         }
-        Ok(Handled {
+        Ok(Some(Handled {
             message_id: letter.message_id.clone(),
             game,
             kind,
             summary,
             replies,
-        })
+        }))
     }
 
     /// What `letter` asks, done on a copy of its game (put in `changed`

@@ -15,6 +15,11 @@ use crate::mail::render::{caret, render as tpl};
 use crate::mail::wrap::verbatim;
 use crate::store::{Commit, TurnRow};
 
+/// The summary of a turn refused as out of turn (Rule 1.3.2): the one
+/// refusal a daemon may put off while posts received with it wait (see
+/// [`Referee::handle_unless_out_of_turn`]).
+pub(super) const OUT_OF_TURN: &str = "out of turn";
+
 /// Where a turn's text starts in the mail's body: its 1-based line and
 /// column.
 type At = (usize, usize);
@@ -263,7 +268,7 @@ impl Referee {
                      goes on without it:\n\n    {}\n\nPost it again when it is your turn.",
                     live.game.tag, t.text
                 ));
-                Disposition::Unchanged("out of turn".into())
+                Disposition::Unchanged(OUT_OF_TURN.into())
             }
             Verdict::Illegal => self.buzz_illegal(live, &t, &outcome, out, commit),
             Verdict::NeedsRuling => self.ask_ruling(live, &t, &outcome, out, commit),

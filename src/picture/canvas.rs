@@ -12,6 +12,7 @@
 
 use std::sync::Mutex;
 
+use super::dirty::Dirty;
 use super::quantize::{quantize_over, Base, Indexed};
 
 /// Bytes in a block of pixels: the network and a picture are compared, and
@@ -37,18 +38,20 @@ pub(super) struct Canvas {
     used: usize,
     /// Whether it goes back to the pool (drawn over the kept network).
     pooled: bool,
-    /// The last picture's palette indices and scanlines: buffers kept for
-    /// the next (each fresh one would be new pages for the kernel to
-    /// fault in and zero, two megabytes a picture).
+    /// Palette indices equal to the network's (`Base::indices`) except in
+    /// the `changed` blocks and past the network, and scanlines: buffers
+    /// kept for the next picture (each fresh one would be new pages for the
+    /// kernel to fault in and zero, two megabytes a picture, and the
+    /// indices a copy of the network's).
     indices: Vec<u8>,
     scanlines: Vec<u8>,
 }
 
 impl Canvas {
-    /// A canvas equal to `network` (its RGBA pixels) and white past it,
-    /// `len` bytes long at least: a kept one restored when `pooled` (the
-    /// network is the kept one), else a fresh copy.
-    pub(super) fn take(network: &[u8], len: usize, pooled: bool) -> Canvas {
+    /// A canvas equal to `network` (its RGBA pixels, indexed as `base`)
+    /// and white past it, `len` bytes long at least: a kept one restored
+    /// when `pooled` (the network is the kept one), else a fresh copy.
+    pub(super) fn take(network: &[u8], base: &Base, len: usize, pooled: bool) -> Canvas {
         let kept = if pooled {
             POOL.lock().unwrap_or_else(|e| e.into_inner()).pop()
         } else {
@@ -56,7 +59,7 @@ impl Canvas {
         };
         let mut canvas = match kept {
             Some(mut c) => {
-                c.restore(network);
+                c.restore(network, base);
                 c
             }
             None => Canvas {
@@ -64,7 +67,7 @@ impl Canvas {
                 changed: Vec::new(),
                 used: 0,
                 pooled,
-                indices: Vec::new(),
+                indices: base.indices.clone(),
                 scanlines: Vec::new(),
             },
         };
@@ -81,12 +84,25 @@ impl Canvas {
     }
 
     /// The picture drawn on it indexed over the network (`base`, of pixels
-    /// `network`), into the kept index buffer; the blocks it changed are
-    /// noted for the next picture's restore.
-    pub(super) fn index_over(&mut self, base: &Base, network: &[u8]) -> Indexed {
+    /// `network`), into the kept index buffer, looking only at the blocks
+    /// `dirty` marks; the blocks it changed are noted for the next
+    /// picture's restore.
+    pub(super) fn index_over(&mut self, base: &Base, network: &[u8], dirty: &Dirty) -> Indexed {
         let indices = std::mem::take(&mut self.indices);
         let drawn = &self.data[..self.used];
-        quantize_over(base, network, drawn, &mut self.changed, indices)
+        dirty.check(network, drawn);
+        debug_assert!(
+            indices.len() >= base.indices.len() && indices[..base.indices.len()] == base.indices,
+            "a canvas's indices are the network's"
+        );
+        quantize_over(
+            base,
+            network,
+            drawn,
+            &dirty.blocks(),
+            &mut self.changed,
+            indices,
+        )
     }
 
     /// The kept scanline buffer, for the encoder.
@@ -107,14 +123,22 @@ impl Canvas {
         }
     }
 
-    /// Equal to `network` again: its changed blocks copied back, the bytes
-    /// past it the last picture used whitened.
-    fn restore(&mut self, network: &[u8]) {
+    /// Equal to `network` (indexed as `base`) again: its changed blocks
+    /// copied back, pixels and indices, the bytes past it the last picture
+    /// used whitened.
+    fn restore(&mut self, network: &[u8], base: &Base) {
         for &b in &self.changed {
             let start = b as usize * BLOCK;
             let end = (start + BLOCK).min(network.len());
             if let (Some(to), Some(from)) = (self.data.get_mut(start..end), network.get(start..end))
             {
+                to.copy_from_slice(from);
+            }
+            let (start, end) = (start / 4, end / 4);
+            if let (Some(to), Some(from)) = (
+                self.indices.get_mut(start..end),
+                base.indices.get(start..end),
+            ) {
                 to.copy_from_slice(from);
             }
         }

@@ -75,8 +75,13 @@ fn cache() -> &'static Mutex<HashMap<Key, Arc<Glyph>>> {
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-/// Draws `texts` over `pixmap` (opaque), in order.
-pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, texts: &[Text]) {
+/// Draws `texts` over `pixmap` (opaque), in order, marking each glyph's
+/// box in `dirty`.
+pub(super) fn draw(
+    pixmap: &mut tiny_skia::PixmapMut<'_>,
+    texts: &[Text],
+    dirty: &mut super::dirty::Dirty,
+) {
     let face = face();
     let scale_of = |size: f64| size / f64::from(face.units_per_em());
     for t in texts {
@@ -112,6 +117,9 @@ pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, texts: &[Text]) {
             let sx = ((x - ix) * STEPS).round() as u8;
             let sy = ((y - iy) * STEPS).round() as u8;
             if let Some(glyph) = glyph(face, g, t.size, sx, sy) {
+                let (left, top) = (ix as f32 + glyph.left as f32, iy as f32 + glyph.top as f32);
+                let rows = glyph.alpha.len() / glyph.width.max(1);
+                dirty.add(left, top, left + glyph.width as f32, top + rows as f32);
                 blend(pixmap, &glyph, ix as i32, iy as i32, t.rgb);
             }
         }
@@ -283,7 +291,11 @@ mod tests {
             middle,
             text: text.into(),
         };
-        draw(&mut p.as_mut(), &[t]);
+        let white = p.clone();
+        let mut dirty = super::super::dirty::Dirty::new(200, 40);
+        draw(&mut p.as_mut(), &[t], &mut dirty);
+        // Every pixel drawn is in a glyph's box.
+        dirty.check(white.data(), p.data());
         p
     }
 
@@ -315,9 +327,11 @@ mod tests {
             middle: false,
             text: "W\u{10FFFF}\u{7}é漢".into(),
         };
+        let mut dirty = super::super::dirty::Dirty::new(20, 20);
         draw(
             &mut p.as_mut(),
             &[t((-15.0, 5.0)), t((15.0, 40.0)), t((1e9, -1e9))],
+            &mut dirty,
         );
     }
 }

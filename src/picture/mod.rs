@@ -25,6 +25,7 @@
 
 mod canvas;
 mod deflate;
+mod dirty;
 mod glyphs;
 mod layers;
 mod layout;

@@ -98,7 +98,8 @@ pub(super) struct Base {
     palette: Vec<[i32; 3]>,
     /// Per bucket: its entry when the bucket is one of the palette's.
     entry: Vec<Option<u8>>,
-    indices: Vec<u8>,
+    /// Each pixel's entry.
+    pub(super) indices: Vec<u8>,
 }
 
 impl Base {
@@ -226,13 +227,13 @@ pub(super) fn quantize_over(
     base: &Base,
     base_rgba: &[u8],
     rgba: &[u8],
+    candidates: &[u32],
     changed: &mut Vec<u32>,
     mut indices: Vec<u8>,
 ) -> Indexed {
     let shared = base_rgba.len().min(rgba.len()) / 4 * 4;
-    indices.clear();
-    indices.reserve(rgba.len() / 4);
-    indices.extend_from_slice(&base.indices[..shared / 4]);
+    // Already the base's over the network (the canvas keeps them so); past
+    // it, every pixel is indexed below.
     indices.resize(rgba.len() / 4, 0);
     let mut over = Over {
         base,
@@ -240,15 +241,22 @@ pub(super) fn quantize_over(
         pending: Vec::new(),
         last: (u32::MAX, 0),
     };
-    // Compared with the base a block at a time (memcmp); in a block that
-    // differs, each differing pixel is indexed again.
+    // The candidate blocks compared with the base (memcmp); in a block
+    // that differs, each differing pixel is indexed again.
     let (old, new) = (&base_rgba[..shared], &rgba[..shared]);
     let (near, far) = indices.split_at_mut(shared / 4);
-    let blocks = old.chunks(BLOCK).zip(new.chunks(BLOCK));
-    for (n, ((a, b), out)) in blocks.zip(near.chunks_mut(BLOCK / 4)).enumerate() {
+    for &n in candidates {
+        let n = n as usize;
+        let start = n * BLOCK;
+        if start >= shared {
+            break;
+        }
+        let end = (start + BLOCK).min(shared);
+        let (a, b) = (&old[start..end], &new[start..end]);
         if a == b {
             continue;
         }
+        let out = &mut near[start / 4..end / 4];
         changed.push(n as u32);
         let pixels = a.chunks_exact(4).zip(b.chunks_exact(4)).zip(out);
         for (k, ((pa, pb), o)) in pixels.enumerate() {
@@ -378,7 +386,15 @@ mod tests {
         let (base_rgba, over_rgba) = (rgba(&base), rgba(&over));
         let b = Base::new(&base_rgba);
         let mut changed = Vec::new();
-        let q = quantize_over(&b, &base_rgba, &over_rgba, &mut changed, vec![9; 3]);
+        let every: Vec<u32> = (0..base_rgba.len().div_ceil(BLOCK) as u32).collect();
+        let q = quantize_over(
+            &b,
+            &base_rgba,
+            &over_rgba,
+            &every,
+            &mut changed,
+            b.indices.clone(),
+        );
         // Exactly the blocks of the base where a pixel changed.
         let px = BLOCK / 4;
         let mut want: Vec<u32> = (100..6000).step_by(37).map(|i| (i / px) as u32).collect();
@@ -403,7 +419,14 @@ mod tests {
         }
         // A shorter picture than its base.
         let short = &over_rgba[..over_rgba.len() / 12 * 4];
-        let q = quantize_over(&b, &base_rgba, short, &mut Vec::new(), Vec::new());
+        let q = quantize_over(
+            &b,
+            &base_rgba,
+            short,
+            &every,
+            &mut Vec::new(),
+            b.indices.clone(),
+        );
         assert_eq!(q.indices.len(), short.len() / 4);
         assert_eq!(back(&q, 100), over[100]);
     }

@@ -78,12 +78,14 @@ pub(super) fn png_over(
     }
     let len = 4 * size.width() as usize * size.height() as usize;
     let base = network.pixmap.data();
-    let mut canvas = super::canvas::Canvas::take(base, len, network.kept);
+    let mut dirty = super::dirty::Dirty::new(network.pixmap.width(), network.pixmap.height());
+    dirty.add_tree(&tree);
+    let mut canvas = super::canvas::Canvas::take(base, &network.quantized, len, network.kept);
     let mut pixmap = tiny_skia::PixmapMut::from_bytes(canvas.pixels(), size.width(), size.height())
         .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
-    super::glyphs::draw(&mut pixmap, texts);
-    let indexed = canvas.index_over(&network.quantized, base);
+    super::glyphs::draw(&mut pixmap, texts, &mut dirty);
+    let indexed = canvas.index_over(&network.quantized, base, &dirty);
     let png = encode_indexed(size.width(), size.height(), &indexed, canvas.scanlines());
     canvas.give_back(indexed.indices);
     png

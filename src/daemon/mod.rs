@@ -329,7 +329,7 @@ async fn judge_together<I: Inbox, F: Future<Output = ()> + Unpin>(
 ) -> Result<bool, DaemonError> {
     let mut together = together::Together::new(posts);
     let mut replied = false;
-    while let Some((mut m, ask)) = together.next() {
+    while let Some((mut m, ask)) = together.take_next() {
         let uid = m.origin.uid;
         if ask.ahead_of_lower {
             m.origin.uid = None;

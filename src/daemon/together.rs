@@ -24,7 +24,7 @@ pub const TOGETHER: chrono::TimeDelta = chrono::TimeDelta::seconds(2);
 /// was committed, and it waits to be judged again.
 pub const PUT_OFF: &str = "put off";
 
-/// What the daemon may do with the post [`Together::next`] hands it.
+/// What the daemon may do with the post [`Together::take_next`] hands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ask {
     /// It may be put off when out of turn: a post received with it waits,
@@ -57,7 +57,7 @@ impl Together {
 
     /// The next post to judge, and what may be done with it; `None` when
     /// all are judged.
-    pub fn next(&mut self) -> Option<(Incoming, Ask)> {
+    pub fn take_next(&mut self) -> Option<(Incoming, Ask)> {
         let m = self.waiting.pop_front()?;
         let with_it = self
             .waiting
@@ -73,7 +73,7 @@ impl Together {
         Some((m, ask))
     }
 
-    /// `m` (from [`Together::next`]) was put off: it waits behind the rest.
+    /// `m` (from [`Together::take_next`]) was put off: it waits behind the rest.
     pub fn put_off(&mut self, m: Incoming) {
         self.stalled += 1;
         self.waiting.push_back(m);
@@ -118,7 +118,7 @@ mod tests {
         let mut played = Vec::new();
         let mut out = Vec::new();
         let mut rounds = 0;
-        while let Some((m, ask)) = t.next() {
+        while let Some((m, ask)) = t.take_next() {
             rounds += 1;
             assert!(rounds < 100, "putting off never ends");
             let uid = m.origin.uid.unwrap();
@@ -169,13 +169,13 @@ mod tests {
     #[test]
     fn a_post_judged_ahead_of_a_lower_uid_keeps_the_mark_back() {
         let mut t = Together::new(vec![post(2, at(0)), post(1, at(0))]);
-        let (m, ask) = t.next().unwrap();
+        let (m, ask) = t.take_next().unwrap();
         assert!(ask.ahead_of_lower && ask.may_put_off);
         t.put_off(m);
-        let (_, ask) = t.next().unwrap();
+        let (_, ask) = t.take_next().unwrap();
         assert!(!ask.ahead_of_lower);
         t.judged();
-        let (_, ask) = t.next().unwrap();
+        let (_, ask) = t.take_next().unwrap();
         assert_eq!(
             ask,
             Ask {
@@ -183,6 +183,6 @@ mod tests {
                 ahead_of_lower: false
             }
         );
-        assert!(t.next().is_none());
+        assert!(t.take_next().is_none());
     }
 }

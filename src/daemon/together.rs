@@ -28,8 +28,10 @@ pub const PUT_OFF: &str = "put off";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ask {
     /// It may be put off when out of turn: a post received with it waits,
-    /// and not every waiting post has been put off since the last one
-    /// judged (so putting off always ends).
+    /// not every waiting post has been put off since the last one judged
+    /// (so putting off always ends), and the fetch has put off fewer than
+    /// [`PUT_OFFS_PER_POST`] times its posts (each is judged again, so a
+    /// fetch's work stays bounded whatever its order).
     pub may_put_off: bool,
     /// A post of the same fetch with a lower UID is still to be judged:
     /// this one's commit must not move the mailbox's high-water mark past
@@ -38,19 +40,26 @@ pub struct Ask {
     pub ahead_of_lower: bool,
 }
 
+/// Put-offs a fetch may make, for each of its posts.
+pub const PUT_OFFS_PER_POST: usize = 8;
+
 /// A fetch's posts, waiting to be judged.
 #[derive(Debug, Default)]
 pub struct Together {
     waiting: VecDeque<Incoming>,
     /// Posts put off since the last one judged.
     stalled: usize,
+    /// Put-offs the fetch may still make.
+    budget: usize,
 }
 
 impl Together {
     /// The posts of one fetch, in the source's order.
     pub fn new(posts: impl IntoIterator<Item = Incoming>) -> Together {
+        let waiting: VecDeque<Incoming> = posts.into_iter().collect();
         Together {
-            waiting: posts.into_iter().collect(),
+            budget: waiting.len() * PUT_OFFS_PER_POST,
+            waiting,
             stalled: 0,
         }
     }
@@ -64,7 +73,7 @@ impl Together {
             .iter()
             .any(|n| (n.received - m.received).abs() <= TOGETHER);
         let ask = Ask {
-            may_put_off: with_it && self.stalled <= self.waiting.len(),
+            may_put_off: with_it && self.stalled <= self.waiting.len() && self.budget > 0,
             ahead_of_lower: self
                 .waiting
                 .iter()
@@ -76,6 +85,7 @@ impl Together {
     /// `m` (from [`Together::take_next`]) was put off: it waits behind the rest.
     pub fn put_off(&mut self, m: Incoming) {
         self.stalled += 1;
+        self.budget = self.budget.saturating_sub(1);
         self.waiting.push_back(m);
     }
 
@@ -158,6 +168,30 @@ mod tests {
         // All out of turn: each put off once at most, then refused in order.
         let posts = vec![post(5, at(0)), post(6, at(0))];
         assert_eq!(run(posts, |_, _| false), [(5, false), (6, false)]);
+    }
+
+    #[test]
+    fn a_fetch_puts_off_a_bounded_number_of_times() {
+        // 30 turns numbered in reverse: every order but the right one is
+        // out of turn. Judged in turn within the budget, then as they come.
+        let posts: Vec<Incoming> = (1..=30).rev().map(|u| post(u, at(0))).collect();
+        let mut t = Together::new(posts);
+        let (mut put_offs, mut played) = (0, Vec::new());
+        while let Some((m, ask)) = t.take_next() {
+            let uid = m.origin.uid.unwrap();
+            if !chain(uid, &played) && ask.may_put_off {
+                put_offs += 1;
+                t.put_off(m);
+                continue;
+            }
+            t.judged();
+            if chain(uid, &played) {
+                played.push(uid);
+            }
+        }
+        assert_eq!(put_offs, 30 * PUT_OFFS_PER_POST);
+        assert!(played.len() >= 10, "{played:?}");
+        assert!(played.windows(2).all(|w| w[1] == w[0] + 1));
     }
 
     #[test]

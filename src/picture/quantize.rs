@@ -266,9 +266,20 @@ pub(super) fn quantize_over(
             }
         }
     }
-    let rest = rgba[shared..].chunks_exact(4).zip(far);
-    for (k, (px, o)) in rest.enumerate() {
-        over.index(colour(px), shared / 4 + k, o);
+    // Past the network (the panel, white but for its text and marks): a
+    // white block at once (one memcmp, one memset), when white is a base
+    // entry, as it is on any network drawn on white.
+    const WHITE: [u8; BLOCK] = [255; BLOCK];
+    let white = base.entry[bucket([255; 3])];
+    let rest = rgba[shared..].chunks(BLOCK).zip(far.chunks_mut(BLOCK / 4));
+    for (n, (block, out)) in rest.enumerate() {
+        if let (Some(w), true) = (white, block == WHITE) {
+            out.fill(w);
+            continue;
+        }
+        for (k, (px, o)) in block.chunks_exact(4).zip(out).enumerate() {
+            over.index(colour(px), shared / 4 + n * BLOCK / 4 + k, o);
+        }
     }
     let Over { added, pending, .. } = over;
     // The added colours most used first (ties in bucket order), as many as

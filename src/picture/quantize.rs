@@ -100,6 +100,34 @@ pub(super) struct Base {
     entry: Vec<Option<u8>>,
     /// Each pixel's entry.
     pub(super) indices: Vec<u8>,
+    /// The nearest base entry of colours met before, direct-mapped by
+    /// colour ([`Near`]): a game's anti-aliased edges blend the same
+    /// colours picture after picture, and looking through the 200 entries
+    /// for each was a twentieth of a picture's instructions.
+    near: std::sync::Mutex<Vec<Near>>,
+}
+
+/// A colour (`r | g << 8 | b << 16 | 1 << 24`; 0 for none), its nearest
+/// base entry and the squared distance to it.
+#[derive(Clone, Copy, Default)]
+struct Near {
+    key: u32,
+    entry: u8,
+    distance: i32,
+}
+
+/// Slots in [`Base::near`].
+const NEAR_SLOTS: usize = 1 << 12;
+
+impl Near {
+    fn key(c: [i32; 3]) -> u32 {
+        (c[0] as u32 & 0xff) | (c[1] as u32 & 0xff) << 8 | (c[2] as u32 & 0xff) << 16 | 1 << 24
+    }
+
+    /// The slot of a key: a multiplicative hash's top bits.
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9e37_79b1) >> (32 - NEAR_SLOTS.trailing_zeros())) as usize
+    }
 }
 
 impl Base {
@@ -120,6 +148,7 @@ impl Base {
                 .collect(),
             entry,
             indices: q.indices,
+            near: std::sync::Mutex::new(vec![Near::default(); NEAR_SLOTS]),
         }
     }
 }
@@ -297,9 +326,33 @@ pub(super) fn quantize_over(
         to_index[k] = palette.len() as u8;
         palette.push(mean(k));
     }
+    // The nearest entry, the first of those as near: the base's (from the
+    // cache, else looked for and kept) unless an added one is nearer.
+    let from = base.palette.len();
+    let mut near = base.near.lock().unwrap_or_else(|e| e.into_inner());
     for &k in order.iter().skip(room) {
-        to_index[k] = nearest(&palette, mean(k));
+        let c = mean(k);
+        let key = Near::key(c);
+        let slot = &mut near[Near::slot(key)];
+        if slot.key != key {
+            let entry = nearest(&base.palette, c);
+            let distance = base
+                .palette
+                .get(usize::from(entry))
+                .map_or(i32::MAX, |p| distance(p, c));
+            *slot = Near {
+                key,
+                entry,
+                distance,
+            };
+        }
+        let a = from + usize::from(nearest(&palette[from..], c));
+        let nearer = palette
+            .get(a)
+            .is_some_and(|p| distance(p, c) < slot.distance);
+        to_index[k] = if nearer { a as u8 } else { slot.entry };
     }
+    drop(near);
     for (i, s) in pending {
         indices[i as usize] = to_index[s as usize];
     }
@@ -344,12 +397,17 @@ fn index(counts: &Counts, rgba: &[u8], colours: usize) -> Indexed {
     }
 }
 
-/// The index of the palette colour nearest `c` (squared RGB distance).
+/// The index of the palette colour nearest `c` (squared RGB distance),
+/// the first of those as near.
 fn nearest(palette: &[[i32; 3]], c: [i32; 3]) -> u8 {
-    let d = |p: &[i32; 3]| (0..3).map(|i| (p[i] - c[i]).pow(2)).sum::<i32>();
     (0..palette.len())
-        .min_by_key(|&i| d(&palette[i]))
+        .min_by_key(|&i| distance(&palette[i], c))
         .unwrap_or(0) as u8
+}
+
+/// The squared RGB distance between `p` and `c`.
+fn distance(p: &[i32; 3], c: [i32; 3]) -> i32 {
+    (0..3).map(|i| (p[i] - c[i]).pow(2)).sum()
 }
 
 #[cfg(test)]
@@ -440,6 +498,55 @@ mod tests {
         );
         assert_eq!(q.indices.len(), short.len() / 4);
         assert_eq!(back(&q, 100), over[100]);
+    }
+
+    #[test]
+    fn colours_past_the_palettes_room_go_to_the_first_nearest_entry_every_time() {
+        let flats: Vec<[u8; 3]> = vec![[0, 0, 0], [20, 10, 10], [10, 20, 10], [200, 0, 0]];
+        let base: Vec<[u8; 3]> = (0..4096).map(|i| flats[i % 4]).collect();
+        let base_rgba = rgba(&base);
+        let b = Base::new(&base_rgba);
+        // 400 colours drawn past the base, each on one pixel (ties: the
+        // added colours go by bucket order), and (10, 10, 10), as near
+        // to entries 1 and 2.
+        let mut seed = 7u32;
+        let mut over = base.clone();
+        over.extend((0..400).map(|_| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            [seed >> 8, seed >> 16, seed >> 24].map(|v| (v & 0xf8) as u8 | 4)
+        }));
+        over.push([10, 10, 10]);
+        let over_rgba = rgba(&over);
+        let every: Vec<u32> = (0..over_rgba.len().div_ceil(BLOCK) as u32).collect();
+        let run = || {
+            quantize_over(
+                &b,
+                &base_rgba,
+                &over_rgba,
+                &every,
+                &mut Vec::new(),
+                b.indices.clone(),
+            )
+        };
+        let first = run();
+        let palette: Vec<[i32; 3]> = first
+            .palette
+            .chunks_exact(3)
+            .map(|c| [c[0], c[1], c[2]].map(i32::from))
+            .collect();
+        assert_eq!(palette.len(), 256);
+        for (i, px) in over.iter().enumerate().skip(base.len()) {
+            let c = px.map(i32::from);
+            let got = usize::from(first.indices[i]);
+            if got >= b.palette.len() && palette[got] == c {
+                continue; // one of the colours added
+            }
+            assert_eq!(got, usize::from(nearest(&palette, c)), "pixel {i}: {px:?}");
+        }
+        // Again, from the cache: the same.
+        let second = run();
+        assert_eq!(first.indices, second.indices);
+        assert_eq!(first.palette, second.palette);
     }
 
     #[test]

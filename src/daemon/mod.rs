@@ -1,8 +1,9 @@
 //! The daemon: the mail source, the referee, the outbox sender, and the
 //! loop that ties them together.
 //!
-//! One task reads messages oldest first and hands each to the
-//! [`referee::Referee`], which commits its effects and replies in one
+//! One task reads messages oldest first, a fetch at a time (a turn out of
+//! turn waits for posts received with it: [`together`]), and hands each to
+//! the [`referee::Referee`], which commits its effects and replies in one
 //! transaction; only then is the message marked seen at its source. A
 //! second task delivers the outbox with exponential backoff. SIGTERM (or
 //! the `shutdown` future) lets the message in hand finish, then both tasks

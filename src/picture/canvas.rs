@@ -67,7 +67,13 @@ impl Canvas {
                 changed: Vec::new(),
                 used: 0,
                 pooled,
-                indices: base.indices.clone(),
+                // Room for the whole picture, panel included: grown later,
+                // it would double (and, while growing, be held twice).
+                indices: {
+                    let mut i = Vec::with_capacity(len.div_ceil(4).max(base.indices.len()));
+                    i.extend_from_slice(&base.indices);
+                    i
+                },
                 scanlines: Vec::new(),
             },
         };
@@ -88,7 +94,12 @@ impl Canvas {
     /// `dirty` marks; the blocks it changed are noted for the next
     /// picture's restore.
     pub(super) fn index_over(&mut self, base: &Base, network: &[u8], dirty: &Dirty) -> Indexed {
-        let indices = std::mem::take(&mut self.indices);
+        let mut indices = std::mem::take(&mut self.indices);
+        if indices.len() < base.indices.len() {
+            // Cut short by a picture shorter than the network: whole again.
+            indices.clear();
+            indices.extend_from_slice(&base.indices);
+        }
         let drawn = &self.data[..self.used];
         dirty.check(network, drawn);
         debug_assert!(

@@ -245,13 +245,15 @@ impl Over<'_> {
 
 /// `rgba` quantised over `base` (whose pixels, `base_rgba`, it mostly
 /// shares): the base's palette and indices are kept; the pixels that
-/// differ from it (compared a block at a time) and those past its end are
+/// differ from it (compared a block at a time, in the `candidates` blocks
+/// only, in order: nothing was drawn elsewhere) and those past its end are
 /// indexed again, the most used colours among them not in the base's
 /// palette added to it, up to 256, and any other mapped to its nearest
 /// entry. The base's colours keep their entries, so a picture looks as the
 /// base does wherever the game did not draw. The blocks (of
 /// [`BLOCK`] bytes) that differ are added to `changed`; the indices are
-/// laid out in `indices` (a buffer kept between pictures).
+/// laid out in `indices` (a buffer kept between pictures, which must hold
+/// the base's indices over the base).
 pub(super) fn quantize_over(
     base: &Base,
     base_rgba: &[u8],
@@ -329,11 +331,11 @@ pub(super) fn quantize_over(
     // The nearest entry, the first of those as near: the base's (from the
     // cache, else looked for and kept) unless an added one is nearer.
     let from = base.palette.len();
-    let mut near = base.near.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cache = base.near.lock().unwrap_or_else(|e| e.into_inner());
     for &k in order.iter().skip(room) {
         let c = mean(k);
         let key = Near::key(c);
-        let slot = &mut near[Near::slot(key)];
+        let slot = &mut cache[Near::slot(key)];
         if slot.key != key {
             let entry = nearest(&base.palette, c);
             let distance = base
@@ -352,7 +354,7 @@ pub(super) fn quantize_over(
             .is_some_and(|p| distance(p, c) < slot.distance);
         to_index[k] = if nearer { a as u8 } else { slot.entry };
     }
-    drop(near);
+    drop(cache);
     for (i, s) in pending {
         indices[i as usize] = to_index[s as usize];
     }

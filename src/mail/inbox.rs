@@ -55,9 +55,10 @@ pub struct Incoming {
     /// How to mark it done.
     pub key: Key,
     /// How many messages of the same fetch the source hands over right
-    /// behind this one (0 for the last, or a source that does not batch):
-    /// the daemon takes them all before judging, so it can judge posts
-    /// received together in turn order (see `daemon::serve`).
+    /// behind this one (0 for the last, or a source whose order needs no
+    /// second look, as a Maildir spool's): the daemon takes them all before
+    /// judging, so it can judge posts received together in turn order (see
+    /// `daemon::together`).
     pub behind: usize,
 }
 
@@ -198,8 +199,10 @@ impl Inbox for MaildirInbox {
         if self.queue.is_empty() {
             self.scan()?;
         }
-        if let Some(mut m) = self.queue.pop_front() {
-            m.behind = self.queue.len();
+        // One at a time (`behind` 0): the spool's order, by its files'
+        // times to the nanosecond, is the order the posts came in (RULINGS
+        // L12 concerns IMAP's numbering).
+        if let Some(m) = self.queue.pop_front() {
             return Ok(Event::Mail(Box::new(m)));
         }
         tokio::time::sleep(self.poll).await;

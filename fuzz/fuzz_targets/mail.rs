@@ -59,7 +59,7 @@ fn referee(data: &[u8]) {
         uidvalidity: Some(1),
         uid: Some(1),
     };
-    mornbot::daemon::process(&mut r, &mut store, &ctx, data, origin, now).unwrap();
+    mornbot::daemon::process(&mut r, &mut store, &ctx, data, origin, now, false).unwrap();
 }
 
 fuzz_target!(|data: &[u8]| {

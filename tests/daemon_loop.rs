@@ -75,18 +75,12 @@ fn queued(store: &Store) -> Vec<(DateTime<Utc>, String)> {
         .collect()
 }
 
-struct Run {
-    store: Store,
-    wakes: usize,
-}
-
-/// Runs the loop from Monday 09:00 for `hours` game hours, one game minute
-/// per tokio second, while the inbox sends a keepalive every `every` and
-/// the given mails at their times.
-async fn run(hours: i64, every: Duration, mails: Vec<(DateTime<Utc>, &'static str)>) -> Run {
+/// The game `MN1` loaded from Monday 09:00, and a context whose clock
+/// runs one game minute per tokio second from then.
+fn lounge() -> (Store, Referee, Context) {
     let mut store = Store::in_memory().unwrap();
     let base = day(16, 9);
-    let mut referee = Referee::load(
+    let referee = Referee::load(
         Map::london_1999(),
         me(),
         SpeakerConfig::default(),
@@ -99,13 +93,26 @@ async fn run(hours: i64, every: Duration, mails: Vec<(DateTime<Utc>, &'static st
     cfg.bot.address = "mornbot@example.test".into();
     cfg.bot.lounge = "lounge@example.test".into();
     let mut ctx = Context::new(Map::london_1999(), &me(), &cfg);
-    let speed = 60.0;
-    let clock = Clock::Tokio {
+    ctx.clock = Clock::Tokio {
         base,
         origin: tokio::time::Instant::now(),
-        speed,
+        speed: 60.0,
     };
-    ctx.clock = clock;
+    (store, referee, ctx)
+}
+
+struct Run {
+    store: Store,
+    wakes: usize,
+}
+
+/// Runs the loop from Monday 09:00 for `hours` game hours, one game minute
+/// per tokio second, while the inbox sends a keepalive every `every` and
+/// the given mails at their times.
+async fn run(hours: i64, every: Duration, mails: Vec<(DateTime<Utc>, &'static str)>) -> Run {
+    let (mut store, mut referee, ctx) = lounge();
+    let clock = ctx.clock;
+    let speed = 60.0;
     let (mut inbox, mut feed) = ChannelInbox::pair(8);
     let source = tokio::spawn(async move {
         let mut wakes = 0usize;
@@ -247,26 +254,7 @@ async fn a_fetch_numbered_out_of_delivery_order_is_judged_in_turn() {
             turn("r1", "rushton", "Rushton : Epping (CN) [Home: Hainault]"),
         ),
     ];
-    let mut store = Store::in_memory().unwrap();
-    let base = day(16, 9);
-    let mut referee = Referee::load(
-        Map::london_1999(),
-        me(),
-        SpeakerConfig::default(),
-        &[game()],
-        &mut store,
-        base,
-    )
-    .unwrap();
-    let mut cfg = Config::default();
-    cfg.bot.address = "mornbot@example.test".into();
-    cfg.bot.lounge = "lounge@example.test".into();
-    let mut ctx = Context::new(Map::london_1999(), &me(), &cfg);
-    ctx.clock = Clock::Tokio {
-        base,
-        origin: tokio::time::Instant::now(),
-        speed: 60.0,
-    };
+    let (mut store, mut referee, ctx) = lounge();
     let (mut inbox, mut feed) = ChannelInbox::pair(8);
     let source = tokio::spawn(async move {
         let n = fetch.len();

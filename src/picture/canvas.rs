@@ -67,13 +67,10 @@ impl Canvas {
                 changed: Vec::new(),
                 used: 0,
                 pooled,
-                // Room for the whole picture, panel included: grown later,
-                // it would double (and, while growing, be held twice).
-                indices: {
-                    let mut i = Vec::with_capacity(len.div_ceil(4).max(base.indices.len()));
-                    i.extend_from_slice(&base.indices);
-                    i
-                },
+                // Room for the whole picture, panel included (grown later,
+                // it would double); filled with the network's by
+                // `index_over`.
+                indices: Vec::with_capacity(len.div_ceil(4).max(base.indices.len())),
                 scanlines: Vec::new(),
             },
         };
@@ -96,7 +93,8 @@ impl Canvas {
     pub(super) fn index_over(&mut self, base: &Base, network: &[u8], dirty: &Dirty) -> Indexed {
         let mut indices = std::mem::take(&mut self.indices);
         if indices.len() < base.indices.len() {
-            // Cut short by a picture shorter than the network: whole again.
+            // A fresh canvas, or one cut short by a picture shorter than
+            // the network: the network's indices, whole.
             indices.clear();
             indices.extend_from_slice(&base.indices);
         }

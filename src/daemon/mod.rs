@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod games_file;
 pub mod letter;
+mod marker;
 pub mod quarantine;
 pub mod referee;
 mod sender;

@@ -8,6 +8,7 @@ use std::time::Duration;
 use chrono::Utc;
 use tokio::sync::{watch, Notify};
 
+use super::marker::Marker;
 use super::referee::Painter;
 use super::DaemonError;
 use crate::mail::send::Sink;
@@ -26,6 +27,7 @@ pub async fn sender(
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     let mut store = Store::open(&db)?;
+    let marker = Marker::start(&db)?;
     let held = store.defer_unconfirmed(
         Utc::now() + chrono::Duration::seconds(cfg.unconfirmed_wait_secs as i64),
     )?;
@@ -36,7 +38,7 @@ pub async fn sender(
         );
     }
     loop {
-        deliver_due(&mut store, &mut sink, &cfg, &painter, &stop).await?;
+        deliver_due(&mut store, &marker, &mut sink, &cfg, &painter, &stop).await?;
         if *stop.borrow() {
             if let Sink::Smtp(s) = &mut sink {
                 s.close().await;
@@ -63,9 +65,12 @@ pub async fn sender(
 /// attempts are recorded first, in one transaction for the batch (see
 /// [`Store::begin_attempts`]); those the batch did not reach are given
 /// back. The pictures replies are owed are drawn a few replies ahead
-/// ([`Drawing`]), while the reply before is in flight.
+/// ([`Drawing`]), while the reply before is in flight; replies accepted are
+/// recorded as sent by `marker`'s thread, and all of them are before this
+/// returns.
 async fn deliver_due(
     store: &mut Store,
+    marker: &Marker,
     sink: &mut Sink,
     cfg: &crate::config::OutboxConfig,
     painter: &Painter,
@@ -89,7 +94,7 @@ async fn deliver_due(
         });
         match sink.send(&sent).await {
             Ok(()) => {
-                store.mark_sent(m.id, Utc::now(), finished.as_deref())?;
+                marker.sent(m.id, Utc::now(), finished);
                 tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
             }
             Err(e) => {
@@ -104,6 +109,7 @@ async fn deliver_due(
             break;
         }
     }
+    marker.flush().await?;
     if tried < ids.len() {
         store.end_attempts(&ids[tried..])?;
     }

@@ -16,6 +16,7 @@ mod health;
 mod late;
 mod lobby;
 mod outbox;
+pub use outbox::SentMark;
 mod quarantine;
 mod rows;
 mod schema;

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// A reply to mark sent ([`Store::mark_all_sent`]): its id, when, and
+/// the bytes sent when they differ from the stored ones.
+pub type SentMark<'a> = (i64, DateTime<Utc>, Option<&'a [u8]>);
+
 impl Store {
     /// Replies due for a delivery attempt at `now`, oldest first.
     pub fn due_mail(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutMail>> {
@@ -104,24 +108,32 @@ impl Store {
     /// (its owed picture drawn and attached): it replaces it, and the
     /// picture is no longer owed.
     pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>, sent: Option<&[u8]>) -> Result<()> {
+        self.mark_all_sent(&[(id, now, sent)])
+    }
+
+    /// [`Store::mark_sent`] for several replies, in one commit: the
+    /// sender's marks that were waiting together.
+    pub fn mark_all_sent(&mut self, marks: &[SentMark<'_>]) -> Result<()> {
         self.conn.pragma_update(None, "synchronous", "NORMAL")?;
-        let done = self.mark_sent_tx(id, now, sent);
+        let done = self.mark_sent_tx(marks);
         self.conn.pragma_update(None, "synchronous", "FULL")?;
         done
     }
 
-    fn mark_sent_tx(&mut self, id: i64, now: DateTime<Utc>, sent: Option<&[u8]>) -> Result<()> {
+    fn mark_sent_tx(&mut self, marks: &[SentMark<'_>]) -> Result<()> {
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
-             attempt_started_at = NULL, raw = coalesce(?3, raw) WHERE id = ?1 AND sent_at IS NULL",
-            params![id, ms(now), sent],
-        )?;
-        if sent.is_some() {
+        for &(id, now, sent) in marks {
             tx.execute(
-                "DELETE FROM outbox_pictures WHERE message_id = (SELECT message_id FROM outbox WHERE id = ?1)",
-                params![id],
+                "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
+                 attempt_started_at = NULL, raw = coalesce(?3, raw) WHERE id = ?1 AND sent_at IS NULL",
+                params![id, ms(now), sent],
             )?;
+            if sent.is_some() {
+                tx.execute(
+                    "DELETE FROM outbox_pictures WHERE message_id = (SELECT message_id FROM outbox WHERE id = ?1)",
+                    params![id],
+                )?;
+            }
         }
         tx.commit()?;
         Ok(())

@@ -16,10 +16,9 @@
 //! a reply marked late is never taken for one still due.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 
 use chrono::{DateTime, Utc};
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::store::{Store, StoreError};
 
@@ -33,6 +32,11 @@ enum Job {
     Flush(oneshot::Sender<Result<(), StoreError>>),
 }
 
+/// Marks waiting at most: the sender waits for room past them, so that the
+/// bytes of replies sent but not yet marked stay bounded (while the judging
+/// holds the database the marks queue up).
+const WAITING: usize = 8;
+
 /// The thread recording replies as sent, with its own connection.
 pub(super) struct Marker {
     jobs: mpsc::Sender<Job>,
@@ -44,10 +48,10 @@ impl Marker {
     /// Starts the thread over the database at `db`.
     pub(super) fn start(db: &Path) -> Result<Marker, StoreError> {
         let mut store = Store::open(db)?;
-        let (jobs, rx) = mpsc::channel();
+        let (jobs, mut rx) = mpsc::channel(WAITING);
         std::thread::Builder::new()
             .name("mornbot-marker".into())
-            .spawn(move || run(&mut store, &rx))
+            .spawn(move || run(&mut store, &mut rx))
             .map_err(|e| StoreError::Io {
                 path: db.to_path_buf(),
                 detail: format!("the thread recording sent replies: {e}"),
@@ -59,10 +63,11 @@ impl Marker {
     }
 
     /// Records reply `id` as sent at `at` (`raw`: the bytes sent, when
-    /// they differ from the stored ones), soon.
-    pub(super) fn sent(&self, id: i64, at: DateTime<Utc>, raw: Option<Vec<u8>>) {
+    /// they differ from the stored ones), soon: waits only while
+    /// [`WAITING`] marks are.
+    pub(super) async fn sent(&self, id: i64, at: DateTime<Utc>, raw: Option<Vec<u8>>) {
         // A closed channel (the thread gone) is reported by the next flush.
-        let _ = self.jobs.send(Job::Sent(id, at, raw));
+        let _ = self.jobs.send(Job::Sent(id, at, raw)).await;
     }
 
     /// Waits until every mark asked for is written: the first error since
@@ -73,7 +78,7 @@ impl Marker {
             path: self.db.clone(),
             detail: "the thread recording sent replies stopped".into(),
         };
-        self.jobs.send(Job::Flush(tx)).map_err(|_| gone())?;
+        self.jobs.send(Job::Flush(tx)).await.map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
     }
 }
@@ -82,12 +87,13 @@ impl Marker {
 /// commit; an error kept for the next flush (the marks after it are not
 /// written: the sender stops at the flush, and the replies stay
 /// unconfirmed, as after a kill).
-fn run(store: &mut Store, rx: &mpsc::Receiver<Job>) {
+fn run(store: &mut Store, rx: &mut mpsc::Receiver<Job>) {
     let mut failed: Option<StoreError> = None;
-    while let Ok(first) = rx.recv() {
+    while let Some(first) = rx.blocking_recv() {
         let mut marks = Vec::new();
         let mut flushes = Vec::new();
-        for job in std::iter::once(first).chain(rx.try_iter()) {
+        let waiting = std::iter::from_fn(|| rx.try_recv().ok());
+        for job in std::iter::once(first).chain(waiting) {
             match job {
                 Job::Sent(id, at, raw) => marks.push((id, at, raw)),
                 Job::Flush(tx) => flushes.push(tx),
@@ -141,8 +147,10 @@ mod tests {
         assert_eq!(due.len(), 3);
         let marker = Marker::start(&path).unwrap();
         marker.flush().await.unwrap();
-        marker.sent(due[0].id, Utc::now(), None);
-        marker.sent(due[1].id, Utc::now(), Some(b"as sent".to_vec()));
+        marker.sent(due[0].id, Utc::now(), None).await;
+        marker
+            .sent(due[1].id, Utc::now(), Some(b"as sent".to_vec()))
+            .await;
         marker.flush().await.unwrap();
         assert_eq!(store.outbox_counts().unwrap(), (1, 2));
         let left = store.due_mail(Utc::now(), 10).unwrap();

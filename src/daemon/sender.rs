@@ -94,7 +94,7 @@ async fn deliver_due(
         });
         match sink.send(&sent).await {
             Ok(()) => {
-                marker.sent(m.id, Utc::now(), finished);
+                marker.sent(m.id, Utc::now(), finished).await;
                 tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
             }
             Err(e) => {

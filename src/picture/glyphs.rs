@@ -10,6 +10,7 @@
 //! stations and players, and numbers).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia;
@@ -70,9 +71,43 @@ fn face() -> &'static Face<'static> {
     })
 }
 
-fn cache() -> &'static Mutex<HashMap<Key, Arc<Glyph>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Glyph>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// The glyph cache.
+type Cache = HashMap<Key, Arc<Glyph>, BuildHasherDefault<KeyHasher>>;
+
+fn cache() -> &'static Mutex<Cache> {
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Cache::default()))
+}
+
+/// A hasher for [`Key`]s, which are 64 bits: the bits mixed by one
+/// multiply. The default (SipHash, made to resist chosen keys, which a
+/// glyph's are not) took a fifth of drawing a picture's text.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u8(b);
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.0 = self.0 << 8 ^ u64::from(n);
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.0 = self.0 << 16 ^ u64::from(n);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = self.0 << 32 ^ u64::from(n);
+    }
+
+    fn finish(&self) -> u64 {
+        let h = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ h >> 29
+    }
 }
 
 /// Draws `texts` over `pixmap` (opaque), in order, marking each glyph's
@@ -84,6 +119,8 @@ pub(super) fn draw(
 ) {
     let face = face();
     let scale_of = |size: f64| size / f64::from(face.units_per_em());
+    // Locked once for all the texts, not once a glyph.
+    let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     for t in texts {
         let scale = scale_of(t.size);
         // Spaces as SVG has them (xml:space default): runs collapsed, none
@@ -116,7 +153,7 @@ pub(super) fn draw(
             let (ix, iy) = (x.floor(), y.floor());
             let sx = ((x - ix) * STEPS).round() as u8;
             let sy = ((y - iy) * STEPS).round() as u8;
-            if let Some(glyph) = glyph(face, g, t.size, sx, sy) {
+            if let Some(glyph) = glyph(&mut cache, face, g, t.size, sx, sy) {
                 let (left, top) = (ix as f32 + glyph.left as f32, iy as f32 + glyph.top as f32);
                 let rows = glyph.alpha.len() / glyph.width.max(1);
                 dirty.add(left, top, left + glyph.width as f32, top + rows as f32);
@@ -139,9 +176,15 @@ fn kerning(face: &Face<'_>, left: GlyphId, right: GlyphId) -> f64 {
 
 /// The cached coverage of `g` at `size` px, offset by `sx`, `sy` steps;
 /// `None` for a glyph without an outline (a space).
-fn glyph(face: &Face<'_>, g: GlyphId, size: f64, sx: u8, sy: u8) -> Option<Arc<Glyph>> {
+fn glyph(
+    cache: &mut Cache,
+    face: &Face<'_>,
+    g: GlyphId,
+    size: f64,
+    sx: u8,
+    sy: u8,
+) -> Option<Arc<Glyph>> {
     let key = (g.0, (size * 10.0).round() as u32, sx, sy);
-    let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(hit) = cache.get(&key) {
         return (!hit.alpha.is_empty()).then(|| hit.clone());
     }

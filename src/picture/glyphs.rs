@@ -80,8 +80,9 @@ fn cache() -> &'static Mutex<Cache> {
 }
 
 /// A hasher for [`Key`]s, which are 64 bits: the bits mixed by one
-/// multiply. The default (SipHash, made to resist chosen keys, which a
-/// glyph's are not) took a fifth of drawing a picture's text.
+/// multiply. The default, SipHash, resists keys chosen to collide; these
+/// come from one font's glyphs at a few sizes, at most [`MAX_CACHED`] of
+/// them kept, and SipHash took a fifth of drawing a picture's text.
 #[derive(Default)]
 struct KeyHasher(u64);
 

@@ -47,7 +47,7 @@ pub(super) struct Marker {
 impl Marker {
     /// Starts the thread over the database at `db`.
     pub(super) fn start(db: &Path) -> Result<Marker, StoreError> {
-        let mut store = Store::open(db)?;
+        let mut store = Store::connect(db)?;
         let (jobs, mut rx) = mpsc::channel(WAITING);
         std::thread::Builder::new()
             .name("mornbot-marker".into())

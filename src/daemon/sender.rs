@@ -26,7 +26,7 @@ pub async fn sender(
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
-    let mut store = Store::open(&db)?;
+    let mut store = Store::connect(&db)?;
     let marker = Marker::start(&db)?;
     let held = store.defer_unconfirmed(
         Utc::now() + chrono::Duration::seconds(cfg.unconfirmed_wait_secs as i64),

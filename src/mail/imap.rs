@@ -231,7 +231,7 @@ impl From<Gone> for ImapError {
 impl Adapter {
     /// Sessions until the daemon goes away; reconnects with backoff.
     async fn serve(&mut self) -> Result<(), ImapError> {
-        let mut store = Store::open(&self.db).map_err(|e| ImapError::Fatal(e.to_string()))?;
+        let mut store = Store::connect(&self.db).map_err(|e| ImapError::Fatal(e.to_string()))?;
         let mut backoff = Duration::from_millis(250);
         loop {
             if self.feed.tx.is_closed() {

@@ -125,6 +125,17 @@ impl Store {
         Store::init(conn)
     }
 
+    /// Another connection to the database at `path`, which this process
+    /// has opened with [`Store::open`], and so checked, already: the
+    /// daemon's sender, its marking thread and its IMAP adapter each have
+    /// one, and checking again for each would read the whole file again at
+    /// start-up. Never creates the file.
+    pub fn connect(path: &Path) -> Result<Store> {
+        let flags =
+            rusqlite::OpenFlags::default().difference(rusqlite::OpenFlags::SQLITE_OPEN_CREATE);
+        Store::init(Connection::open_with_flags(path, flags)?)
+    }
+
     /// A private in-memory database (tests).
     pub fn in_memory() -> Result<Store> {
         Store::init(Connection::open_in_memory()?)

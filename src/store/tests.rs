@@ -276,3 +276,17 @@ fn a_declared_gambit_outlives_its_game_but_not_its_turn_taken_back() {
     .unwrap();
     assert!(s.gambits("MN2").unwrap().is_empty());
 }
+
+#[test]
+fn a_further_connection_never_creates_the_database() {
+    let dir = std::env::temp_dir().join(format!("mornbot-connect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("db.sqlite");
+    let _ = std::fs::remove_file(&path);
+    assert!(Store::connect(&path).is_err());
+    assert!(!path.exists());
+    let mut s = Store::open(&path).unwrap();
+    s.ensure_game("MN1", "{}", Utc::now()).unwrap();
+    assert_eq!(Store::connect(&path).unwrap().games().unwrap().len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -176,10 +176,14 @@ fn the_picture_is_drawn_when_the_verdict_is_sent_with_the_same_bytes_each_time()
     assert!(parts(&sent).1.is_some());
     // Sent again after a failure or a crash: the same bytes.
     assert_eq!(painter.finish(&owed).unwrap(), sent);
-    // Marked sent: the bytes sent are kept, and nothing is owed any more.
-    t.store.mark_sent(queued.id, at(9), Some(&sent)).unwrap();
+    // Marked sent: the text and what the picture is drawn from are kept,
+    // not the picture; drawn again from them, the bytes sent.
+    t.store.mark_sent(queued.id, at(9)).unwrap();
     let kept = t.store.all_mail().unwrap().remove(0);
-    assert_eq!((kept.raw, kept.owed), (sent, None));
+    let due = t.store.due_mail(at(10), 10).unwrap();
+    assert!(due.iter().all(|m| m.id != queued.id));
+    assert_eq!((&kept.raw, &kept.owed), (&queued.raw, &queued.owed));
+    assert_eq!(painter.finish(&owed).unwrap(), sent);
     // A record that does not decode is an error, never a panic.
     assert!(painter.finish("{\"reply\":").is_err());
 }

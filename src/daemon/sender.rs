@@ -86,15 +86,17 @@ async fn deliver_due(
     let mut tried = 0;
     for (k, m) in due.iter().enumerate() {
         tried += 1;
-        let finished = drawing.take(k).await;
-        let sent = finished.as_ref().map_or(m.clone(), |raw| OutMail {
-            raw: raw.clone(),
-            owed: None,
-            ..m.clone()
-        });
+        let sent = match drawing.take(k).await {
+            Some(raw) => OutMail {
+                raw,
+                owed: None,
+                ..m.clone()
+            },
+            None => m.clone(),
+        };
         match sink.send(&sent).await {
             Ok(()) => {
-                marker.sent(m.id, Utc::now(), finished).await;
+                marker.sent(m.id, Utc::now()).await;
                 tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");
             }
             Err(e) => {

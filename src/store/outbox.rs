@@ -3,9 +3,8 @@
 
 use super::*;
 
-/// A reply to mark sent ([`Store::mark_all_sent`]): its id, when, and
-/// the bytes sent when they differ from the stored ones.
-pub type SentMark<'a> = (i64, DateTime<Utc>, Option<&'a [u8]>);
+/// A reply to mark sent ([`Store::mark_all_sent`]): its id and when.
+pub type SentMark = (i64, DateTime<Utc>);
 
 impl Store {
     /// Replies due for a delivery attempt at `now`, oldest first.
@@ -104,35 +103,32 @@ impl Store {
     /// Message-ID. An fsync here would hold the database's write lock for
     /// one disk flush a reply, which the judging waits behind.
     ///
-    /// `sent` is the message as sent when it differs from the stored one
-    /// (its owed picture drawn and attached): it replaces it, and the
-    /// picture is no longer owed.
-    pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>, sent: Option<&[u8]>) -> Result<()> {
-        self.mark_all_sent(&[(id, now, sent)])
+    /// A reply that was owed a picture keeps its text and the scene its
+    /// picture was drawn from, not the picture: the message as sent is
+    /// [`crate::daemon::referee::Painter::finish`] of them, the same bytes,
+    /// and the outbox does not grow by a PNG (about 100 KB) a verdict.
+    pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.mark_all_sent(&[(id, now)])
     }
 
     /// [`Store::mark_sent`] for several replies, in one commit: the
     /// sender's marks that were waiting together.
-    pub fn mark_all_sent(&mut self, marks: &[SentMark<'_>]) -> Result<()> {
+    pub fn mark_all_sent(&mut self, marks: &[SentMark]) -> Result<()> {
         self.conn.pragma_update(None, "synchronous", "NORMAL")?;
         let done = self.mark_sent_tx(marks);
         self.conn.pragma_update(None, "synchronous", "FULL")?;
         done
     }
 
-    fn mark_sent_tx(&mut self, marks: &[SentMark<'_>]) -> Result<()> {
+    fn mark_sent_tx(&mut self, marks: &[SentMark]) -> Result<()> {
         let tx = self.conn.transaction()?;
-        for &(id, now, sent) in marks {
-            tx.execute(
+        {
+            let mut st = tx.prepare_cached(
                 "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1, last_error = NULL,
-                 attempt_started_at = NULL, raw = coalesce(?3, raw) WHERE id = ?1 AND sent_at IS NULL",
-                params![id, ms(now), sent],
+                 attempt_started_at = NULL WHERE id = ?1 AND sent_at IS NULL",
             )?;
-            if sent.is_some() {
-                tx.execute(
-                    "DELETE FROM outbox_pictures WHERE message_id = (SELECT message_id FROM outbox WHERE id = ?1)",
-                    params![id],
-                )?;
+            for &(id, now) in marks {
+                st.execute(params![id, ms(now)])?;
             }
         }
         tx.commit()?;

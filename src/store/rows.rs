@@ -45,9 +45,10 @@ pub struct OutMail {
     pub raw: Vec<u8>,
     /// Delivery attempts so far.
     pub attempts: u32,
-    /// The picture the message is still owed (JSON, see
+    /// The picture the message is owed (JSON, see
     /// [`crate::daemon::referee::Painter`]): drawn and attached when it is
-    /// sent, and the message as sent then replaces `raw`.
+    /// sent. Kept once it is sent, in place of the picture: the message as
+    /// sent is drawn again from it, the same bytes.
     pub owed: Option<String>,
 }
 

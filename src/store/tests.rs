@@ -119,7 +119,7 @@ fn outbox_retries_and_dedupes_by_message_id() {
         .due_mail(base + chrono::Duration::seconds(60), 10)
         .unwrap();
     assert_eq!(due[0].attempts, 1);
-    s.mark_sent(due[0].id, base + chrono::Duration::seconds(61), None)
+    s.mark_sent(due[0].id, base + chrono::Duration::seconds(61))
         .unwrap();
     assert_eq!(s.outbox_counts().unwrap(), (0, 1));
     assert_eq!(s.next_mail_due().unwrap(), None);
@@ -215,7 +215,7 @@ fn a_batch_cut_short_by_a_crash_is_unconfirmed_and_one_cut_by_a_failure_is_due()
     // A batch of three: the first is sent, then a failure cuts it short
     // and the last is given back.
     s.begin_attempts(&ids[..3], base).unwrap();
-    s.mark_sent(ids[0], base, None).unwrap();
+    s.mark_sent(ids[0], base).unwrap();
     let sync: i64 = s
         .conn
         .query_row("PRAGMA synchronous", [], |r| r.get(0))
@@ -230,7 +230,7 @@ fn a_batch_cut_short_by_a_crash_is_unconfirmed_and_one_cut_by_a_failure_is_due()
     // sent: the two unsent are unconfirmed, held back, then due; the sent
     // one stays sent.
     s.begin_attempts(&ids[2..], base).unwrap();
-    s.mark_sent(ids[2], base, None).unwrap();
+    s.mark_sent(ids[2], base).unwrap();
     let until = base + chrono::Duration::seconds(30);
     assert_eq!(s.defer_unconfirmed(until).unwrap(), 2);
     assert!(s

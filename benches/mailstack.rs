@@ -237,10 +237,10 @@ fn imap_append(port: u16, user: &str, msgs: &[String]) {
 /// does, over one SMTP connection kept open between replies, with the
 /// `[smtp]` section of `cfg`. The outbox keeps a sent reply's text and the
 /// scene of its picture, so each is drawn again first (before the clock
-/// starts): the same bytes as sent. Returns how many were sent and the
-/// time from the first submission until the last is in its recipient's
-/// Maildir.
-fn stack_floor(stack: &Stack, cfg: &Path, data: &Path) -> (usize, Duration) {
+/// starts): the same bytes as sent. Returns how many were sent, the time
+/// from the first submission until the last is in its recipient's Maildir,
+/// and the machine's busy CPU time over it.
+fn stack_floor(stack: &Stack, cfg: &Path, data: &Path) -> (usize, Duration, f64) {
     let text = std::fs::read_to_string(cfg).unwrap();
     let config = Config::from_toml(&text, "bench").unwrap();
     let me = Identity {
@@ -273,6 +273,7 @@ fn stack_floor(stack: &Stack, cfg: &Path, data: &Path) -> (usize, Duration) {
             .or_insert_with(|| count_new(stack, &user)) += 1;
     }
     let t = Instant::now();
+    let busy = machine_busy_secs();
     block_on(async {
         let mut sink = SmtpSink::new(smtp, None, None);
         for m in &mails {
@@ -286,7 +287,7 @@ fn stack_floor(stack: &Stack, cfg: &Path, data: &Path) -> (usize, Duration) {
             .all(|(user, n)| count_new(stack, user) >= *n)
             .then_some(())
     });
-    (mails.len(), t.elapsed())
+    (mails.len(), t.elapsed(), machine_busy_secs() - busy)
 }
 
 fn main() {
@@ -367,9 +368,7 @@ fn main() {
     );
     daemon.terminate();
     let data = stack.dir.join(format!("bot-data-poll-{GAMES}"));
-    let busy = machine_busy_secs();
-    let (sent, floor) = stack_floor(&stack, &cfg, &data);
-    let busy = machine_busy_secs() - busy;
+    let (sent, floor, busy) = stack_floor(&stack, &cfg, &data);
     assert_eq!(sent, total + notices, "one reply a post, and the notices");
     // What the stack itself needs of the machine's cores while delivering:
     // the CPU the daemon has left beside it.

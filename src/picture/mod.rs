@@ -23,6 +23,7 @@
 //! rasterises with resvg using the font embedded in the binary (no system
 //! font lookup, no files, no browser).
 
+mod boxes;
 mod canvas;
 mod deflate;
 mod dirty;
@@ -106,8 +107,8 @@ pub fn draw_png(map: &Map, scene: &Scene) -> Result<Vec<u8>, PictureError> {
     w.keep_text_apart();
     draw_game(&mut w, map, &proj, scene, &panel);
     let network = raster::network(map)?;
-    let (svg, texts) = w.finish_apart();
-    raster::png_over(&network, &svg, &texts)
+    let (svg, aside) = w.finish_apart();
+    raster::png_over(&network, &svg, &aside)
 }
 
 /// The game over the plain network ([`network_svg`]): the last Move's

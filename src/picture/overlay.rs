@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::boxes::LabelBox;
 use super::layout::{Placer, Rect};
 use super::projection::Projection;
 use super::scene::Scene;
@@ -113,32 +114,35 @@ pub(super) fn draw(w: &mut Svg, map: &Map, proj: &Projection, scene: &Scene) {
     // The busiest stations first: they have the fewest good places.
     let mut order: Vec<&StationId> = notes.keys().collect();
     order.sort_by_key(|id| std::cmp::Reverse(notes[id].len()));
-    for id in order {
-        let lines = &notes[id];
-        let name = &map.station(*id).name;
-        let width = lines
-            .iter()
-            .map(|n| text_width(&n.text, SIZE))
-            .chain([text_width(name, SIZE + 1.0)])
-            .fold(0.0, f64::max)
-            + 10.0;
-        let height = LEADING * (lines.len() as f64 + 1.0) + 6.0;
+    let placed: Vec<(StationId, LabelBox)> = order
+        .into_iter()
+        .map(|id| {
+            let lines = &notes[id];
+            let name = &map.station(*id).name;
+            let width = lines
+                .iter()
+                .map(|n| text_width(&n.text, SIZE))
+                .chain([text_width(name, SIZE + 1.0)])
+                .fold(0.0, f64::max)
+                + 10.0;
+            let height = LEADING * (lines.len() as f64 + 1.0) + 6.0;
+            let r = placer.place(at(*id), width, height);
+            (*id, LabelBox::snapped(r.x, r.y, r.w, r.h))
+        })
+        .collect();
+    // Every leader line under every box: none crosses a label.
+    for (id, b) in &placed {
         let c = at(*id);
-        let r = placer.place(c, width, height);
-        let near = (c.0.clamp(r.x, r.x + r.w), c.1.clamp(r.y, r.y + r.h));
+        let near = (c.0.clamp(b.x, b.x + b.w), c.1.clamp(b.y, b.y + b.h));
         w.line(c, near, r##"stroke="#455a64" stroke-width="1""##);
-        w.rect(
-            r.x,
-            r.y,
-            r.w,
-            r.h,
-            3.0,
-            r##"fill="#ffffff" fill-opacity="0.92" stroke="#455a64" stroke-width="1""##,
-        );
-        w.text((r.x + 5.0, r.y + LEADING), SIZE + 1.0, "#000000", name);
-        for (k, n) in lines.iter().enumerate() {
-            let y = r.y + LEADING * (k as f64 + 2.0);
-            w.text((r.x + 5.0, y), SIZE, n.colour, &n.text);
+    }
+    for (id, b) in placed {
+        w.label_box(b);
+        let name = &map.station(id).name;
+        w.text((b.x + 5.0, b.y + LEADING), SIZE + 1.0, "#000000", name);
+        for (k, n) in notes[&id].iter().enumerate() {
+            let y = b.y + LEADING * (k as f64 + 2.0);
+            w.text((b.x + 5.0, y), SIZE, n.colour, &n.text);
         }
     }
 }

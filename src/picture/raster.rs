@@ -60,12 +60,13 @@ pub(super) struct Network {
     kept: bool,
 }
 
-/// PNG bytes of `svg` (a picture without its network and its text) drawn
-/// over the network's pixels, and `texts` over it.
+/// PNG bytes of `svg` (a picture without its network, its label boxes and
+/// its text) drawn over the network's pixels, and `aside` (those boxes and
+/// text) over it.
 pub(super) fn png_over(
     network: &Network,
     svg: &str,
-    texts: &[super::glyphs::Text],
+    aside: &super::writer::Aside,
 ) -> Result<Vec<u8>, PictureError> {
     let tree = tree(svg)?;
     let size = tree.size().to_int_size();
@@ -84,7 +85,8 @@ pub(super) fn png_over(
     let mut pixmap = tiny_skia::PixmapMut::from_bytes(canvas.pixels(), size.width(), size.height())
         .ok_or_else(|| PictureError::Png(format!("empty size {size:?}")))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
-    super::glyphs::draw(&mut pixmap, texts, &mut dirty);
+    super::boxes::draw(&mut pixmap, &aside.boxes, &mut dirty);
+    super::glyphs::draw(&mut pixmap, &aside.texts, &mut dirty);
     let indexed = canvas.index_over(&network.quantized, base, &dirty);
     let png = encode_indexed(size.width(), size.height(), &indexed, canvas.scanlines());
     canvas.give_back(indexed.indices);

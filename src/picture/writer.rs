@@ -5,8 +5,18 @@ use std::fmt::Write;
 /// An SVG document being written.
 pub(super) struct Svg {
     out: String,
-    /// Text kept aside to be drawn from the glyph cache, when collecting.
-    texts: Option<Vec<super::glyphs::Text>>,
+    /// What is kept aside to be drawn straight, when collecting.
+    aside: Option<Aside>,
+}
+
+/// What a picture draws without resvg, over what resvg drew: the label
+/// boxes, then the text from the glyph cache.
+#[derive(Default)]
+pub(super) struct Aside {
+    /// The label boxes, in order.
+    pub boxes: Vec<super::boxes::LabelBox>,
+    /// The text, in order.
+    pub texts: Vec<super::glyphs::Text>,
 }
 
 /// Escapes text for XML content and attribute values.
@@ -52,21 +62,22 @@ impl Svg {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="{}" font-weight="bold" font-stretch="condensed">"#,
             super::FONT_FAMILY
         );
-        Svg { out, texts: None }
+        Svg { out, aside: None }
     }
 
-    /// From now on text is kept aside, not written: [`Svg::finish_apart`]
-    /// returns it for [`super::glyphs::draw`].
+    /// From now on text and label boxes are kept aside, not written:
+    /// [`Svg::finish_apart`] returns them for [`super::boxes::draw`] and
+    /// [`super::glyphs::draw`].
     pub(super) fn keep_text_apart(&mut self) {
-        self.texts.get_or_insert_with(Vec::new);
+        self.aside.get_or_insert_with(Aside::default);
     }
 
     /// Keeps `text` aside when collecting; false when it is to be written.
     fn aside(&mut self, at: (f64, f64), size: f64, fill: &str, text: &str, middle: bool) -> bool {
-        let Some(texts) = &mut self.texts else {
+        let Some(aside) = &mut self.aside else {
             return false;
         };
-        texts.push(super::glyphs::Text {
+        aside.texts.push(super::glyphs::Text {
             at,
             size,
             rgb: super::glyphs::rgb(fill),
@@ -97,6 +108,14 @@ impl Svg {
             r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {style}/>"#,
             c.0, c.1
         );
+    }
+
+    /// A label's box: kept aside when collecting, else written.
+    pub(super) fn label_box(&mut self, b: super::boxes::LabelBox) {
+        match &mut self.aside {
+            Some(aside) => aside.boxes.push(b),
+            None => self.out.push_str(&b.svg()),
+        }
     }
 
     /// A rectangle with rounded corners.
@@ -140,10 +159,10 @@ impl Svg {
         self.finish_apart().0
     }
 
-    /// Closes the document; with the text kept aside (see
+    /// Closes the document; with what was kept aside (see
     /// [`Svg::keep_text_apart`]).
-    pub(super) fn finish_apart(mut self) -> (String, Vec<super::glyphs::Text>) {
+    pub(super) fn finish_apart(mut self) -> (String, Aside) {
         self.out.push_str("</svg>\n");
-        (self.out, self.texts.unwrap_or_default())
+        (self.out, self.aside.unwrap_or_default())
     }
 }

@@ -28,6 +28,7 @@ mod canvas;
 mod deflate;
 mod dirty;
 mod glyphs;
+mod key;
 mod layers;
 mod layout;
 mod network;

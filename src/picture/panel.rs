@@ -9,7 +9,8 @@ use crate::engine::Disruption;
 use crate::gsd::render::disruption_text;
 use crate::map::Map;
 
-const LEFT: f64 = 30.0;
+/// The panel's left margin, px.
+pub(super) const LEFT: f64 = 30.0;
 const TITLE: f64 = 22.0;
 const SIZE: f64 = 15.0;
 const ROW: f64 = 22.0;
@@ -159,106 +160,6 @@ impl Panel {
             w.text((LEFT, y), SIZE, "#212121", line);
         }
         y += ROW;
-        self.key(w, y);
-    }
-
-    /// The key to the symbols.
-    fn key(&self, w: &mut Svg, y: f64) {
-        let mut x = LEFT;
-        let mut item = |w: &mut Svg, symbol: &dyn Fn(&mut Svg, (f64, f64)), text: &str| {
-            symbol(w, (x + 8.0, y - 5.0));
-            w.text((x + 22.0, y), 13.0, "#424242", text);
-            x += 22.0 + text_width(text, 13.0) + 24.0;
-        };
-        item(
-            w,
-            &|w, c| {
-                w.circle(
-                    c,
-                    7.0,
-                    r##"fill="#9e9e9e" stroke="#000000" stroke-width="1.5""##,
-                )
-            },
-            "Piece",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.rect(
-                    c.0 - 7.0,
-                    c.1 - 7.0,
-                    14.0,
-                    14.0,
-                    2.0,
-                    r##"fill="none" stroke="#9e9e9e" stroke-width="3""##,
-                )
-            },
-            "Home",
-        );
-        item(
-            w,
-            &|w, c| w.circle(c, 7.0, r##"fill="none" stroke="#c62828" stroke-width="3""##),
-            "Blocked",
-        );
-        item(
-            w,
-            &|w, c| w.circle(c, 7.0, r##"fill="none" stroke="#ff6d00" stroke-width="3""##),
-            "Fire",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.circle(
-                    c,
-                    7.0,
-                    r##"fill="none" stroke="#6a1b9a" stroke-width="2" stroke-dasharray="3 2""##,
-                )
-            },
-            "Wild Station",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.line(
-                    (c.0 - 8.0, c.1),
-                    (c.0 + 8.0, c.1),
-                    r##"stroke="#ff9800" stroke-width="10" stroke-opacity="0.45""##,
-                )
-            },
-            "last Move",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.circle(
-                    c,
-                    4.6,
-                    r##"fill="#ffffff" stroke="#000000" stroke-width="1.7""##,
-                )
-            },
-            "interchange",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.circle(
-                    c,
-                    4.0,
-                    r##"fill="#bdbdbd" stroke="#616161" stroke-width="1.4""##,
-                )
-            },
-            "Closed",
-        );
-        item(
-            w,
-            &|w, c| {
-                w.line(
-                    (c.0 - 8.0, c.1),
-                    (c.0 + 8.0, c.1),
-                    r##"stroke="#000000" stroke-width="3" stroke-dasharray="4 5" stroke-opacity="0.55""##,
-                )
-            },
-            "Power Failure",
-        );
+        super::key::draw(w, y);
     }
 }

@@ -32,7 +32,7 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
 }
 
 /// An SVG parsed with the embedded font.
-fn tree(svg: &str) -> Result<usvg::Tree, PictureError> {
+pub(super) fn tree(svg: &str) -> Result<usvg::Tree, PictureError> {
     let options = usvg::Options {
         font_family: FONT_FAMILY.to_string(),
         fontdb: fonts(),
@@ -87,6 +87,10 @@ pub(super) fn png_over(
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
     super::boxes::draw(&mut pixmap, &aside.boxes, &mut dirty);
     super::glyphs::draw(&mut pixmap, &aside.texts, &mut dirty);
+    if let Some(y) = aside.key {
+        // In the panel, past the network: every pixel there is indexed.
+        super::key::blit(&mut pixmap, y)?;
+    }
     let indexed = canvas.index_over(&network.quantized, base, &dirty);
     let png = encode_indexed(size.width(), size.height(), &indexed, canvas.scanlines());
     canvas.give_back(indexed.indices);

@@ -17,6 +17,8 @@ pub(super) struct Aside {
     pub boxes: Vec<super::boxes::LabelBox>,
     /// The text, in order.
     pub texts: Vec<super::glyphs::Text>,
+    /// The key's baseline, when the panel has one ([`super::key`]).
+    pub key: Option<f64>,
 }
 
 /// Escapes text for XML content and attribute values.
@@ -108,6 +110,18 @@ impl Svg {
             r#"<circle cx="{:.1}" cy="{:.1}" r="{r:.1}" {style}/>"#,
             c.0, c.1
         );
+    }
+
+    /// The key with its baseline at `y` kept aside when collecting
+    /// (true), else false: the caller writes it.
+    pub(super) fn keep_key_aside(&mut self, y: f64) -> bool {
+        match &mut self.aside {
+            Some(aside) => {
+                aside.key = Some(y);
+                true
+            }
+            None => false,
+        }
     }
 
     /// A label's box: kept aside when collecting, else written.

@@ -20,8 +20,9 @@ use super::quantize::{quantize_over, Base, Indexed};
 pub(super) const BLOCK: usize = 4 * 64;
 
 /// Canvases kept at most: one for each picture drawn at once (the sender
-/// draws two ahead).
-const KEPT: usize = 2;
+/// draws one ahead, see `daemon::sender`; a second drawing at once, by
+/// `map draw` or the archive, gets a fresh one).
+const KEPT: usize = 1;
 
 /// Kept canvases, all over the embedded map's network (the only network
 /// kept, see [`super::raster::network`]).

@@ -67,9 +67,10 @@ impl Svg {
         Svg { out, aside: None }
     }
 
-    /// From now on text and label boxes are kept aside, not written:
-    /// [`Svg::finish_apart`] returns them for [`super::boxes::draw`] and
-    /// [`super::glyphs::draw`].
+    /// From now on text, label boxes and the key are kept aside, not
+    /// written: [`Svg::finish_apart`] returns them for
+    /// [`super::boxes::draw`], [`super::glyphs::draw`] and
+    /// [`super::key::blit`].
     pub(super) fn keep_text_apart(&mut self) {
         self.aside.get_or_insert_with(Aside::default);
     }

@@ -105,8 +105,9 @@ impl Store {
     ///
     /// A reply that was owed a picture keeps its text and the scene its
     /// picture was drawn from, not the picture: the message as sent is
-    /// [`crate::daemon::referee::Painter::finish`] of them, the same bytes,
-    /// and the outbox does not grow by a PNG (about 100 KB) a verdict.
+    /// [`crate::daemon::referee::Painter::finish`] of them (the same bytes
+    /// while the drawing and `[limits]` are unchanged), and the outbox does
+    /// not grow by a PNG (about 100 KB) a verdict.
     pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
         self.mark_all_sent(&[(id, now)])
     }

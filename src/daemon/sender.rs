@@ -86,15 +86,19 @@ async fn deliver_due(
     let mut tried = 0;
     for (k, m) in due.iter().enumerate() {
         tried += 1;
-        let sent = match drawing.take(k).await {
-            Some(raw) => OutMail {
-                raw,
-                owed: None,
-                ..m.clone()
-            },
-            None => m.clone(),
-        };
-        match sink.send(&sent).await {
+        // Drawn: the message with its picture, sent in place of the text
+        // (the row's text and owed scene are not copied: the sink needs
+        // neither).
+        let drawn = drawing.take(k).await.map(|raw| OutMail {
+            id: m.id,
+            message_id: m.message_id.clone(),
+            envelope_from: m.envelope_from.clone(),
+            recipients: m.recipients.clone(),
+            raw,
+            attempts: m.attempts,
+            owed: None,
+        });
+        match sink.send(drawn.as_ref().unwrap_or(m)).await {
             Ok(()) => {
                 marker.sent(m.id, Utc::now()).await;
                 tracing::info!(id = %m.message_id, to = ?m.recipients, "sent");

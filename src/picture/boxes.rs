@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use resvg::tiny_skia;
 
 use super::dirty::Dirty;
+use super::glyphs::over;
 
 /// The corner radius, px.
 const RADIUS: f64 = 3.0;
@@ -97,14 +98,6 @@ fn corner() -> &'static [[(u8, u8); CORNER]; CORNER] {
     })
 }
 
-/// Blends opaque `colour` at `alpha` (0 - 255) into the pixel `px`.
-#[inline]
-fn blend(px: &mut [u8], colour: [u8; 3], alpha: u32) {
-    for (d, &c) in px[..3].iter_mut().zip(&colour) {
-        *d = ((u32::from(*d) * (255 - alpha) + u32::from(c) * alpha + 127) / 255) as u8;
-    }
-}
-
 /// Draws `boxes` over `pixmap` (opaque, premultiplied), in order, marking
 /// each in `dirty`. A box reaching past the pixmap is clipped.
 pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, boxes: &[LabelBox], dirty: &mut Dirty) {
@@ -114,7 +107,7 @@ pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, boxes: &[LabelBox], di
     let mut filled = [0u8; 256];
     for (v, out) in filled.iter_mut().enumerate() {
         let mut px = [v as u8; 4];
-        blend(&mut px, [255; 3], fill_alpha);
+        over(&mut px, [255; 3], fill_alpha);
         *out = px[0];
     }
     let table = corner();
@@ -138,8 +131,8 @@ pub(super) fn draw(pixmap: &mut tiny_skia::PixmapMut<'_>, boxes: &[LabelBox], di
                 let in_cols = (x - x0).min(x1 - x);
                 if in_rows < c && in_cols < c {
                     let (fill, rim) = table[in_rows as usize][in_cols as usize];
-                    blend(px, [255; 3], fill_alpha * u32::from(fill) / 255);
-                    blend(px, RIM, u32::from(rim));
+                    over(px, [255; 3], fill_alpha * u32::from(fill) / 255);
+                    over(px, RIM, u32::from(rim));
                 } else if in_rows == 0 || in_cols == 0 {
                     px[..3].copy_from_slice(&RIM);
                 } else {

@@ -262,14 +262,18 @@ fn blend(pixmap: &mut tiny_skia::PixmapMut<'_>, g: &Glyph, x: i32, y: i32, colou
                 0 => {}
                 // Full coverage: the colour itself (what the blend gives).
                 255 => px[..3].copy_from_slice(&colour),
-                _ => {
-                    let a = u32::from(a);
-                    for (d, &c) in px[..3].iter_mut().zip(&colour) {
-                        *d = ((u32::from(*d) * (255 - a) + u32::from(c) * a + 127) / 255) as u8;
-                    }
-                }
+                _ => over(px, colour, u32::from(a)),
             }
         }
+    }
+}
+
+/// Blends opaque `colour` at `alpha` (0 - 255) into the opaque pixel `px`
+/// (RGBA): what the glyphs and the label boxes are drawn with.
+#[inline]
+pub(super) fn over(px: &mut [u8], colour: [u8; 3], alpha: u32) {
+    for (d, &c) in px[..3].iter_mut().zip(&colour) {
+        *d = ((u32::from(*d) * (255 - alpha) + u32::from(c) * alpha + 127) / 255) as u8;
     }
 }
 

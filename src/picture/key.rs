@@ -104,102 +104,76 @@ fn strip(frac: f64, width: u32) -> Result<Arc<Strip>, PictureError> {
     Ok(s)
 }
 
+/// How a key's symbol is drawn around its point.
+enum Symbol {
+    /// A circle of this radius.
+    Circle(f64),
+    /// A 14 px square with rounded corners.
+    Square,
+    /// A 16 px stroke across the point.
+    Stroke,
+}
+
+/// The key, in order: each symbol, its style and its name.
+const ITEMS: [(Symbol, &str, &str); 9] = [
+    (
+        Symbol::Circle(7.0),
+        r##"fill="#9e9e9e" stroke="#000000" stroke-width="1.5""##,
+        "Piece",
+    ),
+    (
+        Symbol::Square,
+        r##"fill="none" stroke="#9e9e9e" stroke-width="3""##,
+        "Home",
+    ),
+    (
+        Symbol::Circle(7.0),
+        r##"fill="none" stroke="#c62828" stroke-width="3""##,
+        "Blocked",
+    ),
+    (
+        Symbol::Circle(7.0),
+        r##"fill="none" stroke="#ff6d00" stroke-width="3""##,
+        "Fire",
+    ),
+    (
+        Symbol::Circle(7.0),
+        r##"fill="none" stroke="#6a1b9a" stroke-width="2" stroke-dasharray="3 2""##,
+        "Wild Station",
+    ),
+    (
+        Symbol::Stroke,
+        r##"stroke="#ff9800" stroke-width="10" stroke-opacity="0.45""##,
+        "last Move",
+    ),
+    (
+        Symbol::Circle(4.6),
+        r##"fill="#ffffff" stroke="#000000" stroke-width="1.7""##,
+        "interchange",
+    ),
+    (
+        Symbol::Circle(4.0),
+        r##"fill="#bdbdbd" stroke="#616161" stroke-width="1.4""##,
+        "Closed",
+    ),
+    (
+        Symbol::Stroke,
+        r##"stroke="#000000" stroke-width="3" stroke-dasharray="4 5" stroke-opacity="0.55""##,
+        "Power Failure",
+    ),
+];
+
 /// The key's symbols and their names, the text's baseline at `y`.
 fn symbols(w: &mut Svg, y: f64) {
     let mut x = LEFT;
-    let mut item = |w: &mut Svg, symbol: &dyn Fn(&mut Svg, (f64, f64)), text: &str| {
-        symbol(w, (x + 8.0, y - 5.0));
+    for (symbol, style, text) in ITEMS {
+        let c = (x + 8.0, y - 5.0);
+        match symbol {
+            Symbol::Circle(r) => w.circle(c, r, style),
+            Symbol::Square => w.rect(c.0 - 7.0, c.1 - 7.0, 14.0, 14.0, 2.0, style),
+            Symbol::Stroke => w.line((c.0 - 8.0, c.1), (c.0 + 8.0, c.1), style),
+        }
         w.text((x + 22.0, y), 13.0, "#424242", text);
         x += 22.0 + text_width(text, 13.0) + 24.0;
-    };
-    item(
-        w,
-        &|w, c| {
-            w.circle(
-                c,
-                7.0,
-                r##"fill="#9e9e9e" stroke="#000000" stroke-width="1.5""##,
-            )
-        },
-        "Piece",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.rect(
-                c.0 - 7.0,
-                c.1 - 7.0,
-                14.0,
-                14.0,
-                2.0,
-                r##"fill="none" stroke="#9e9e9e" stroke-width="3""##,
-            )
-        },
-        "Home",
-    );
-    item(
-        w,
-        &|w, c| w.circle(c, 7.0, r##"fill="none" stroke="#c62828" stroke-width="3""##),
-        "Blocked",
-    );
-    item(
-        w,
-        &|w, c| w.circle(c, 7.0, r##"fill="none" stroke="#ff6d00" stroke-width="3""##),
-        "Fire",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.circle(
-                c,
-                7.0,
-                r##"fill="none" stroke="#6a1b9a" stroke-width="2" stroke-dasharray="3 2""##,
-            )
-        },
-        "Wild Station",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.line(
-                (c.0 - 8.0, c.1),
-                (c.0 + 8.0, c.1),
-                r##"stroke="#ff9800" stroke-width="10" stroke-opacity="0.45""##,
-            )
-        },
-        "last Move",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.circle(
-                c,
-                4.6,
-                r##"fill="#ffffff" stroke="#000000" stroke-width="1.7""##,
-            )
-        },
-        "interchange",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.circle(
-                c,
-                4.0,
-                r##"fill="#bdbdbd" stroke="#616161" stroke-width="1.4""##,
-            )
-        },
-        "Closed",
-    );
-    item(
-        w,
-        &|w, c| {
-            w.line(
-                (c.0 - 8.0, c.1),
-                (c.0 + 8.0, c.1),
-                r##"stroke="#000000" stroke-width="3" stroke-dasharray="4 5" stroke-opacity="0.55""##,
-            )
-        },
-        "Power Failure",
-    );
+    }
 }

@@ -239,7 +239,16 @@ struct Daemon {
 impl Daemon {
     fn start(bin: &Path, dir: &Path, label: &str) -> R<Daemon> {
         let log = dir.join(format!("{label}.log"));
-        let file = std::fs::File::create(&log).map_err(err(&log))?;
+        let mut file = std::fs::File::create(&log).map_err(err(&log))?;
+        // The spawn's time beside the daemon's own log lines: where a
+        // start's time went can be read from the kept log.
+        use std::io::Write as _;
+        writeln!(
+            file,
+            "bench: spawning the daemon at {}",
+            chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+        )
+        .map_err(err(&log))?;
         let spawned = Instant::now();
         let child = Command::new(bin)
             .arg("run")

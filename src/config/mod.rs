@@ -90,6 +90,14 @@ pub struct BotConfig {
     /// played); the others are loaded from their snapshots when needed.
     /// At least 1.
     pub cached_games: usize,
+    /// Whether `PRAGMA quick_check` runs at every start (`true`), or only
+    /// when the last run did not stop cleanly (`false`, the default): a
+    /// clean stop records the database file it left, and a start on that
+    /// same file (its size, time and inode unchanged, no write-ahead log)
+    /// does not read all of it again, as a file system is not checked
+    /// after a clean unmount. A crash, a restored backup or any other
+    /// change to the file means the check.
+    pub check_db_every_start: bool,
 }
 
 impl Default for BotConfig {
@@ -106,6 +114,7 @@ impl Default for BotConfig {
             spool_keep_days: 90,
             games_file: None,
             cached_games: crate::daemon::referee::DEFAULT_CACHED,
+            check_db_every_start: false,
         }
     }
 }
@@ -224,6 +233,11 @@ pub struct OutboxConfig {
     /// sending the reply again: a lounge post that did go out comes back
     /// through the list meanwhile and is not sent twice.
     pub unconfirmed_wait_secs: u64,
+    /// Days a delivered reply's text is kept (for `mornbot db-status` and
+    /// a look at what went out) before it is dropped: the row stays, so a
+    /// reply is still never queued twice, but its text (about 2 KB a
+    /// verdict) no longer grows the database for ever.
+    pub keep_sent_days: u32,
 }
 
 impl Default for OutboxConfig {
@@ -231,6 +245,7 @@ impl Default for OutboxConfig {
         OutboxConfig {
             retry_max_secs: 600,
             unconfirmed_wait_secs: 30,
+            keep_sent_days: 30,
         }
     }
 }
@@ -404,6 +419,11 @@ impl Config {
                 "[outbox] unconfirmed_wait_secs",
                 self.outbox.unconfirmed_wait_secs,
                 YEAR_SECS,
+            ),
+            (
+                "[outbox] keep_sent_days",
+                u64::from(self.outbox.keep_sent_days),
+                366,
             ),
         ] {
             if v > most {

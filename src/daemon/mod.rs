@@ -493,7 +493,10 @@ pub async fn run_prepared(
     clock: crate::daemon::clock::Clock,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), DaemonError> {
-    let mut store = Store::open(&setup.data.db())?;
+    let began = std::time::Instant::now();
+    // The database's check runs beside the start (a third of it at
+    // 100,000 games); nothing is committed before it passes.
+    let mut store = Store::open_checking(&setup.data.db(), cfg.bot.check_db_every_start)?;
     // The games file is imported when it changed since its last import: a
     // lounge may configure 100,000 games, recorded in the database, and
     // parsing them again at each start would be most of the start.
@@ -502,15 +505,26 @@ pub async fn run_prepared(
     if let Some((_, games)) = &import {
         configured.extend(games.iter().cloned());
     }
-    let mut referee = Referee::load(
+    let loaded = Referee::load(
         map,
         setup.me.clone(),
         cfg.speaker.clone(),
         &configured,
         &mut store,
         Utc::now(),
-    )?;
+    );
+    // Damage found by the check explains a failed load (its commits were
+    // rolled back), so it is said first.
+    let read = began.elapsed();
+    store.checked()?;
+    let mut referee = loaded?;
     drop(configured);
+    tracing::info!(
+        games = referee.tags().count(),
+        read_ms = read.as_millis() as u64,
+        checked_ms = began.elapsed().as_millis() as u64,
+        "games loaded and the database checked"
+    );
     // The bot's dice (RULINGS S14): a seed from the OS for each game not yet
     // seeded, and the commitments published.
     let published = referee.commit_dice(&mut store, Utc::now(), &mut os_seed)?;
@@ -590,6 +604,18 @@ pub async fn run_prepared(
     match sender_task.await {
         Ok(r) => r?,
         Err(e) => tracing::error!("sender task: {e}"),
+    }
+    if result.is_ok() {
+        // A clean stop: the next start on this very file may skip the
+        // database's check (see `store::gate`).
+        drop(store);
+        match Store::mark_clean(&setup.data.db()) {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::info!("the database is still open elsewhere: the next start checks it")
+            }
+            Err(e) => tracing::warn!("recording a clean stop: {e}"),
+        }
     }
     result
 }

@@ -14,6 +14,21 @@ use super::DaemonError;
 use crate::mail::send::Sink;
 use crate::store::{OutMail, Store};
 
+/// Hours between drops of old delivered replies' text.
+const PRUNE_HOURS: i64 = 24;
+
+/// Drops the text of replies delivered more than `[outbox]
+/// keep_sent_days` ago ([`Store::prune_sent`]). A failure is logged, not
+/// fatal: delivery matters more than tidying, and the next day tries again.
+fn prune(store: &mut Store, cfg: &crate::config::OutboxConfig) {
+    let before = Utc::now() - chrono::Duration::days(i64::from(cfg.keep_sent_days));
+    match store.prune_sent(before) {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(replies = n, "dropped the text of old delivered replies"),
+        Err(e) => tracing::warn!("dropping old delivered replies' text: {e}"),
+    }
+}
+
 /// Delivers the outbox until `stop` turns true, retrying failures with
 /// exponential backoff (1 s doubling to 10 minutes).
 ///
@@ -37,7 +52,12 @@ pub async fn sender(
             cfg.unconfirmed_wait_secs
         );
     }
+    let mut next_prune = Utc::now();
     loop {
+        if Utc::now() >= next_prune {
+            prune(&mut store, &cfg);
+            next_prune = Utc::now() + chrono::Duration::hours(PRUNE_HOURS);
+        }
         deliver_due(&mut store, &marker, &mut sink, &cfg, &painter, &stop).await?;
         if *stop.borrow() {
             if let Sink::Smtp(s) = &mut sink {

@@ -12,6 +12,7 @@ mod dice;
 mod ending;
 mod gambits;
 mod games;
+mod gate;
 mod health;
 mod late;
 mod lobby;
@@ -99,6 +100,9 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// The database.
 pub struct Store {
     conn: Connection,
+    /// The start-up check running beside the daemon's start
+    /// ([`Store::open_checking`]).
+    gate: Option<gate::Gate>,
 }
 
 impl Store {
@@ -125,6 +129,84 @@ impl Store {
         Store::init(conn)
     }
 
+    /// [`Store::open`] for the daemon's start: the same check, run beside
+    /// the start rather than before it (see `gate.rs`), and not at all on
+    /// the file the last clean stop left ([`Store::mark_clean`]) unless
+    /// `every_start`. Every commit waits
+    /// for the check and is rolled back if it found damage, so nothing is
+    /// written into a damaged file; [`Store::checked`] waits for it and says
+    /// what it found. A file that is not a database is refused here.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::open`], except that damage past the first page is
+    /// reported by [`Store::checked`] (and by the commits held).
+    pub fn open_checking(path: &Path, every_start: bool) -> Result<Store> {
+        // Before anything opens it (an open makes a write-ahead log).
+        let clean = gate::left_clean(path) && !every_start;
+        health::prepare(path)?;
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // The first page (the header and the schema) read now: a file that
+        // is not a database is refused at once, as by `open`.
+        if let Err(e) = conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| {
+            r.get::<_, i64>(0)
+        }) {
+            return Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                problems: vec![e.to_string()],
+            });
+        }
+        let gate = if clean {
+            tracing::info!(
+                "{}: the file the last clean stop left; its check skipped (`mornbot check-db` \
+                 runs the full one)",
+                path.display()
+            );
+            gate::Gate::skipped(path)
+        } else {
+            let gate = gate::Gate::start(path);
+            gate.guard(&conn);
+            gate
+        };
+        // A schema that cannot be read is damage the check names.
+        let mut store = Store::init(conn).map_err(|e| gate.result().err().unwrap_or(e))?;
+        store.gate = Some(gate);
+        Ok(store)
+    }
+
+    /// After a clean stop, every connection to the database at `path`
+    /// closed: records the file as left, so that the next
+    /// [`Store::open_checking`] on that same file may skip its check (as a
+    /// file system is not checked after a clean unmount). False when the
+    /// file still has a write-ahead log (a connection still open).
+    ///
+    /// # Errors
+    ///
+    /// When the record cannot be written.
+    pub fn mark_clean(path: &Path) -> Result<bool> {
+        gate::mark_clean(path)
+    }
+
+    /// Whether [`Store::open_checking`] skipped the check (a start on the
+    /// file the last clean stop left).
+    pub fn check_skipped(&self) -> bool {
+        self.gate.as_ref().is_some_and(gate::Gate::was_skipped)
+    }
+
+    /// Waits for the check started by [`Store::open_checking`] (at once
+    /// for any other store).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Damaged`] with what the check found.
+    pub fn checked(&self) -> Result<()> {
+        match &self.gate {
+            Some(g) => g.result(),
+            None => Ok(()),
+        }
+    }
+
     /// Another connection to the database at `path`, which this process
     /// has opened with [`Store::open`], and so checked, already: the
     /// daemon's sender, its marking thread and its IMAP adapter each have
@@ -149,10 +231,19 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
-        conn.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?1)",
-            params![SCHEMA_VERSION.to_string()],
-        )?;
-        Ok(Store { conn })
+        // Written once, when the database is made: a write at every open
+        // would wait for the check of `open_checking`.
+        let recorded: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if recorded.is_none() {
+            conn.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?1)",
+                params![SCHEMA_VERSION.to_string()],
+            )?;
+        }
+        Ok(Store { conn, gate: None })
     }
 }

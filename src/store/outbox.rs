@@ -107,7 +107,8 @@ impl Store {
     /// picture was drawn from, not the picture: the message as sent is
     /// [`crate::daemon::referee::Painter::finish`] of them (the same bytes
     /// while the drawing and `[limits]` are unchanged), and the outbox does
-    /// not grow by a PNG (about 100 KB) a verdict.
+    /// not grow by a PNG (about 100 KB) a verdict. Both are dropped after
+    /// `[outbox] keep_sent_days` ([`Store::prune_sent`]).
     pub fn mark_sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<()> {
         self.mark_all_sent(&[(id, now)])
     }
@@ -134,6 +135,45 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Drops the text (and owed picture scene) of replies delivered before
+    /// `before`, keeping their rows (a Message-ID is never queued twice):
+    /// the text is kept only for looking at what went out. Each call looks
+    /// only at replies delivered since the last call's `before` (kept in
+    /// `meta`), so a daily call costs the day's replies. Returns how many
+    /// were dropped.
+    pub fn prune_sent(&mut self, before: DateTime<Utc>) -> Result<usize> {
+        let tx = self.conn.transaction()?;
+        let since: i64 = tx
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'outbox_pruned_before'",
+                [],
+                |r| r.get::<_, String>(0),
+            )
+            .optional()?
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(i64::MIN);
+        let before = ms(before);
+        if before <= since {
+            return Ok(0);
+        }
+        tx.execute(
+            "DELETE FROM outbox_pictures WHERE message_id IN
+             (SELECT message_id FROM outbox WHERE sent_at >= ?1 AND sent_at < ?2)",
+            params![since, before],
+        )?;
+        let dropped = tx.execute(
+            "UPDATE outbox SET raw = x'' WHERE sent_at >= ?1 AND sent_at < ?2 AND length(raw) > 0",
+            params![since, before],
+        )?;
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('outbox_pruned_before', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![before.to_string()],
+        )?;
+        tx.commit()?;
+        Ok(dropped)
     }
 
     /// Records a failed attempt and when to retry.

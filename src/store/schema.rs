@@ -68,6 +68,10 @@ CREATE TABLE IF NOT EXISTS snapshots (
     due_at INTEGER,                  -- ms since the epoch: when the Speaker next owes the game
     state TEXT NOT NULL              -- JSON: the game's state after its last turn
 );
+-- Start-up reads every snapshot's head, not its state: from this index
+-- alone (8 MB at 100,000 games) rather than from the table's rows (200 MB).
+CREATE INDEX IF NOT EXISTS snapshots_head
+    ON snapshots (game, version, turns, last_event, due_key, due_at);
 CREATE TABLE IF NOT EXISTS quarantine (
     id INTEGER PRIMARY KEY,
     message_id TEXT NOT NULL,

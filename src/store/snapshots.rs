@@ -17,7 +17,8 @@ impl Store {
             "SELECT g.tag, g.definition, g.created_at, {HEAD},
                     (SELECT coalesce(max(n), 0) FROM turns t WHERE t.game = g.tag),
                     (SELECT coalesce(max(id), 0) FROM events e WHERE e.game = g.tag)
-             FROM games g LEFT JOIN snapshots s ON s.game = g.tag ORDER BY g.tag"
+             FROM games g LEFT JOIN snapshots s INDEXED BY snapshots_head ON s.game = g.tag
+             ORDER BY g.tag"
         ))?;
         let rows = st.query_map([], |r| {
             let game = GameRow {

@@ -290,3 +290,43 @@ fn a_further_connection_never_creates_the_database() {
     assert_eq!(Store::connect(&path).unwrap().games().unwrap().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn old_delivered_replies_lose_their_text_but_never_come_back() {
+    let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
+    let mut s = Store::in_memory().unwrap();
+    let mail = |n: u32| NewMail {
+        message_id: format!("r{n}@bot"),
+        envelope_from: "bot@x".into(),
+        recipients: vec!["a@x".into()],
+        raw: format!("Subject: {n}\r\n\r\nverdict {n}\r\n").into_bytes(),
+    };
+    let queued = Commit {
+        received_at: Some(base),
+        outbox: vec![mail(1), mail(2), mail(3)],
+        ..Commit::default()
+    };
+    s.commit(&queued).unwrap();
+    let ids: Vec<i64> = s.due_mail(base, 10).unwrap().iter().map(|m| m.id).collect();
+    let day = chrono::Duration::days(1);
+    s.mark_sent(ids[0], base).unwrap();
+    s.mark_sent(ids[1], base + day).unwrap();
+    // Before the first delivery: nothing.
+    assert_eq!(s.prune_sent(base).unwrap(), 0);
+    assert_eq!(s.prune_sent(base + chrono::Duration::hours(1)).unwrap(), 1);
+    let raw =
+        |s: &Store| -> Vec<usize> { s.all_mail().unwrap().iter().map(|m| m.raw.len()).collect() };
+    let kept = raw(&s);
+    assert_eq!(kept[0], 0);
+    assert!(kept[1] > 0 && kept[2] > 0, "{kept:?}");
+    // The same Message-ID queued again is still refused.
+    s.commit(&queued).unwrap();
+    assert_eq!(s.outbox_counts().unwrap(), (1, 2));
+    // Only what was delivered since the last call is looked at; the unsent
+    // reply keeps its text whatever the date.
+    assert_eq!(s.prune_sent(base + chrono::Duration::hours(1)).unwrap(), 0);
+    assert_eq!(s.prune_sent(base + day * 30).unwrap(), 1);
+    assert_eq!(raw(&s)[..2], [0, 0]);
+    assert!(raw(&s)[2] > 0);
+    assert_eq!(s.due_mail(base, 10).unwrap().len(), 1);
+}

@@ -27,11 +27,31 @@ pub(super) struct Games {
     addresses: HashSet<String>,
     /// Players' addresses by name, lower case (a list that rewrites From
     /// leaves only the author's display name).
-    by_name: HashMap<String, Vec<String>>,
+    by_name: HashMap<String, Named>,
     /// The games as classification needs them.
     pub(super) roster: Arc<Roster>,
     /// Live states of the games recently used.
     cache: RefCell<Lru>,
+}
+
+/// Who a player's name names, across games: only one address is of use
+/// (a name several players share names none of them), so no more are kept
+/// (a lounge of 100,000 games had lists of 100,000 addresses to sort).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Named {
+    /// One address (as configured).
+    One(String),
+    /// Players with different addresses.
+    Several,
+}
+
+impl Named {
+    /// Adds `address` for this name.
+    fn add(&mut self, address: &str) {
+        if matches!(self, Named::One(a) if a != address) {
+            *self = Named::Several;
+        }
+    }
 }
 
 /// A least-recently-used cache of live games.
@@ -78,20 +98,23 @@ impl Lru {
     }
 }
 
+/// Records that the player `name` has `address`.
+fn name_player(by_name: &mut HashMap<String, Named>, name: &str, address: &str) {
+    by_name
+        .entry(name.trim().to_ascii_lowercase())
+        .and_modify(|n| n.add(address))
+        .or_insert_with(|| Named::One(address.to_string()));
+}
+
 impl Games {
     fn new(defs: BTreeMap<String, GameConfigDef>, capacity: usize) -> Games {
         let addresses = defs
             .values()
             .flat_map(|d| d.players.iter().map(|p| p.1.to_ascii_lowercase()))
             .collect();
-        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let mut by_name = HashMap::new();
         for (name, address) in defs.values().flat_map(|d| d.players.iter()) {
-            let known = by_name.entry(name.trim().to_ascii_lowercase()).or_default();
-            known.push(address.clone());
-        }
-        for known in by_name.values_mut() {
-            known.sort_unstable();
-            known.dedup();
+            name_player(&mut by_name, name, address);
         }
         let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),
@@ -132,14 +155,18 @@ impl Games {
     /// as [`crate::mail::identity::names_player`]); none when no player or
     /// several do.
     pub(super) fn address_by_name(&self, display: &str) -> Option<String> {
-        let mut found: Vec<&String> = crate::mail::identity::name_forms(display)
+        let mut found: Option<Named> = None;
+        for named in crate::mail::identity::name_forms(display)
             .filter_map(|w| self.by_name.get(&w.to_ascii_lowercase()))
-            .flatten()
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        match found.as_slice() {
-            [one] => Some(one.to_string()),
+        {
+            match (&mut found, named) {
+                (None, n) => found = Some(n.clone()),
+                (Some(f), Named::One(a)) => f.add(a),
+                (Some(f), Named::Several) => *f = Named::Several,
+            }
+        }
+        match found {
+            Some(Named::One(a)) => Some(a),
             _ => None,
         }
     }
@@ -149,13 +176,7 @@ impl Games {
     pub(super) fn add(&mut self, tag: String, def: GameConfigDef) {
         for (name, address) in &def.players {
             self.addresses.insert(address.to_ascii_lowercase());
-            let known = self
-                .by_name
-                .entry(name.trim().to_ascii_lowercase())
-                .or_default();
-            known.push(address.clone());
-            known.sort_unstable();
-            known.dedup();
+            name_player(&mut self.by_name, name, address);
         }
         self.defs.insert(tag, def);
         self.roster = Arc::new(Roster::new(self.defs.iter().map(|(t, d)| GameInfo {

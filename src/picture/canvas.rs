@@ -115,6 +115,11 @@ impl Canvas {
         )
     }
 
+    /// The blocks of the network the last indexed picture changed.
+    pub(super) fn changed(&self) -> &[u32] {
+        &self.changed
+    }
+
     /// The kept scanline buffer, for the encoder.
     pub(super) fn scanlines(&mut self) -> &mut Vec<u8> {
         &mut self.scanlines

@@ -12,8 +12,10 @@
 //! (greedy). The symbols then go out in dynamic Huffman blocks
 //! ([`huffman`]).
 
+mod bands;
 mod huffman;
 
+pub(super) use bands::{clean as clean_bands, Bands, BAND_ROWS};
 use huffman::{code_length_runs, Code};
 
 /// The deflate window: no distance may be larger.
@@ -92,27 +94,65 @@ fn dist_symbol(dist: usize) -> u32 {
 /// deflated in a zlib stream. Any bytes and any stride are valid; the
 /// stride only says where to look for repeats.
 pub(super) fn zlib(data: &[u8], stride: usize) -> Vec<u8> {
+    zlib_over(data, stride, &[], &Bands::default())
+}
+
+/// [`zlib`], with the bands `kept` says are a network's own (`clean[b]`:
+/// band `b` and the row before it are the network's rows, unchanged)
+/// copied from `kept` rather than deflated again ([`bands`]). The bytes
+/// depend on `clean`, not on what `kept` holds yet.
+pub(super) fn zlib_over(data: &[u8], stride: usize, clean: &[bool], kept: &Bands) -> Vec<u8> {
     let mut w = Bits::with_capacity(data.len() / 12 + 1024);
     // CMF: deflate with a 32 KiB window; FLG: the fastest level, no
     // dictionary, and the check bits ((CMF * 256 + FLG) % 31 == 0).
     w.out.extend_from_slice(&[0x78, 0x01]);
     let finder = Finder::new(stride);
     let mut block = Block::new(0);
-    let mut pos = 0;
-    loop {
-        block.clear(pos);
-        pos = finder.parse(data, pos, &mut block);
-        let last = pos == data.len();
-        block.write(data, &mut w, last);
-        if last {
-            break;
+    let band = BAND_ROWS * stride.max(1);
+    // Where the data not yet written starts: the bands the picture changed
+    // run together, cut only where a kept band starts (a block header a
+    // cut; a picture that changed every band is deflated as by `zlib`).
+    let mut from = 0;
+    for (b, start) in (0..data.len()).step_by(band).enumerate() {
+        let Some(piece) = kept.get(b).filter(|_| clean.get(b) == Some(&true)) else {
+            continue;
+        };
+        if from < start {
+            deflate_band(&data[..start], from, &finder, &mut block, &mut w);
         }
+        let end = (start + band).min(data.len());
+        let piece = piece.get_or_init(|| {
+            let mut own = Bits::with_capacity(band / 12);
+            deflate_band(&data[..end], start, &finder, &mut block, &mut own);
+            own
+        });
+        w.append(piece);
+        from = end;
     }
+    if from < data.len() {
+        deflate_band(data, from, &finder, &mut block, &mut w);
+    }
+    // The last block: empty, fixed codes (BFINAL, BTYPE 01, then the end
+    // of block, seven zero bits).
+    w.put(0b011, 3);
+    w.put(0, 7);
     w.align();
     let mut adler = simd_adler32::Adler32::new();
     adler.write(data);
     w.out.extend_from_slice(&adler.finish().to_be_bytes());
     w.out
+}
+
+/// Data from `start` to its end as whole blocks (none of them the last),
+/// matching back into the data before `start` as anywhere else: the bits
+/// depend only on those bytes and the row before them.
+fn deflate_band(data: &[u8], start: usize, finder: &Finder, block: &mut Block, w: &mut Bits) {
+    let mut pos = start;
+    while pos < data.len() {
+        block.clear(pos);
+        pos = finder.parse(data, pos, block);
+        block.write(data, w, false);
+    }
 }
 
 /// The distances looked at, each with its distance symbol.
@@ -489,6 +529,26 @@ impl Bits {
         self.out.extend_from_slice(&full.to_le_bytes());
         self.buf = bits >> (64 - self.len);
         self.len = len - 64;
+    }
+
+    /// Bits written by another writer from bit 0 (whole: never aligned),
+    /// after these.
+    fn append(&mut self, other: &Bits) {
+        if self.len == 0 {
+            self.out.extend_from_slice(&other.out);
+        } else {
+            // `other.out` is whole words: each shifted in, the rest held.
+            for word in other.out.chunks_exact(8) {
+                let word = u64::from_le_bytes(word.try_into().unwrap());
+                self.out
+                    .extend_from_slice(&(self.buf | word << self.len).to_le_bytes());
+                self.buf = word >> (64 - self.len);
+            }
+        }
+        // What `other` holds, at most 63 bits: in two puts of 32 at most.
+        let low = other.len.min(32);
+        self.put(other.buf & ((1u64 << low) - 1), low);
+        self.put(other.buf >> low, other.len - low);
     }
 
     /// The bits held, padded with zeros to a byte.

@@ -4,6 +4,8 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
+use super::canvas::BLOCK;
+use super::deflate::BAND_ROWS;
 use super::PictureError;
 
 /// The embedded face: DejaVu Sans Condensed Bold (`assets/fonts/`, with
@@ -58,6 +60,8 @@ pub(super) struct Network {
     /// Whether it is the kept one (the embedded map's), whose canvases are
     /// kept too.
     kept: bool,
+    /// Its bands deflated, as pictures over it need them.
+    bands: super::deflate::Bands,
 }
 
 /// PNG bytes of `svg` (a picture without its network, its label boxes and
@@ -92,7 +96,24 @@ pub(super) fn png_over(
         super::key::blit(&mut pixmap, y)?;
     }
     let indexed = canvas.index_over(&network.quantized, base, &dirty);
-    let png = encode_indexed(size.width(), size.height(), &indexed, canvas.scanlines());
+    let (width, rows) = (size.width() as usize, network.pixmap.height() as usize);
+    let clean = super::deflate::clean_bands(rows, width, BLOCK / 4, canvas.changed());
+    debug_assert!(
+        clean.iter().enumerate().filter(|(_, &c)| c).all(|(b, _)| {
+            let from = (b * BAND_ROWS).saturating_sub(1) * width;
+            let to = (b + 1) * BAND_ROWS * width;
+            indexed.indices[from..to] == network.quantized.indices[from..to]
+        }),
+        "a band called clean is the network's"
+    );
+    let kept = Some((clean.as_slice(), &network.bands));
+    let png = encode_indexed(
+        size.width(),
+        size.height(),
+        &indexed,
+        canvas.scanlines(),
+        kept,
+    );
     canvas.give_back(indexed.indices);
     png
 }
@@ -105,6 +126,7 @@ pub(super) fn network(map: &crate::map::Map) -> Result<Arc<Network>, PictureErro
         let pixmap = rasterise(&super::network_svg(map))?;
         let quantized = super::quantize::Base::new(pixmap.data());
         Ok(Network {
+            bands: super::deflate::Bands::new(pixmap.height() as usize),
             pixmap,
             quantized,
             kept: false,
@@ -139,17 +161,20 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
         pixmap.height(),
         &super::quantize::quantize(pixmap.data()),
         &mut Vec::new(),
+        None,
     )
 }
 
 /// PNG of a `width` x `height` picture quantised to `indexed` (see
 /// [`encode_rgb`]), its scanlines laid out in `scanlines` (a buffer kept
-/// between pictures).
+/// between pictures); with `kept`, the network's bands the picture left
+/// alone and the network's bands deflated (see [`super::deflate::Bands`]).
 fn encode_indexed(
     width: u32,
     height: u32,
     indexed: &super::quantize::Indexed,
     scanlines: &mut Vec<u8>,
+    kept: Option<(&[bool], &super::deflate::Bands)>,
 ) -> Result<Vec<u8>, PictureError> {
     let (w, h) = (width, height);
     let width = width as usize;
@@ -159,7 +184,10 @@ fn encode_indexed(
         scanlines.push(0); // filter type None
         scanlines.extend_from_slice(row);
     }
-    let idat = super::deflate::zlib(scanlines, width + 1);
+    let idat = match kept {
+        Some((clean, bands)) => super::deflate::zlib_over(scanlines, width + 1, clean, bands),
+        None => super::deflate::zlib(scanlines, width + 1),
+    };
     let mut out = Vec::with_capacity(idat.len() + 1024);
     let mut enc = png::Encoder::new(&mut out, w, h);
     enc.set_color(png::ColorType::Indexed);

@@ -208,44 +208,13 @@ pub(super) fn left_clean(path: &Path) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Commit, Store, TurnRow};
+    use super::super::health::tests::{dir, filled};
+    use super::super::Store;
     use super::*;
-    use chrono::TimeZone;
-
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("mornbot-gate-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    /// One game of `n` long turns, closed (checkpointed into the file).
-    fn filled(path: &Path, n: u64) {
-        let mut s = Store::open(path).unwrap();
-        let t0 = chrono::Utc.timestamp_opt(1_700_000_000, 0).unwrap();
-        s.ensure_game("MN1", "{}", t0).unwrap();
-        let turns = (1..=n)
-            .map(|i| {
-                let turn = TurnRow {
-                    n: i,
-                    player: "Rushton".into(),
-                    play: format!("Rushton : Euston (NT) {i:0>300}"),
-                    message_id: format!("t{i}@example.org"),
-                    submitted_at: t0,
-                };
-                ("MN1".to_string(), turn)
-            })
-            .collect();
-        s.commit(&Commit {
-            turns,
-            ..Commit::default()
-        })
-        .unwrap();
-    }
 
     #[test]
     fn a_healthy_database_commits_once_checked() {
-        let d = dir("healthy");
+        let d = dir("gate-healthy");
         let db = d.join("mornbot.db");
         filled(&db, 50);
         let mut s = Store::open_checking(&db, false).unwrap();
@@ -260,7 +229,7 @@ mod tests {
 
     #[test]
     fn damage_found_beside_the_start_rolls_every_commit_back() {
-        let d = dir("damaged");
+        let d = dir("gate-damaged");
         let db = d.join("mornbot.db");
         filled(&db, 600);
         // A page in the middle of the turn log: the schema reads, the check
@@ -290,7 +259,7 @@ mod tests {
 
     #[test]
     fn a_file_that_is_not_a_database_is_refused_at_open() {
-        let d = dir("junk");
+        let d = dir("gate-junk");
         let db = d.join("mornbot.db");
         std::fs::write(&db, vec![0x5Au8; 8192]).unwrap();
         let e = Store::open_checking(&db, false).err().unwrap();
@@ -300,7 +269,7 @@ mod tests {
 
     #[test]
     fn a_clean_stop_lets_the_next_start_on_that_file_skip_the_check() {
-        let d = dir("clean");
+        let d = dir("gate-clean");
         let db = d.join("mornbot.db");
         filled(&db, 20);
         let s = Store::open_checking(&db, false).unwrap();

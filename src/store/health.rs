@@ -257,12 +257,13 @@ pub fn backup(db: &Path, to: &Path) -> Result<Health> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{Commit, Store, TurnRow};
     use super::*;
     use chrono::TimeZone;
 
-    fn dir(name: &str) -> PathBuf {
+    /// A fresh directory for test `name` (also `gate`'s tests).
+    pub(in crate::store) fn dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("mornbot-health-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
@@ -270,7 +271,7 @@ mod tests {
     }
 
     /// A database with one game of `n` turns, closed (checkpointed).
-    fn filled(path: &Path, n: u64) {
+    pub(in crate::store) fn filled(path: &Path, n: u64) {
         let mut s = Store::open(path).unwrap();
         let t0 = chrono::Utc.timestamp_opt(1_700_000_000, 0).unwrap();
         s.ensure_game("MN1", "{}", t0).unwrap();

@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 use super::dirty::Dirty;
 use super::quantize::{quantize_over, Base, Indexed};
+use super::scanlines::Scanlines;
 
 /// Bytes in a block of pixels: the network and a picture are compared, and
 /// a canvas restored, a block at a time (64 pixels).
@@ -45,7 +46,7 @@ pub(super) struct Canvas {
     /// kernel to fault in and zero, two megabytes a picture, and the
     /// indices a copy of the network's).
     indices: Vec<u8>,
-    scanlines: Vec<u8>,
+    scanlines: Scanlines,
 }
 
 impl Canvas {
@@ -72,7 +73,7 @@ impl Canvas {
                 // it would double); filled with the network's by
                 // `index_over`.
                 indices: Vec::with_capacity(len.div_ceil(4).max(base.indices.len())),
-                scanlines: Vec::new(),
+                scanlines: Scanlines::default(),
             },
         };
         if canvas.data.len() < len {
@@ -120,8 +121,8 @@ impl Canvas {
         &self.changed
     }
 
-    /// The kept scanline buffer, for the encoder.
-    pub(super) fn scanlines(&mut self) -> &mut Vec<u8> {
+    /// The kept scanlines, for the encoder.
+    pub(super) fn scanlines(&mut self) -> &mut Scanlines {
         &mut self.scanlines
     }
 

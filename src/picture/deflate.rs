@@ -112,33 +112,43 @@ pub(super) fn zlib_over(data: &[u8], stride: usize, clean: &[bool], kept: &Bands
     // Where the data not yet written starts: the bands the picture changed
     // run together, cut only where a kept band starts (a block header a
     // cut; a picture that changed every band is deflated as by `zlib`).
+    // The checksum is read over what is deflated here and combined with
+    // the kept bands' own.
     let mut from = 0;
+    let mut adler = simd_adler32::Adler32::new();
     for (b, start) in (0..data.len()).step_by(band).enumerate() {
         let Some(piece) = kept.get(b).filter(|_| clean.get(b) == Some(&true)) else {
             continue;
         };
         if from < start {
             deflate_band(&data[..start], from, &finder, &mut block, &mut w);
+            adler.write(&data[from..start]);
         }
         let end = (start + band).min(data.len());
         let piece = piece.get_or_init(|| {
-            let mut own = Bits::with_capacity(band / 12);
-            deflate_band(&data[..end], start, &finder, &mut block, &mut own);
-            own
+            let mut bits = Bits::with_capacity(band / 12);
+            deflate_band(&data[..end], start, &finder, &mut block, &mut bits);
+            let mut own = simd_adler32::Adler32::new();
+            own.write(&data[start..end]);
+            bands::Band {
+                bits,
+                adler: own.finish(),
+            }
         });
-        w.append(piece);
+        w.append(&piece.bits);
+        let sum = bands::adler_combine(adler.finish(), piece.adler, end - start);
+        adler = simd_adler32::Adler32::from_checksum(sum);
         from = end;
     }
     if from < data.len() {
         deflate_band(data, from, &finder, &mut block, &mut w);
+        adler.write(&data[from..]);
     }
     // The last block: empty, fixed codes (BFINAL, BTYPE 01, then the end
     // of block, seven zero bits).
     w.put(0b011, 3);
     w.put(0, 7);
     w.align();
-    let mut adler = simd_adler32::Adler32::new();
-    adler.write(data);
     w.out.extend_from_slice(&adler.finish().to_be_bytes());
     w.out
 }

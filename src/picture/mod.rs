@@ -37,6 +37,7 @@ mod panel;
 mod projection;
 mod quantize;
 mod raster;
+mod scanlines;
 mod scene;
 mod writer;
 

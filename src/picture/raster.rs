@@ -160,30 +160,26 @@ fn encode_rgb(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PictureError> {
         pixmap.width(),
         pixmap.height(),
         &super::quantize::quantize(pixmap.data()),
-        &mut Vec::new(),
+        &mut super::scanlines::Scanlines::default(),
         None,
     )
 }
 
 /// PNG of a `width` x `height` picture quantised to `indexed` (see
-/// [`encode_rgb`]), its scanlines laid out in `scanlines` (a buffer kept
-/// between pictures); with `kept`, the network's bands the picture left
-/// alone and the network's bands deflated (see [`super::deflate::Bands`]).
+/// [`encode_rgb`]), its scanlines laid out in `scanlines` (kept between
+/// pictures); with `kept`, the network's bands the picture left alone and
+/// the network's bands deflated (see [`super::deflate::Bands`]).
 fn encode_indexed(
     width: u32,
     height: u32,
     indexed: &super::quantize::Indexed,
-    scanlines: &mut Vec<u8>,
+    scanlines: &mut super::scanlines::Scanlines,
     kept: Option<(&[bool], &super::deflate::Bands)>,
 ) -> Result<Vec<u8>, PictureError> {
     let (w, h) = (width, height);
     let width = width as usize;
-    scanlines.clear();
-    scanlines.reserve(indexed.indices.len() + h as usize);
-    for row in indexed.indices.chunks(width.max(1)) {
-        scanlines.push(0); // filter type None
-        scanlines.extend_from_slice(row);
-    }
+    let clean = kept.map_or(&[][..], |(clean, _)| clean);
+    let scanlines = scanlines.lay_out(&indexed.indices, width, clean);
     let idat = match kept {
         Some((clean, bands)) => super::deflate::zlib_over(scanlines, width + 1, clean, bands),
         None => super::deflate::zlib(scanlines, width + 1),

@@ -13,6 +13,11 @@
 //! The bytes do not depend on what is kept: a kept band is the band
 //! deflated, and the first picture to need it deflates it. Cutting the
 //! stream costs a block header a band, about 2% of a picture's bytes.
+//!
+//! A kept band keeps its Adler-32 too, so that the stream's checksum is
+//! combined from the bands' ([`adler_combine`]) rather than read again
+//! over the whole picture: the scanlines of a kept band need not even be
+//! laid out again (see `raster::Scanlines`).
 
 use std::sync::OnceLock;
 
@@ -25,7 +30,15 @@ pub(in crate::picture) const BAND_ROWS: usize = 16;
 /// A network's bands deflated (each when first needed), by band number.
 #[derive(Default)]
 pub(in crate::picture) struct Bands {
-    kept: Vec<OnceLock<Bits>>,
+    kept: Vec<OnceLock<Band>>,
+}
+
+/// One band deflated: its bits, and the Adler-32 of its bytes.
+pub(super) struct Band {
+    /// The band's blocks, from bit 0.
+    pub(super) bits: Bits,
+    /// The Adler-32 of the band's bytes alone (from 1).
+    pub(super) adler: u32,
 }
 
 impl Bands {
@@ -38,9 +51,33 @@ impl Bands {
     }
 
     /// Band `b`'s place.
-    pub(super) fn get(&self, b: usize) -> Option<&OnceLock<Bits>> {
+    pub(super) fn get(&self, b: usize) -> Option<&OnceLock<Band>> {
         self.kept.get(b)
     }
+}
+
+/// The Adler-32 of `a` then `b`, from the Adler-32 of each (`adler_a`,
+/// `adler_b`) and the length of `b` (zlib's `adler32_combine`).
+pub(super) fn adler_combine(adler_a: u32, adler_b: u32, len_b: usize) -> u32 {
+    const BASE: u32 = 65521;
+    let rem = (len_b % BASE as usize) as u32;
+    let mut sum1 = adler_a & 0xffff;
+    let mut sum2 = (rem * sum1) % BASE;
+    sum1 += (adler_b & 0xffff) + BASE - 1;
+    sum2 += (adler_a >> 16) + (adler_b >> 16) + BASE - rem;
+    if sum1 >= BASE {
+        sum1 -= BASE;
+    }
+    if sum1 >= BASE {
+        sum1 -= BASE;
+    }
+    if sum2 >= BASE << 1 {
+        sum2 -= BASE << 1;
+    }
+    if sum2 >= BASE {
+        sum2 -= BASE;
+    }
+    sum1 | sum2 << 16
 }
 
 /// Which bands of a picture over a network of `rows` rows, `width` pixels
@@ -77,6 +114,30 @@ pub(in crate::picture) fn clean(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn adler(bytes: &[u8]) -> u32 {
+        let mut a = simd_adler32::Adler32::new();
+        a.write(bytes);
+        a.finish()
+    }
+
+    proptest! {
+        /// Two parts' checksums combine to the whole's, whatever the
+        /// lengths (past the modulus too) and bytes.
+        #[test]
+        fn checksums_of_parts_combine_to_the_whole(
+            a in proptest::collection::vec(any::<u8>(), 0..300),
+            b in proptest::collection::vec(any::<u8>(), 0..300),
+            fill in any::<u8>(),
+            long in 0usize..140_000,
+        ) {
+            let mut b = b;
+            b.resize(b.len() + long, fill);
+            let whole: Vec<u8> = a.iter().chain(&b).copied().collect();
+            prop_assert_eq!(adler_combine(adler(&a), adler(&b), b.len()), adler(&whole));
+        }
+    }
 
     #[test]
     fn a_changed_block_spoils_its_band_and_the_next() {

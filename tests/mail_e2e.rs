@@ -146,6 +146,12 @@ fn a_scripted_game_by_mail_against_real_servers() {
         assert!(irt.contains("demo-"), "a reply to something else: {m}");
     }
     assert!(daemon.terminate().success(), "SIGTERM exits 0");
+    // A clean stop, its IMAP adapter's connection closed too: the next
+    // start may skip the database's check.
+    assert!(
+        data.join("mornbot.db.clean").exists(),
+        "no clean-stop record after SIGTERM"
+    );
 }
 
 #[test]

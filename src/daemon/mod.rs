@@ -16,25 +16,24 @@ mod marker;
 pub mod quarantine;
 pub mod referee;
 mod sender;
+mod start;
 pub mod together;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use tokio::sync::{watch, Notify};
+use tokio::sync::Notify;
 
 use crate::config::Config;
-use crate::mail::inbox::{Event, Inbox, Incoming, MaildirInbox, Raw};
+use crate::mail::inbox::{Event, Inbox, Incoming, Raw};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
-use crate::mail::send::{FileSink, Sink, SmtpSink};
-use crate::map::Map;
 use crate::store::{Origin, Store, StoreError};
-use referee::{Handled, Painter, Referee, RefereeError};
+use referee::{Handled, Referee, RefereeError};
 pub use sender::sender;
+pub use start::{os_seed, run, run_prepared};
 
 /// A failure that stops the daemon.
 #[derive(Debug, thiserror::Error)]
@@ -459,163 +458,4 @@ pub fn process_oversize(
 ) -> Result<Handled, DaemonError> {
     let l = letter::oversize(headers, size, ctx);
     Ok(referee.handle(store, origin, &l, received)?)
-}
-
-/// Runs the daemon until `shutdown` completes.
-pub async fn run(
-    cfg: Config,
-    map: &'static Map,
-    clock: crate::daemon::clock::Clock,
-    shutdown: impl Future<Output = ()>,
-) -> Result<(), DaemonError> {
-    let setup = setup(&cfg)?;
-    run_prepared(cfg, setup, map, clock, shutdown).await
-}
-
-/// A fresh 32-byte seed for a game's dice from the operating system's
-/// randomness (RULINGS S14): the only place the bot's dice meet the OS.
-///
-/// # Errors
-///
-/// When the OS has no randomness to give.
-pub fn os_seed() -> Result<[u8; 32], String> {
-    let mut bytes = [0u8; 32];
-    getrandom::getrandom(&mut bytes).map_err(|e| e.to_string())?;
-    Ok(bytes)
-}
-
-/// [`run`] on a [`setup`] already done (the CLI's, which told the operator
-/// where things are).
-pub async fn run_prepared(
-    cfg: Config,
-    setup: Setup,
-    map: &'static Map,
-    clock: crate::daemon::clock::Clock,
-    shutdown: impl Future<Output = ()>,
-) -> Result<(), DaemonError> {
-    let began = std::time::Instant::now();
-    // The database's check runs beside the start (a third of it at
-    // 100,000 games); nothing is committed before it passes.
-    let mut store = Store::open_checking(&setup.data.db(), cfg.bot.check_db_every_start)?;
-    // The games file is imported when it changed since its last import: a
-    // lounge may configure 100,000 games, recorded in the database, and
-    // parsing them again at each start would be most of the start.
-    let import = games_file::changed(&setup, &store)?;
-    let mut configured = setup.games.clone();
-    if let Some((_, games)) = &import {
-        configured.extend(games.iter().cloned());
-    }
-    let loaded = Referee::load(
-        map,
-        setup.me.clone(),
-        cfg.speaker.clone(),
-        &configured,
-        &mut store,
-        Utc::now(),
-    );
-    // Damage found by the check explains a failed load (its commits were
-    // rolled back), so it is said first.
-    let read = began.elapsed();
-    store.checked()?;
-    let mut referee = loaded?;
-    drop(configured);
-    tracing::info!(
-        games = referee.tags().count(),
-        read_ms = read.as_millis() as u64,
-        checked_ms = began.elapsed().as_millis() as u64,
-        "games loaded and the database checked"
-    );
-    // The bot's dice (RULINGS S14): a seed from the OS for each game not yet
-    // seeded, and the commitments published.
-    let published = referee.commit_dice(&mut store, Utc::now(), &mut os_seed)?;
-    if published > 0 {
-        tracing::info!(games = published, "published dice commitments");
-    }
-    // The lobby's secret (tokens, lobby games' seeds): drawn once from the OS.
-    referee.open_lobby(&mut store, cfg.lobby.clone(), &mut os_seed)?;
-    referee.set_absence_limits(cfg.absence.clone());
-    let scored = referee.score_old_endings(&mut store)?;
-    if scored > 0 {
-        tracing::info!(
-            games = scored,
-            "scored games that ended before Points were kept"
-        );
-    }
-    if let Some((stamp, games)) = import {
-        tracing::info!(games = games.len(), "imported the games file");
-        games_file::imported(&mut store, &stamp)?;
-    }
-    referee.set_limits(cfg.limits.clone());
-    referee.set_cached_games(cfg.bot.cached_games);
-    let mut ctx = letter::Context::new(map, &setup.me, &cfg);
-    ctx.clock = clock;
-    let wake = Arc::new(Notify::new());
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let sink = if let Some(smtp) = &cfg.smtp {
-        let password = crate::config::read_secret(&smtp.secret).map_err(DaemonError::Config)?;
-        let ca = match &smtp.ca_file {
-            Some(f) => Some(std::fs::read(f).map_err(io(f))?),
-            None => None,
-        };
-        Sink::Smtp(Box::new(SmtpSink::new(smtp.clone(), password, ca)))
-    } else {
-        Sink::Files(FileSink::new(&setup.data.outbox()).map_err(io(&setup.data.outbox()))?)
-    };
-    let painter = Painter::new(map, setup.me.clone(), &cfg.limits);
-    let sender_task = tokio::spawn(sender(
-        setup.data.db(),
-        sink,
-        cfg.outbox.clone(),
-        painter,
-        wake.clone(),
-        stop_rx.clone(),
-    ));
-    tokio::pin!(shutdown);
-    let result = if let Some(imap) = &cfg.imap {
-        let mut inbox =
-            crate::mail::imap::spawn(imap.clone(), setup.data.db(), ctx.limits.max_bytes)
-                .map_err(|e| DaemonError::Imap(e.to_string()))?;
-        serve(
-            &mut inbox,
-            &mut referee,
-            &mut store,
-            &ctx,
-            &wake,
-            &mut shutdown,
-        )
-        .await
-    } else {
-        let md = Maildir::create(&setup.data.lounge())
-            .map_err(io(&setup.data.lounge()))?
-            .keep_seen_for(cfg.bot.spool_keep_days);
-        let mut inbox = MaildirInbox::new(md, ctx.limits.max_bytes, Duration::from_millis(100));
-        serve(
-            &mut inbox,
-            &mut referee,
-            &mut store,
-            &ctx,
-            &wake,
-            &mut shutdown,
-        )
-        .await
-    };
-    let _ = stop_tx.send(true);
-    wake.notify_one();
-    match sender_task.await {
-        Ok(r) => r?,
-        Err(e) => tracing::error!("sender task: {e}"),
-    }
-    if result.is_ok() {
-        // A clean stop: the next start on this very file may skip the
-        // database's check (see `store::gate`).
-        drop(store);
-        match Store::mark_clean(&setup.data.db()) {
-            Ok(true) => {}
-            Ok(false) => {
-                tracing::info!("the database is still open elsewhere: the next start checks it")
-            }
-            Err(e) => tracing::warn!("recording a clean stop: {e}"),
-        }
-    }
-    result
 }

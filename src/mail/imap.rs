@@ -137,8 +137,14 @@ pub async fn login(
 
 /// Starts the IMAP adapter: a task that reads the folder and feeds the
 /// returned inbox. `db` is the store, for the folder's high-water UID;
-/// messages over `max_bytes` come as their header only.
-pub fn spawn(cfg: ImapConfig, db: PathBuf, max_bytes: usize) -> Result<ChannelInbox, ImapError> {
+/// messages over `max_bytes` come as their header only. The task ends
+/// (logged out, its database connection closed) after the inbox is
+/// dropped; the handle says when.
+pub fn spawn(
+    cfg: ImapConfig,
+    db: PathBuf,
+    max_bytes: usize,
+) -> Result<(ChannelInbox, tokio::task::JoinHandle<()>), ImapError> {
     let password = crate::config::read_secret(&cfg.secret)
         .map_err(ImapError::Fatal)?
         .ok_or_else(|| ImapError::Fatal("[imap] needs password_file or password_env".into()))?;
@@ -150,7 +156,7 @@ pub fn spawn(cfg: ImapConfig, db: PathBuf, max_bytes: usize) -> Result<ChannelIn
     };
     let tls = tls_config(ca.as_deref()).map_err(ImapError::Fatal)?;
     let (inbox, feed) = ChannelInbox::pair(64);
-    tokio::spawn(async move {
+    let task = tokio::spawn(async move {
         let mut a = Adapter {
             cfg,
             password,
@@ -163,7 +169,7 @@ pub fn spawn(cfg: ImapConfig, db: PathBuf, max_bytes: usize) -> Result<ChannelIn
             let _ = a.feed.tx.send(Err(InboxError::Fatal(e.to_string()))).await;
         }
     });
-    Ok(inbox)
+    Ok((inbox, task))
 }
 
 /// The adapter task's state.

@@ -60,6 +60,11 @@ impl Gate {
 
     /// Starts `PRAGMA quick_check` of the database at `path` in a thread.
     pub(super) fn start(path: &Path) -> Gate {
+        Gate::start_with(path, check)
+    }
+
+    /// Starts `check` of the database at `path` in a thread.
+    fn start_with(path: &Path, check: fn(&Path) -> Vec<String>) -> Gate {
         let gate = Gate {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
@@ -73,13 +78,16 @@ impl Gate {
         let spawned = std::thread::Builder::new()
             .name("mornbot-check".into())
             .spawn(move || {
-                let found = match Connection::open_with_flags(
-                    &path,
-                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-                ) {
-                    Ok(conn) => super::health::problems(&conn, false),
-                    Err(e) => vec![e.to_string()],
-                };
+                // A panic in the check is a problem found, never a check
+                // that does not end: every commit waits for its end.
+                let found = std::panic::catch_unwind(|| check(&path)).unwrap_or_else(|p| {
+                    let why = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    vec![format!("the check failed: {why}")]
+                });
                 checker.finish(found);
             });
         if let Err(e) = spawned {
@@ -206,6 +214,18 @@ pub(super) fn left_clean(path: &Path) -> bool {
     recorded.is_some() && recorded == identity(path)
 }
 
+/// `PRAGMA quick_check` of the database at `path`, on a read-only
+/// connection of its own: the problems it found.
+fn check(path: &Path) -> Vec<String> {
+    match Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    ) {
+        Ok(conn) => super::health::problems(&conn, false),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::health::tests::{dir, filled};
@@ -224,6 +244,15 @@ mod tests {
         drop(s);
         let s = Store::open(&db).unwrap();
         assert_eq!(s.games().unwrap().len(), 2);
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_check_that_panics_is_a_problem_found_not_a_wait_for_ever() {
+        let d = dir("gate-panic");
+        let gate = Gate::start_with(&d.join("mornbot.db"), |_| panic!("boom"));
+        assert_eq!(gate.wait(), ["the check failed: boom"]);
+        assert!(gate.result().is_err());
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -43,6 +43,8 @@ pub(super) struct Marker {
     jobs: mpsc::Sender<Job>,
     /// The database, to name in an error.
     db: PathBuf,
+    /// The thread, joined by [`Marker::close`].
+    thread: std::thread::JoinHandle<()>,
 }
 
 impl Marker {
@@ -50,7 +52,7 @@ impl Marker {
     pub(super) fn start(db: &Path) -> Result<Marker, StoreError> {
         let mut store = Store::connect(db)?;
         let (jobs, mut rx) = mpsc::channel(WAITING);
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("mornbot-marker".into())
             .spawn(move || run(&mut store, &mut rx))
             .map_err(|e| StoreError::Io {
@@ -60,7 +62,17 @@ impl Marker {
         Ok(Marker {
             jobs,
             db: db.to_path_buf(),
+            thread,
         })
+    }
+
+    /// Stops the thread once it has done what it was asked, and waits for
+    /// it: its connection to the database is closed on return (a clean
+    /// stop is recorded only when every connection is).
+    pub(super) async fn close(self) {
+        let Marker { jobs, thread, .. } = self;
+        drop(jobs);
+        let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     }
 
     /// Records reply `id` as sent at `at`, soon: waits only while

@@ -52,15 +52,34 @@ pub async fn sender(
             cfg.unconfirmed_wait_secs
         );
     }
+    let result = deliver(
+        &mut store, &marker, &mut sink, &cfg, &painter, &wake, &mut stop,
+    )
+    .await;
+    marker.close().await;
+    result
+}
+
+/// The sender's loop: the outbox delivered as replies fall due, until
+/// `stop` turns true.
+async fn deliver(
+    store: &mut Store,
+    marker: &Marker,
+    sink: &mut Sink,
+    cfg: &crate::config::OutboxConfig,
+    painter: &Painter,
+    wake: &Notify,
+    stop: &mut watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
     let mut next_prune = Utc::now();
     loop {
         if Utc::now() >= next_prune {
-            prune(&mut store, &cfg);
+            prune(store, cfg);
             next_prune = Utc::now() + chrono::Duration::hours(PRUNE_HOURS);
         }
-        deliver_due(&mut store, &marker, &mut sink, &cfg, &painter, &stop).await?;
+        deliver_due(store, marker, sink, cfg, painter, stop).await?;
         if *stop.borrow() {
-            if let Sink::Smtp(s) = &mut sink {
+            if let Sink::Smtp(s) = sink {
                 s.close().await;
             }
             return Ok(());

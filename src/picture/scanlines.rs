@@ -16,6 +16,8 @@ pub(super) struct Scanlines {
     bytes: Vec<u8>,
     /// Per band: its rows in `bytes` are the network's.
     network: Vec<bool>,
+    /// The rows' width the bands were laid out at.
+    width: usize,
 }
 
 impl Scanlines {
@@ -25,6 +27,11 @@ impl Scanlines {
     /// left as it is.
     pub(super) fn lay_out(&mut self, indices: &[u8], width: usize, clean: &[bool]) -> &[u8] {
         let width = width.max(1);
+        if width != self.width {
+            // Rows of another width: nothing in the buffer is known.
+            self.network.clear();
+            self.width = width;
+        }
         let rows = indices.len().div_ceil(width);
         self.bytes.resize(indices.len() + rows, 0);
         self.network.resize(clean.len(), false);
@@ -38,7 +45,12 @@ impl Scanlines {
             }
             at += 1 + row.len();
         }
-        self.network.copy_from_slice(clean);
+        // Known from now on: a clean band wholly in the buffer (a picture
+        // shorter than the network would not hold its last bands).
+        let band_bytes = BAND_ROWS * (width + 1);
+        for (b, (known, &c)) in self.network.iter_mut().zip(clean).enumerate() {
+            *known = c && (b + 1) * band_bytes <= self.bytes.len();
+        }
         debug_assert!(
             self.bytes == full(indices, width),
             "kept scanlines are the picture's"
@@ -78,7 +90,10 @@ mod tests {
         let all = [true, true, true];
         // (picture, clean bands): each laid out must equal a full layout
         // (checked inside with debug assertions; here by value).
+        let short = network[..BAND_ROWS * width + 3].to_vec(); // band 1 cut
         for (picture, clean) in [
+            (&network, &all[..]),
+            (&short, &all[..]),
             (&network, &all[..]),
             (&changed, &[true, false, true][..]),
             (&network, &all[..]),
@@ -88,5 +103,7 @@ mod tests {
         ] {
             assert_eq!(s.lay_out(picture, width, clean), full(picture, width));
         }
+        // Rows of another width: nothing kept is taken for them.
+        assert_eq!(s.lay_out(&network, 4, &all), full(&network, 4));
     }
 }

@@ -17,7 +17,7 @@
 //! A kept band keeps its Adler-32 too, so that the stream's checksum is
 //! combined from the bands' ([`adler_combine`]) rather than read again
 //! over the whole picture: the scanlines of a kept band need not even be
-//! laid out again (see `raster::Scanlines`).
+//! laid out again (see `picture::scanlines`).
 
 use std::sync::OnceLock;
 

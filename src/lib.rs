@@ -43,3 +43,14 @@ pub mod picture;
 pub mod speaker;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod store;
+
+/// A caught panic's message (its `&str` or `String` payload), for the
+/// places that turn a panic into a reported problem (a quarantined mail,
+/// a failed start-up check).
+pub(crate) fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}

@@ -44,7 +44,7 @@ pub fn guarded(
     let reason = match catch_unwind(AssertUnwindSafe(|| judge(referee, store))) {
         Ok(Ok(h)) => return Ok(h),
         Ok(Err(e)) => format!("judging it failed: {e}"),
-        Err(panic) => format!("judging it panicked: {}", panic_text(panic.as_ref())),
+        Err(panic) => format!("judging it panicked: {}", crate::panic_text(panic.as_ref())),
     };
     let message_id = message_id_of(raw);
     tracing::error!(id = %message_id, source = %origin.source, uid = ?origin.uid,
@@ -62,15 +62,6 @@ pub fn guarded(
         summary: reason,
         replies: 0,
     })
-}
-
-/// A panic's message.
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
 }
 
 /// The mail's Message-ID, read without the parser (which may be what

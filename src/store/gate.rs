@@ -81,12 +81,10 @@ impl Gate {
                 // A panic in the check is a problem found, never a check
                 // that does not end: every commit waits for its end.
                 let found = std::panic::catch_unwind(|| check(&path)).unwrap_or_else(|p| {
-                    let why = p
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| p.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
-                    vec![format!("the check failed: {why}")]
+                    vec![format!(
+                        "the check failed: {}",
+                        crate::panic_text(p.as_ref())
+                    )]
                 });
                 checker.finish(found);
             });

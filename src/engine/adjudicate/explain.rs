@@ -209,7 +209,7 @@ impl Turn<'_> {
     }
 
     /// The rule that Blocks a station (Rules 1.20.3, 1.12.3, 1.9.3, 1.11.3, 1.9.1).
-    fn why_blocked(&self, b: StationId) -> (&'static str, String) {
+    pub(super) fn why_blocked(&self, b: StationId) -> (&'static str, String) {
         let map = self.map;
         let name = self.name(b).to_string();
         let home_of = self

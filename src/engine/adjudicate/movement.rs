@@ -161,6 +161,7 @@ impl Turn<'_> {
                 self.special_arrival(dest, to, None, escalator_to);
             }
             Some(at) if self.mv.special.is_some() => {
+                self.may_start(at, true);
                 self.special_move(at, dest, to);
                 self.special_arrival(dest, to, Some(at.station), escalator_to);
             }
@@ -251,14 +252,7 @@ impl Turn<'_> {
         escalator_to: Option<&Target>,
     ) {
         let me = self.me;
-        if self.blocked(at.station) {
-            self.illegal(
-                "1.9.1",
-                format!(
-                    "{} is Blocked: no Move may start there",
-                    self.name(at.station)
-                ),
-            );
+        if !self.may_start(at, false) {
             return;
         }
         // Bridges Up: no crossing the Thames (Rule 1.8.3).

@@ -234,6 +234,37 @@ impl Turn<'_> {
             }) && !self.opened.tolled.iter().any(|(h, _)| *h == id))
     }
 
+    /// Whether a Move may start at `at`: not if the station is Blocked for
+    /// this player ("any Moves which start ... at that Station are
+    /// Invalid", Rule 1.9.1; the rule that Blocks it cited beside), nor, for
+    /// a Special Move, Closed ("a Move which starts ... at that Station is
+    /// Invalid", Rule 1.13.4: a Standard Move's Closed start is found by its
+    /// route search). Special Moves are Moves (Rule 1.5.0; RULINGS E123).
+    pub(super) fn may_start(&mut self, at: Position, special: bool) -> bool {
+        let name = self.name(at.station).to_string();
+        let mut ok = true;
+        if self.blocked(at.station) {
+            let (rule, why) = self.why_blocked(at.station);
+            if rule != "1.9.1" {
+                self.illegal(rule, why);
+            }
+            self.illegal(
+                "1.9.1",
+                format!("{name} is Blocked: no Move may start there"),
+            );
+            ok = false;
+        }
+        if special && !self.open(at.station, at.line) {
+            let when = self.now();
+            self.illegal(
+                "1.13.4",
+                format!("{name} is Closed at {when}: no Move starts there"),
+            );
+            ok = false;
+        }
+        ok
+    }
+
     /// Whether a Piece may pass through the station: not Maelberged (Rule
     /// 1.9.5), no Suspect Package (1.4.7), no Player carrying the PoID
     /// (1.4.24), not a Kafka Sinkhole (1.9.6), no Stack under Sgronk

@@ -16,7 +16,10 @@
 //! 3. The daemon's resident memory while serving the 50 games.
 //!
 //! `MAILSTACK_NO_PICTURES=1` turns the games' pictures off (a diagnosis:
-//! what the verdicts' pictures cost).
+//! what the verdicts' pictures cost). `MAILSTACK_PIN=1` (a diagnosis: does
+//! the daemon's own pipeline pace the run, or only the CPU it shares with
+//! the stack?) runs the stack on CPU 0 and the bench, the daemon and the
+//! floor's sender on CPU 1, with `taskset`.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 #[path = "../tests/support/mod.rs"]
@@ -179,6 +182,26 @@ fn load_average() -> String {
         .to_string()
 }
 
+/// Pins every thread of this process, and so whatever it starts from now
+/// on, to CPU `cpu`.
+fn pin_self(cpu: usize) {
+    let ok = std::process::Command::new("taskset")
+        .args([
+            "-a",
+            "-p",
+            "-c",
+            &cpu.to_string(),
+            &std::process::id().to_string(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "MAILSTACK_PIN: taskset could not pin the bench to CPU {cpu}"
+    );
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -296,11 +319,23 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
+    let pin = std::env::var_os("MAILSTACK_PIN").is_some();
+    if pin {
+        // The stack's processes inherit the CPU of the bench that starts
+        // them, and keep it.
+        pin_self(0);
+    }
     let Some(stack) = Stack::start() else {
         return;
     };
     for u in ["bot", "archive", "rushton", "warren", "acton", "floor"] {
         stack.adduser(u, &format!("{u}-pw"));
+    }
+    if pin {
+        pin_self(1);
+        println!(
+            "pinned: the stack on CPU 0; the bench, the daemon and the floor's sender on CPU 1"
+        );
     }
     let smtp = stack.port("SMTP_PORT");
     let imap = stack.port("IMAP_PORT");
@@ -373,9 +408,16 @@ fn main() {
     // What the stack itself needs of the machine's cores while delivering:
     // the CPU the daemon has left beside it.
     println!(
-        "  machine CPU busy during the floor: {busy:.2} s over {:.2} s ({} cores)",
+        "  machine CPU busy during the floor: {busy:.2} s over {:.2} s ({})",
         floor.as_secs_f64(),
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        if pin {
+            "the stack on CPU 0, the floor's sender on CPU 1".to_string()
+        } else {
+            format!(
+                "{} cores",
+                std::thread::available_parallelism().map_or(0, |n| n.get())
+            )
+        }
     );
     println!(
         "throughput floor: the stack alone delivers the same {sent} replies (one SMTP \

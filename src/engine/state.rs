@@ -99,6 +99,13 @@ impl PlayerState {
         }
     }
 
+    /// Whether the player has one in eir Possessions, carried or in a
+    /// Nantucket: Nantucketed Possessions "are still considered to exist in
+    /// the game" (Rule 1.4.15), so a Unique one is in play (Rule 1.4.23).
+    pub fn holds(&self, good: Good) -> bool {
+        self.possessions.iter().any(|p| p.good() == good)
+    }
+
     /// Whether the player carries a Possession of this kind (one in a
     /// Nantucket is not carried, Rule 1.4.15).
     pub fn carries(&self, good: Good) -> bool {

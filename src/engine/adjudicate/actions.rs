@@ -88,7 +88,7 @@ impl Turn<'_> {
             .s
             .players
             .iter()
-            .any(|p| p.carries(crate::gsd::Good::HydeMask));
+            .any(|p| p.holds(crate::gsd::Good::HydeMask));
         let charge = self.pay_table(a);
         if taken {
             self.change("the Hyde Mask is Unique and already in play: the new one is destroyed (Rule 1.4.23)");

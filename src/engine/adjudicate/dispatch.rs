@@ -308,9 +308,15 @@ fn action_colour(a: &Action) -> Option<Colour> {
 /// Whether an Action is exempt from Bocks (Rule 1.8.8): exchanges,
 /// [Un-Bock], and the Line Change.
 pub(super) fn bock_exempt(a: &Action) -> bool {
+    // "[Bonanza] is considered a Token Exchange Action" (Rule 1.4.10), and
+    // so is Recycling (Rule 1.7.39).
     is_exchange(a)
         || matches!(
             a,
-            Action::UnBock | Action::UnBockColour { .. } | Action::LineChange
+            Action::UnBock
+                | Action::UnBockColour { .. }
+                | Action::LineChange
+                | Action::Bonanza
+                | Action::Recycling
         )
 }

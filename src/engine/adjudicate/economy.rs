@@ -90,6 +90,7 @@ impl Turn<'_> {
             | Action::DeadEndShunting { player, .. }
             | Action::PowerShunting { player, .. }
             | Action::StationaryShunting { player, .. }
+            | Action::DoubleShunting { player, .. }
             | Action::Huffing { player }
             | Action::Blonking { player }
             | Action::Shadowing { player } => Some(player.as_str()),
@@ -273,6 +274,17 @@ impl Turn<'_> {
             );
             return Charge::Free;
         };
+        self.names_target(v);
+        // Its cost is the Tokens given; one Red more when the player named
+        // Cowered in eir most recent Turn (Rule 1.7.56, RULINGS E56).
+        if self
+            .s
+            .cowering
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(player))
+        {
+            self.pay(&a.render(), "1.7.56", &[(1, Colour::Red)]);
+        }
         let before = self.tally.spent.len();
         self.pay(&a.render(), rule, &list.0);
         self.tally.spent.truncate(before);

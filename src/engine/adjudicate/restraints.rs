@@ -191,44 +191,47 @@ impl Turn<'_> {
         }
     }
 
-    /// Whenever the LV changes: a Spoon Clamp holds it at four (Rule
-    /// 1.4.39); above four a Dormant Velocity Bomb is Primed (Rule 1.4.38).
+    /// Whenever an LV changes, any player's (eir own Action, a Huff, a
+    /// Shadow, a Clamp given): above four a carried Dormant Velocity Bomb is
+    /// Primed (Rule 1.4.38); a Spoon Clamp's carrier "if eir LV is ever
+    /// above four, it becomes four" (Rule 1.4.39); a Token Generator's
+    /// above five, five (Rule 1.7.54).
     pub(super) fn watch_lv(&mut self) {
-        let me = self.me;
-        if self.s.players[me].lv > 4 {
-            let p = &mut self.s.players[me];
-            let mut primed = 0;
-            for item in p.possessions.iter_mut() {
-                if item.good() == Good::VelocityBombDormant {
-                    item.item = crate::gsd::Possession::of(Good::VelocityBombPrimed).item;
-                    primed += 1;
+        let mut notes = Vec::new();
+        for p in self.s.players.iter_mut() {
+            if p.lv > 4 {
+                let mut primed = false;
+                for item in p.possessions.iter_mut() {
+                    if !item.nantucket && item.good() == Good::VelocityBombDormant {
+                        item.item = crate::gsd::Possession::of(Good::VelocityBombPrimed).item;
+                        primed = true;
+                    }
+                }
+                if primed {
+                    notes.push(format!(
+                        "{}'s LV is above four: the Velocity Bomb is Primed (Rule 1.4.38)",
+                        p.name
+                    ));
                 }
             }
-            if primed > 0 {
-                self.change("LV above four: the Velocity Bomb is Primed (Rule 1.4.38)");
+            if p.lv > 4 && p.carries(Good::SpoonClamp) {
+                p.lv = 4;
+                notes.push(format!(
+                    "{}'s Spoon Clamp holds the LV at four (Rule 1.4.39)",
+                    p.name
+                ));
             }
-        }
-        if self.s.players[me].lv > 4 && self.i_carry(Good::SpoonClamp) {
-            self.s.players[me].lv = 4;
-            self.change("the Spoon Clamp holds the LV at four (Rule 1.4.39)");
-        }
-        // "if a Player carrying one ever has an LV greater than five": any
-        // player, whoever's Turn changed the LV (a Huff, a Shadow).
-        let mut heavy = Vec::new();
-        for p in self.s.players.iter_mut() {
-            let carried = p
-                .possessions
-                .iter()
-                .any(|x| !x.nantucket && x.good() == Good::TokenGenerator);
-            if carried && p.lv > 5 {
+            // "if a Player carrying one ever has an LV greater than five".
+            if p.lv > 5 && p.carries(Good::TokenGenerator) {
                 p.lv = 5;
-                heavy.push(p.name.clone());
+                notes.push(format!(
+                    "{}'s Token Generator is rather heavy: the LV is reduced to five (Rule 1.7.54)",
+                    p.name
+                ));
             }
         }
-        for name in heavy {
-            self.change(format!(
-                "{name}'s Token Generator is rather heavy: the LV is reduced to five (Rule 1.7.54)"
-            ));
+        for note in notes {
+            self.change(note);
         }
     }
 

@@ -78,7 +78,7 @@ impl Turn<'_> {
         let colour = Self::unit_colour(a).unwrap_or(Colour::Bronze);
         let cost = self.bock_surcharge(vec![(price, colour)]);
         self.pay(&a.render(), "1.4.18", &cost);
-        let duplicate = good.is(Quality::Unique) && self.s.players.iter().any(|p| p.carries(good));
+        let duplicate = good.is(Quality::Unique) && self.s.players.iter().any(|p| p.holds(good));
         if duplicate {
             self.change(format!(
                 "{text} is Unique and already in play: the new one is destroyed (Rule 1.4.23)"

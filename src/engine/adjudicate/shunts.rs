@@ -142,6 +142,17 @@ impl Turn<'_> {
         } else {
             self.double_shunt_player(rule, player, target, n, occupied, dest);
         }
+        // "e may perform Shunt Actions free of charge" (Rule 1.4.29): a
+        // Double Shunt is a Shunt (Rule 1.10.2: "as if the Actioning Player
+        // Shunted the Double-Shunted Player directly").
+        if self.s.players[self.me].carries(Good::Spanger) {
+            // Free, but its Silver is still gained.
+            if let Some(gain) = a.spec().gain.tokens(None) {
+                self.gain(&gain);
+            }
+            self.change("the Spanger makes the Double Shunt free (Rule 1.4.29)");
+            return Charge::Paid;
+        }
         Charge::Table
     }
 
@@ -252,6 +263,9 @@ impl Turn<'_> {
             );
             return;
         };
+        if self.sheltered(v, theirs.station) {
+            return;
+        }
         let Some(line) = self.shunt_route(theirs.station, dest, target, n, false, true, rule)
         else {
             return;

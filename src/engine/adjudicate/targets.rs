@@ -63,6 +63,47 @@ impl Turn<'_> {
         }
     }
 
+    /// Sanctuary for player `v`, the target, at `at`: "If a Player is
+    /// situated at a Holy Station, e may not be the target of any Action"
+    /// (Rule 1.11.7); reports it.
+    pub(super) fn sheltered(&mut self, v: usize, at: StationId) -> bool {
+        let holy = self.map.station(at).categories.contains(Category::Holy)
+            && !self.s.has_mark(at, StationMark::Defamed);
+        if holy {
+            self.illegal(
+                "1.11.7",
+                format!(
+                    "{} is at {}, a Holy Station: Sanctuary forbids targeting em",
+                    self.s.players[v].name,
+                    self.name(at)
+                ),
+            );
+        }
+        holy
+    }
+
+    /// An Action that names another Player without sharing eir Station
+    /// (`[Giving Tokens to <Player>]`): it targets em all the same (Rule
+    /// 1.11.7's "the <Player> of any Action requiring a Player to be
+    /// specified"; RULINGS E124), so neither of the two may be at a Holy
+    /// Station (Rule 1.11.7), nor the hour 0000 - 0500 (Rule 1.13.1).
+    pub(super) fn names_target(&mut self, v: usize) {
+        if crate::engine::time::in_small_hours(self.now()) {
+            self.illegal(
+                "1.13.1",
+                "Actions that target other Players cannot be played between 0000 and 0500",
+            );
+        }
+        if let Some(mine) = self.s.players[self.me].at {
+            if self.sanctuary(mine.station) {
+                return;
+            }
+        }
+        if let Some(theirs) = self.s.players[v].at {
+            self.sheltered(v, theirs.station);
+        }
+    }
+
     /// Sanctuary: nobody at an undefamed Holy Station targets or is
     /// targeted (Rule 1.11.7); reports it.
     pub(super) fn sanctuary(&mut self, at: StationId) -> bool {
@@ -72,7 +113,7 @@ impl Turn<'_> {
             self.illegal(
                 "1.11.7",
                 format!(
-                    "{} is a Holy Station: Sanctuary forbids Shunting from it",
+                    "{} is a Holy Station: Sanctuary forbids targeting a Player from it",
                     self.name(at)
                 ),
             );

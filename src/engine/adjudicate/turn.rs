@@ -28,6 +28,9 @@ impl Turn<'_> {
             }
         }
         self.check_kinds();
+        // A state may show an LV its Possessions do not allow (Rule 1.4.39:
+        // "if eir LV is ever above four, it becomes four").
+        self.watch_lv();
         self.restraints_on_move(mv);
         self.late_arrival();
         self.blasted_pass();

@@ -35,6 +35,12 @@ impl<'a> Doc<'a> {
             let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
             let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
             let bracketed = t.starts_with('[') || t.starts_with('{');
+            // A soft break (a trailing space) before a sign-off is not a
+            // wrap: a complete Play the line cannot continue ends there.
+            let soft = soft
+                && !(group.len() <= 4
+                    && play(&Src::join(&group), self.map).is_ok()
+                    && !self.wrapped_tail(&group, line));
             if !group.is_empty() && !after_blank && (open || soft) {
                 group.push(line.clone());
             } else if head.is_some_and(|name| {
@@ -49,6 +55,9 @@ impl<'a> Doc<'a> {
                 group.push(line.clone());
             } else if t.starts_with('{') && group.is_empty() && plays.is_empty() {
                 leading.push(line.clone());
+            } else if !after_blank && self.wrapped_tail(&group, line) {
+                // quirk-wrapped-play: a client wrapped the Play at 72 columns.
+                group.push(line.clone());
             } else {
                 stop = Some(self.at);
                 break;
@@ -73,6 +82,18 @@ impl<'a> Doc<'a> {
                     &here.text,
                 ));
             }
+            // A Play with a slip in its `:` would be lost: refused.
+            if let Some((slip, name)) = self.lines[at..]
+                .iter()
+                .find_map(|l| slipped_play(l, players, self.map).map(|n| (l, n)))
+            {
+                return Err(self.err_at(
+                    slip,
+                    Self::col_of(slip, slip.text.trim()),
+                    format!("a Play `{name} : Move` (a player's name, then `:`)"),
+                    &slip.text,
+                ));
+            }
             // A box after the Plays would be lost: refused, never dropped.
             if let Some(late) = self.lines[at..].iter().find(|l| self.names_a_box(l)) {
                 return Err(self.err_at(
@@ -84,6 +105,21 @@ impl<'a> Doc<'a> {
             }
         }
         Ok(plays)
+    }
+
+    /// Whether `line`, straight after the Play in `group` (no blank line
+    /// between) and starting no Play, is that Play's end wrapped onto the
+    /// next line by a mail client (quirk-wrapped-play): the Play read with
+    /// it parses. `Wimbledon` / `Park (DS)` is Wimbledon Park, never
+    /// Wimbledon with prose after it; a sign-off (`Cheers, Cryer`) does not
+    /// parse as part of a Play and ends the Plays. A few lines at most.
+    fn wrapped_tail(&self, group: &[Line], line: &Line) -> bool {
+        if group.is_empty() || group.len() > 4 {
+            return false;
+        }
+        let mut lines = group.to_vec();
+        lines.push(line.clone());
+        play(&Src::join(&lines), self.map).is_ok()
     }
 
     /// Parses one Play's lines, giving it any comment lines that came first.
@@ -129,6 +165,30 @@ fn unbalanced<'l>(lines: impl Iterator<Item = &'l str>) -> bool {
         }
     }
     depth.iter().any(|d| *d > 0)
+}
+
+/// A line after the Plays that is a Play of a Token Table player but for
+/// its `:` (`Cryer - Euston (NT)`, `Cryer Euston (NT)`): the player's name.
+/// A sign-off with the name (`Cryer`, `Cryer (still winning)`) does not
+/// parse as a Play and is not one.
+fn slipped_play<'p>(line: &Line, players: &'p [PlayerRow], map: &Map) -> Option<&'p str> {
+    let t = line.text.trim();
+    let p = players.iter().find(|p| {
+        t.get(..p.name.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(&p.name))
+            && !t[p.name.len()..].starts_with(|c: char| c.is_alphanumeric())
+    })?;
+    let rest = t[p.name.len()..].trim_start_matches([' ', '-', '\u{2013}', '\u{2014}', '=', ';', '.', ',']);
+    if rest.is_empty() || t[p.name.len()..].trim_start().starts_with(':') {
+        return None;
+    }
+    let candidate = Line {
+        text: format!("{} : {rest}", p.name),
+        ..line.clone()
+    };
+    play(&Src::join(&[candidate]), map)
+        .is_ok()
+        .then_some(p.name.as_str())
 }
 
 /// The player name of a line that starts a Play (`Name : ...`).

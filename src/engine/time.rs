@@ -37,6 +37,25 @@ pub fn advance(t: GameTime, minutes: u32) -> GameTime {
     }
 }
 
+/// How many times [`advance`] by `minutes` from `t` moves Game Time into a
+/// new day (a Wait of a week moves into seven, and ends on the same
+/// weekday).
+pub fn days_crossed(t: GameTime, minutes: u32) -> u32 {
+    let mut now = t.minutes as u32 + minutes;
+    let mut night_train = t.night_train;
+    let mut days = 0;
+    while now >= DAY {
+        now -= DAY;
+        days += 1;
+        if night_train {
+            night_train = false;
+        } else {
+            now += SKIP_END;
+        }
+    }
+    days
+}
+
 /// Undoes [`advance`] without Night Train: the Game Time `minutes` of play
 /// before `t` (used to find a game's start from its current time).
 pub fn rewind(t: GameTime, minutes: u32) -> GameTime {

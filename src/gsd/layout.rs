@@ -9,6 +9,7 @@
 //! - Trailing spaces are dropped, but remembered: a Play line ending in a
 //!   space was soft-broken by format=flowed and continues on the next line.
 //! - A signature separator (`-- `) ends the document.
+//! - A byte-order mark at the start is dropped (quirk-bom).
 //!
 //! Every cleaned line keeps its original line number and the columns removed
 //! in front of it, so that errors point at the text the player wrote.
@@ -28,6 +29,8 @@ pub(crate) struct Line {
 
 /// Applies the tolerances to a whole document.
 pub(crate) fn prepare(text: &str) -> Vec<Line> {
+    // A byte-order mark, as Notepad saves UTF-8, is no text (quirk-bom).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     let normalised: std::borrow::Cow<'_, str> = if text.contains('\r') {
         text.replace("\r\n", "\n").replace('\r', "\n").into()
@@ -162,6 +165,13 @@ fn push_line(out: &mut String, depth: usize, body: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_no_text() {
+        let lines = prepare("\u{feff}+---+\nx");
+        assert_eq!(lines[0].text, "+---+");
+        assert_eq!(lines[1].no, 2);
+    }
 
     #[test]
     fn crlf_quotes_tabs_and_trailing_spaces() {

@@ -30,9 +30,31 @@ impl Turn<'_> {
             );
             return Charge::Free;
         }
+        // One in a Nantucket "still exists in the game" (Rule 1.4.15) and
+        // "may not be manipulated": the claim makes a second, destroyed at
+        // once (Rule 1.4.23; RULINGS E57).
+        let kept = self
+            .s
+            .players
+            .iter()
+            .find(|p| p.holds(Good::DroneStick) && !p.carries(Good::DroneStick));
+        if let (None, Some(k)) = (holder, kept) {
+            let msg = format!(
+                "the Drone Stick is Unique and in play in {}'s Nantucket: the new one is destroyed (Rule 1.4.23)",
+                k.name
+            );
+            self.change(msg);
+            return Charge::Table;
+        }
         let from = holder.map(|h| {
             let p = &mut self.s.players[h];
-            p.possessions.retain(|x| x.good() != Good::DroneStick);
+            if let Some(i) = p
+                .possessions
+                .iter()
+                .position(|x| !x.nantucket && x.good() == Good::DroneStick)
+            {
+                p.possessions.remove(i);
+            }
             p.name.clone()
         });
         self.s.players[me]

@@ -167,6 +167,7 @@ impl Turn<'_> {
     /// Holiday (1.13.7); a Sunday ends Defamings (1.11.7).
     pub(super) fn pass_time(&mut self) {
         let before = self.s.time;
+        let days = crate::engine::time::days_crossed(before, self.clock.minutes);
         self.s.time = advance(self.s.time, self.clock.minutes);
         let today = self.s.time.day;
         let mut expired = Vec::new();
@@ -183,7 +184,7 @@ impl Turn<'_> {
                 "{name}'s Expired All Day Rover Card is discarded (Rule 1.4.28)"
             ));
         }
-        if self.s.time.day != before.day {
+        if days > 0 {
             // A Holiday ends with its day; a wait for next week's ends now.
             if !self.s.holiday_wait {
                 let over = Disruption::UpcomingHoliday(Some(before.day));
@@ -196,7 +197,11 @@ impl Turn<'_> {
                 }
             }
             self.s.holiday_wait = false;
-            self.repair_damage();
+            // "Whenever Game Time moves into a new day": once for each day
+            // (RULINGS E28; a Wait of days repairs as many).
+            for _ in 0..days {
+                self.repair_damage();
+            }
         }
         if self.s.time.day == Weekday::Sun {
             let n = self.s.disruptions.len();

@@ -27,7 +27,8 @@ use moves::move_;
 use plays::{play, play_head};
 pub(crate) use possession::{item, possession};
 use words::{
-    at_most, check_name, line_code, parse_charge, split_top_level, strip_keyword, via_list,
+    at_most, check_name, line_code, parse_charge, player_name, split_top_level, strip_keyword,
+    via_list,
 };
 pub(crate) use words::{
     game_time, place, place_quiet, read_line_code, read_target, station, station_quiet,

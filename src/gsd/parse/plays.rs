@@ -178,7 +178,8 @@ fn slipped_play<'p>(line: &Line, players: &'p [PlayerRow], map: &Map) -> Option<
             .is_some_and(|head| head.eq_ignore_ascii_case(&p.name))
             && !t[p.name.len()..].starts_with(|c: char| c.is_alphanumeric())
     })?;
-    let rest = t[p.name.len()..].trim_start_matches([' ', '-', '\u{2013}', '\u{2014}', '=', ';', '.', ',']);
+    let rest = t[p.name.len()..]
+        .trim_start_matches([' ', '-', '\u{2013}', '\u{2014}', '=', ';', '.', ',']);
     if rest.is_empty() || t[p.name.len()..].trim_start().starts_with(':') {
         return None;
     }
@@ -221,7 +222,7 @@ pub(super) fn play(src: &Src, map: &Map) -> Result<Play, ParseError> {
     };
     let (after, _) = items(src, at + read.used, text.len(), false, map)?;
     Ok(Play {
-        player: name.to_string(),
+        player: player_name(name),
         before,
         mv: read.mv,
         between,

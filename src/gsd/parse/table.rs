@@ -229,7 +229,7 @@ impl<'a> Doc<'a> {
             tokens.set(*colour, v);
         }
         Ok(PlayerRow {
-            name: name.to_string(),
+            name: player_name(name),
             active,
             home,
             lv,

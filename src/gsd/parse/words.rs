@@ -24,6 +24,17 @@ pub(super) fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A player's name as written in the Token Table, the Plays and the Luggage
+/// Rack, read the same wherever a client typeset it (quirk-typeset-name):
+/// curly apostrophes are `'`, Unicode hyphens `-`, runs of spaces one.
+pub(super) fn player_name(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(['\u{2018}', '\u{2019}', '\u{02bc}'], "'")
+        .replace(['\u{2010}', '\u{2011}'], "-")
+}
+
 pub(super) fn strip_keyword<'t>(t: &'t str, kw: &str) -> Option<&'t str> {
     let head = t.get(..kw.len())?;
     if !head.eq_ignore_ascii_case(kw) {

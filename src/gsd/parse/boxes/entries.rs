@@ -251,7 +251,7 @@ impl<'a> Doc<'a> {
         }
         check_name(who).map_err(|e| self.err_at(line, Self::col_of(line, who), e, who))?;
         out.push(Luggage {
-            player: who.to_string(),
+            player: player_name(who),
             items,
         });
         Ok(())

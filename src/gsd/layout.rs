@@ -10,6 +10,10 @@
 //!   space was soft-broken by format=flowed and continues on the next line.
 //! - A signature separator (`-- `) ends the document.
 //! - A byte-order mark at the start is dropped (quirk-bom).
+//! - A quoted signature (`> -- `) ends only its quote; an Outlook-style
+//!   `-----Original Message-----` below a Token Table ends the document; a
+//!   text with an unquoted Token Table drops its quoted lines, the previous
+//!   mail (quirk-reply-with-gsd, [`own_gsd`]).
 //!
 //! Every cleaned line keeps its original line number and the columns removed
 //! in front of it, so that errors point at the text the player wrote.
@@ -37,14 +41,31 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
     } else {
         text.into()
     };
+    // After a quoted signature, the rest of that quote is skipped.
+    let mut quoted_sig = false;
+    let mut border_seen = false;
     for (i, raw) in normalised.split('\n').enumerate() {
         if raw == "-- " || raw == "--" {
             break;
         }
         let (indent, body) = unquote(raw);
-        if body == "-- " {
+        if body == "-- " || body == "--" {
+            // A signature in the quoted mail ends only the quote.
+            quoted_sig = indent > 0;
+            if quoted_sig {
+                continue;
+            }
             break;
         }
+        if quoted_sig && indent > 0 {
+            continue;
+        }
+        quoted_sig = false;
+        // An Outlook-style quote below the GSD is the previous mail.
+        if indent == 0 && border_seen && is_quote_separator(body) {
+            break;
+        }
+        border_seen |= indent == 0 && body.trim_start().starts_with("+-");
         let expanded = expand_tabs(body);
         // A soft break is a plain space (RFC 3676), not a no-break one.
         let soft = expanded.ends_with(' ');
@@ -58,6 +79,37 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
         // (expand_tabs borrows when there is no tab: one allocation a line.)
     }
     out
+}
+
+/// A line a client writes above the mail it quotes without `>`:
+/// `-----Original Message-----` (Outlook), `-------- Original Message
+/// --------` and `-------- Forwarded Message --------` (Thunderbird).
+fn is_quote_separator(line: &str) -> bool {
+    let t = line.trim().trim_matches('-').trim();
+    line.trim().starts_with("-----")
+        && (t.eq_ignore_ascii_case("Original Message")
+            || t.eq_ignore_ascii_case("Forwarded Message"))
+}
+
+/// Drops the quoted lines when the text has a Token Table of its own,
+/// unquoted: a reply with the new GSD below (or above) the quoted old one
+/// is read for the new one (quirk-reply-with-gsd). A GSD only quoted is
+/// read as it stands.
+pub(crate) fn own_gsd(lines: Vec<Line>) -> Vec<Line> {
+    let own = lines.iter().enumerate().any(|(i, l)| {
+        l.indent == 0
+            && l.text.trim_start().starts_with("+-")
+            && lines[i + 1..]
+                .iter()
+                .find(|n| !n.text.trim().is_empty())
+                .is_some_and(|n| n.indent == 0 && n.text.to_lowercase().contains("player"))
+    });
+    let quoted = lines.iter().any(|l| l.indent > 0);
+    if own && quoted {
+        lines.into_iter().filter(|l| l.indent == 0).collect()
+    } else {
+        lines
+    }
 }
 
 /// Strips `>` quote markers (with one optional space after each).

@@ -9,7 +9,7 @@
 use nom::IResult;
 
 use super::error::ParseError;
-use super::layout::{prepare, Line};
+use super::layout::{own_gsd, prepare, Line};
 use super::model::*;
 use crate::map::{LineCode, Map};
 
@@ -43,7 +43,7 @@ pub(crate) struct StationErr(pub String, pub Vec<String>);
 
 /// Parses a whole GSD, cut out of whatever mail text surrounds it.
 pub fn parse_gsd(text: &str, map: &Map) -> Result<Gsd, ParseError> {
-    let lines = prepare(text);
+    let lines = own_gsd(prepare(text));
     let mut p = Doc {
         lines: &lines,
         at: 0,

@@ -53,7 +53,9 @@ pub(super) fn split_top_level(s: &str, sep: char) -> Vec<&str> {
         match c {
             '(' => depth += 1,
             ')' => depth -= 1,
-            c if c == sep && depth <= 0 => {
+            // "Heathrow Terminals 1, 2, 3", the ruleset's own spelling,
+            // is one station, not three items of a list.
+            c if c == sep && depth <= 0 && !terminals_comma(&s[start..i], &s[i + 1..]) => {
                 out.push(&s[start..i]);
                 start = i + c.len_utf8();
             }
@@ -62,6 +64,13 @@ pub(super) fn split_top_level(s: &str, sep: char) -> Vec<&str> {
     }
     out.push(&s[start..]);
     out
+}
+
+/// Whether a `,` between `before` and `after` is inside "Terminals 1, 2, 3".
+fn terminals_comma(before: &str, after: &str) -> bool {
+    before.trim_end().ends_with(|c: char| c.is_ascii_digit())
+        && after.trim_start().starts_with(|c: char| c.is_ascii_digit())
+        && before.to_ascii_lowercase().contains("terminals")
 }
 
 pub(super) fn parse_charge(s: &str) -> Option<i32> {
@@ -245,4 +254,18 @@ pub(crate) fn game_time(t: &str) -> Option<GameTime> {
         minutes,
         night_train,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_top_level;
+
+    #[test]
+    fn heathrow_terminals_1_2_3_is_one_item_of_a_list() {
+        assert_eq!(
+            split_top_level("Heathrow Terminals 1, 2, 3, Amersham, Bank (Peg)", ','),
+            ["Heathrow Terminals 1, 2, 3", " Amersham", " Bank (Peg)"]
+        );
+        assert_eq!(split_top_level("1, 2, 3", ','), ["1", " 2", " 3"]);
+    }
 }

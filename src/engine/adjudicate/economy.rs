@@ -85,17 +85,9 @@ impl Turn<'_> {
             return cost;
         }
         let mut cost = cost;
-        let target = match a {
-            Action::Shunting { player, .. }
-            | Action::DeadEndShunting { player, .. }
-            | Action::PowerShunting { player, .. }
-            | Action::StationaryShunting { player, .. }
-            | Action::DoubleShunting { player, .. }
-            | Action::Huffing { player }
-            | Action::Blonking { player }
-            | Action::Shadowing { player } => Some(player.as_str()),
-            _ => None,
-        };
+        // "any Actions which target the Player": whose form names em (the
+        // Shunts, Huffs, Blonks, Shadows, the Clamps, ...; RULINGS E34).
+        let target = a.target_player();
         if target.is_some_and(|t| {
             self.s
                 .players

@@ -57,7 +57,8 @@ impl Turn<'_> {
                 .into_iter()
                 .map(|(k, c)| (k * n, c))
                 .collect();
-            let cost = self.bock_surcharge(cost);
+            // The Hyde Mask's Red off too (Rule 1.7.38), and the Bocks.
+            let cost = self.with_bocks(a, cost);
             self.pay(
                 &format!("Block number {n} of the Turn ({})", a.render()),
                 "1.9.1",

@@ -8,11 +8,14 @@ impl<'a> Doc<'a> {
     /// plays = { play }
     ///
     /// A Play continues on the next line when its brackets are still open,
-    /// when the line was soft-broken (format=flowed) and the next line does
-    /// not start a known player's Play, or when the next line starts with
-    /// `[` or `{`. Comment lines before the first Play belong to it. The
-    /// Plays end at the first other line; a known player's Play after that
-    /// is an error, never silently dropped.
+    /// when the line was soft-broken (format=flowed), the next line does
+    /// not start a known player's Play and the Play is not complete without
+    /// it, when the next line starts with `[` or `{`, or when, straight
+    /// below, the Play read with it parses (a client's wrap,
+    /// quirk-wrapped-play). Comment lines before the first Play belong to
+    /// it. The Plays end at the first other line; a known player's Play
+    /// after that, or one with its `:` slipped, is an error, never silently
+    /// dropped.
     pub(super) fn plays(&mut self, players: &[PlayerRow]) -> Result<Vec<Play>, ParseError> {
         let mut plays = Vec::new();
         let mut group: Vec<Line> = Vec::new();

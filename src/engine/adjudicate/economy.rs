@@ -81,9 +81,6 @@ impl Turn<'_> {
     /// its wearer, one less for the wearer's own Actions) and the Bock
     /// surcharge (Rule 1.8.8).
     pub(super) fn with_bocks(&self, a: &Action, cost: Vec<(u32, Colour)>) -> Vec<(u32, Colour)> {
-        if bock_exempt(a) {
-            return cost;
-        }
         let mut cost = cost;
         // "any Actions which target the Player": whose form names em (the
         // Shunts, Huffs, Blonks, Shadows, the Clamps, ...; RULINGS E34).
@@ -111,6 +108,10 @@ impl Turn<'_> {
             if let Some((n, _)) = cost.iter_mut().find(|(n, c)| *c == Colour::Red && *n > 0) {
                 *n -= 1;
             }
+        }
+        // An exemption from the Bock is not one from the Mask (Rule 1.7.38).
+        if bock_exempt(a) {
+            return cost;
         }
         self.bock_surcharge(cost)
     }
@@ -199,10 +200,19 @@ impl Turn<'_> {
             Directive::Pays(c) => Some(*c),
             _ => None,
         });
+        // Paid in Red, a Hyde Mask wearer's price is one less (Rule 1.7.38).
+        let hyde = self.hyde();
+        let need = |c: Colour| {
+            if c == Colour::Red && hyde {
+                n.saturating_sub(1)
+            } else {
+                n
+            }
+        };
         let enough: Vec<Colour> = colours
             .iter()
             .copied()
-            .filter(|c| tokens.get(*c) >= n)
+            .filter(|c| tokens.get(*c) >= need(*c))
             .collect();
         let names = colours
             .iter()

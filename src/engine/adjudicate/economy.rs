@@ -278,7 +278,8 @@ impl Turn<'_> {
         };
         self.names_target(v);
         // Its cost is the Tokens given; one Red more when the player named
-        // Cowered in eir most recent Turn (Rule 1.7.56, RULINGS E56).
+        // Cowered in eir most recent Turn (Rule 1.7.56, RULINGS E56), and
+        // one when e wears the Hyde Mask (Rule 1.7.38, E34).
         if self
             .s
             .cowering
@@ -286,6 +287,9 @@ impl Turn<'_> {
             .any(|c| c.eq_ignore_ascii_case(player))
         {
             self.pay(&a.render(), "1.7.56", &[(1, Colour::Red)]);
+        }
+        if self.s.players[v].wears(crate::gsd::Good::HydeMask) {
+            self.pay(&a.render(), "1.7.38", &[(1, Colour::Red)]);
         }
         let before = self.tally.spent.len();
         self.pay(&a.render(), rule, &list.0);

@@ -63,12 +63,17 @@ impl Turn<'_> {
         }
     }
 
+    /// A Holy Station not Defamed: a Sanctuary (Rule 1.11.7).
+    fn refuge(&self, at: StationId) -> bool {
+        self.map.station(at).categories.contains(Category::Holy)
+            && !self.s.has_mark(at, StationMark::Defamed)
+    }
+
     /// Sanctuary for player `v`, the target, at `at`: "If a Player is
     /// situated at a Holy Station, e may not be the target of any Action"
     /// (Rule 1.11.7); reports it.
     pub(super) fn sheltered(&mut self, v: usize, at: StationId) -> bool {
-        let holy = self.map.station(at).categories.contains(Category::Holy)
-            && !self.s.has_mark(at, StationMark::Defamed);
+        let holy = self.refuge(at);
         if holy {
             self.illegal(
                 "1.11.7",
@@ -107,8 +112,7 @@ impl Turn<'_> {
     /// Sanctuary: nobody at an undefamed Holy Station targets or is
     /// targeted (Rule 1.11.7); reports it.
     pub(super) fn sanctuary(&mut self, at: StationId) -> bool {
-        let holy = self.map.station(at).categories.contains(Category::Holy)
-            && !self.s.has_mark(at, StationMark::Defamed);
+        let holy = self.refuge(at);
         if holy {
             self.illegal(
                 "1.11.7",

@@ -38,7 +38,8 @@
 //! | `topple.rs` | Toppling a Stack along a line (1.7.55) |
 //! | `tithe.rs` | Tithing a Zone and collecting the Tithe (1.7.31) |
 //! | `targets.rs` | Actions against another Player: Huffs, Blonks, Shadows, claims (1.10.0, 1.10.5, 1.10.15, 1.10.16) |
-//! | `shunts.rs` | Shunts of Players and Stacks (1.10.1 - 1.10.3, 1.10.17, 1.10.18) |
+//! | `shunts.rs` | Shunts of Players and Stacks (1.10.1, 1.10.3, 1.10.17, 1.10.18) |
+//! | `double_shunts.rs` | Double and greater Shunts (1.10.2) |
 //! | `shunt_resting.rs` | Shunts and Double Shunts of a Suspect Package or the PoID resting at a Station (1.4.7, 1.4.24, 1.10.2) |
 //! | `magnify.rs` | Fosdyke's Magnifier loosening an Action's FR (1.4.48, 1.17.9) |
 //! | `magno.rs` | the Magno-Clamp's Attracting and Magno-Gone (1.4.45) |
@@ -68,6 +69,7 @@ mod clamps;
 mod courier;
 mod critters;
 mod dispatch;
+mod double_shunts;
 mod drone;
 mod economy;
 mod explain;

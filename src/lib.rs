@@ -11,6 +11,8 @@
 //! - [`dice`]: the bot's own dice, drawn from a committed seed (the seed
 //!   comes in as a value).
 //! - [`picture`]: a game drawn on the network, as SVG and PNG.
+//! - [`text`]: text as people's machines write it (encodings, invisible
+//!   characters, box drawing) made what a reader sees.
 //!
 //! Edges (IO, async, configuration):
 //! - [`mail`]: parsing and classifying mail (pure), and the IMAP, Maildir
@@ -43,6 +45,7 @@ pub mod picture;
 pub mod speaker;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod store;
+pub mod text;
 
 /// A caught panic's message (its `&str` or `String` payload), for the
 /// places that turn a panic into a reported problem (a quarantined mail,

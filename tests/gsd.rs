@@ -3,7 +3,7 @@
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use mornbot::gsd::{
-    parse_gsd, parse_play, render, render_play, Action, Disruption, Move, PlayItem,
+    parse_gsd, parse_play, render, render_play, Action, Colour, Disruption, Move, PlayItem,
 };
 use mornbot::map::{LineCode, Map};
 
@@ -126,10 +126,16 @@ fn tolerance_quoted_reply_with_prose_and_signature() {
 
 #[test]
 fn tolerance_tabs_trailing_spaces_case_and_missing_pipes() {
-    let text = "+-------+\n|\tplayer\t| home | lv | ch | tokens\n+----+\n| Rushton |\tbalham  | 3 | 17 | 2 0 7 0 4 0 0   \n+---+\n\nrushton : euston (vc)\n";
+    let text = "+-------+\n|\tplayer\t| home | lv | ch | tokens\n|  |  |  |  | bk bu br go gr re si\n+----+\n| Rushton |\tbalham  | 3 | 17 | 2 0 7 0 4 0 0   \n+---+\n\nrushton : euston (vc)\n";
     let g = parse_gsd(text, map()).unwrap();
     assert_eq!(g.players[0].home.as_deref(), Some("Balham"));
+    assert_eq!(g.players[0].tokens.get(Colour::Bronze), 7);
     assert_eq!(render_play(&g.plays[0]), "rushton : Euston (VC)");
+    // A `Tokens` heading that does not say the colours' order is refused,
+    // never read in the rules' order by default.
+    let no_codes = text.replace("|  |  |  |  | bk bu br go gr re si\n", "");
+    let e = parse_gsd(&no_codes, map()).unwrap_err();
+    assert!(e.to_string().contains("no heading for Bk"), "{e}");
 }
 
 #[test]

@@ -354,6 +354,7 @@ fn inbound(subject: String, body: String, to_bot: bool) -> Inbound {
         raw_size: body.len(),
         reply_to: vec![],
         original_from: None,
+        read_as: None,
         body,
         auto: None,
         auth: AuthVerdict::Unknown,
@@ -418,4 +419,64 @@ proptest! {
             prop_assert!(*line >= 1 && *column >= 1);
         }
     }
+}
+
+/// A part that says UTF-8 (or says nothing) but holds Windows-1252 bytes,
+/// as Outlook and Notepad on Windows write them, in each transfer
+/// encoding: read as Windows-1252, with a note for the reply; never
+/// with U+FFFD in a player's name.
+#[test]
+fn windows_1252_bytes_under_a_utf8_label_are_read_as_such() {
+    use base64::Engine;
+    let text: &[u8] = b"Zo\xeb Lyons : Euston (NT)\r\n";
+    let head = |charset: &str, cte: &str| {
+        format!(
+            "From: Zoe <zoe@example.org>\r\nTo: lounge@lists.example.org\r\nSubject: [MN12] turn\r\n\
+             Message-ID: <cp1252-{cte}@example.org>\r\nMIME-Version: 1.0\r\n\
+             Content-Type: text/plain{charset}\r\nContent-Transfer-Encoding: {cte}\r\n\r\n"
+        )
+        .into_bytes()
+    };
+    let qp: Vec<u8> = b"Zo=EB Lyons : Euston (NT)\r\n".to_vec();
+    let b64 = base64::engine::general_purpose::STANDARD
+        .encode(text)
+        .into_bytes();
+    for (charset, cte, body) in [
+        ("; charset=utf-8", "8bit", text.to_vec()),
+        ("", "8bit", text.to_vec()),
+        ("; charset=\"UTF-8\"", "quoted-printable", qp),
+        ("; charset=utf-8", "base64", b64),
+    ] {
+        let mut raw = head(charset, cte);
+        raw.extend(body);
+        let m = parse(&raw, &limits()).unwrap();
+        assert_eq!(
+            m.body.trim_end(),
+            "Zoë Lyons : Euston (NT)",
+            "{charset} {cte}"
+        );
+        assert_eq!(
+            m.read_as,
+            Some(mornbot::text::CP1252_NOTE),
+            "{charset} {cte}"
+        );
+    }
+    // True UTF-8 says nothing.
+    let mut raw = head("; charset=utf-8", "8bit");
+    raw.extend("Zoë Lyons : Euston (NT)\r\n".as_bytes());
+    let m = parse(&raw, &limits()).unwrap();
+    assert_eq!(m.read_as, None);
+}
+
+/// What a reader does not see is not read: a zero-width space before a
+/// Play, a byte-order mark in mid-mail, a line of only invisible
+/// characters, decomposed accents.
+#[test]
+fn invisible_characters_are_not_read_and_accents_are_composed() {
+    let raw = "From: a <a@example.org>\r\nTo: lounge@lists.example.org\r\nSubject: x\r\n\
+               Message-ID: <zw@example.org>\r\nMIME-Version: 1.0\r\n\
+               Content-Type: text/plain; charset=utf-8\r\n\r\n\
+               \u{200b}Drone : Pass\r\n\u{feff}\u{2060}\r\nZoe\u{308} : Bank (NT)\r\n";
+    let m = parse(raw.as_bytes(), &limits()).unwrap();
+    assert_eq!(m.body.trim_end(), "Drone : Pass\n\nZoë : Bank (NT)");
 }

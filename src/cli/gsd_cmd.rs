@@ -9,18 +9,23 @@ use super::{Exit, GsdCommand};
 use crate::gsd::{parse_gsd, parse_play, render, render_play};
 use crate::map::Map;
 
-/// Reads a GSD from a file, or standard input for `-`.
+/// Reads a GSD from a file, or standard input for `-`: UTF-8, else
+/// Windows-1252 (said on standard error), never with replacement
+/// characters.
 pub(super) fn read(path: &Path) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
     if path == Path::new("-") {
-        let mut s = String::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .read_to_end(&mut bytes)
             .context("reading standard input")?;
-        return Ok(s);
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    // Mail arrives in many charsets; a GSD is ASCII, so be lenient here.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let decoded = crate::text::decode(&bytes);
+    if let Some(note) = decoded.note {
+        eprintln!("{}: {note}", path.display());
+    }
+    Ok(decoded.text)
 }
 
 pub(super) fn run(command: GsdCommand) -> anyhow::Result<Exit> {

@@ -41,14 +41,20 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
     } else {
         text.into()
     };
+    let raw_lines: Vec<&str> = normalised.split('\n').collect();
     // After a quoted signature, the rest of that quote is skipped.
     let mut quoted_sig = false;
     let mut border_seen = false;
-    for (i, raw) in normalised.split('\n').enumerate() {
+    // Inside a table pasted from a spreadsheet (quirk-tsv-table).
+    let mut tsv = false;
+    for (i, raw) in raw_lines.iter().enumerate() {
+        // What a reader sees: no invisible characters, accents composed
+        // (quirk-invisible, quirk-nfc).
+        let raw = crate::text::visible(raw);
         if raw == "-- " || raw == "--" {
             break;
         }
-        let (indent, body) = unquote(raw);
+        let (indent, body) = unquote(&raw);
         if body == "-- " || body == "--" {
             // A signature in the quoted mail ends only the quote.
             quoted_sig = indent > 0;
@@ -62,23 +68,117 @@ pub(crate) fn prepare(text: &str) -> Vec<Line> {
         }
         quoted_sig = false;
         // An Outlook-style quote below the GSD is the previous mail.
-        if indent == 0 && border_seen && is_quote_separator(body) {
+        if indent == 0
+            && border_seen
+            && (is_quote_separator(body) || outlook_rule(body, &raw_lines[i + 1..]))
+        {
             break;
         }
-        border_seen |= indent == 0 && body.trim_start().starts_with("+-");
-        let expanded = expand_tabs(body);
+        // A Markdown code fence holds the GSD; the fence is no text.
+        let body = if is_fence(body) { "" } else { body };
+        let body = tsv_row(body, &mut tsv);
+        let expanded = expand_tabs(&body);
         // A soft break is a plain space (RFC 3676), not a no-break one.
         let soft = expanded.ends_with(' ');
         let expanded = wide_spaces(expanded);
+        let expanded = crate::text::ascii_boxes(&expanded);
+        let expanded = typeset(&expanded);
+        let t = expanded.trim_start();
+        border_seen |= indent == 0 && (t.starts_with("+-") || t.starts_with('|'));
         out.push(Line {
             no: i + 1,
             indent,
             text: expanded.trim_end().to_string(),
             soft,
         });
-        // (expand_tabs borrows when there is no tab: one allocation a line.)
+    }
+    undouble(out)
+}
+
+/// quirk-double-spaced: a client that writes each line as a paragraph
+/// (Yahoo's `<div>`s, some webmail's plain-text view) puts a blank line
+/// after every line. When nearly every line of a text stands alone so, a
+/// lone blank line is no text, and a run of them is one blank line.
+fn undouble(lines: Vec<Line>) -> Vec<Line> {
+    let blank = |l: &Line| l.text.trim().is_empty();
+    let text_lines = lines.iter().filter(|l| !blank(l)).count();
+    let alone = lines
+        .windows(2)
+        .filter(|w| !blank(&w[0]) && blank(&w[1]))
+        .count();
+    if text_lines < 8 || alone * 10 < text_lines * 9 {
+        return lines;
+    }
+    let mut out = Vec::with_capacity(lines.len() / 2 + 1);
+    let mut run = 0;
+    for l in lines {
+        if blank(&l) {
+            run += 1;
+            if run == 2 {
+                out.push(l);
+            }
+            continue;
+        }
+        run = 0;
+        out.push(l);
     }
     out
+}
+
+/// One line as the parser reads it, alone: what a reader sees, tabs
+/// expanded, typographic spaces plain, box drawing ASCII, typeset marks
+/// plain (the per-line tolerances of [`prepare`]).
+pub(crate) fn clean(line: &str) -> String {
+    let seen = crate::text::visible(line);
+    let expanded = wide_spaces(expand_tabs(&seen));
+    let boxed = crate::text::ascii_boxes(&expanded);
+    typeset(&boxed).trim_end().to_string()
+}
+
+/// Outlook 365's reply separator: a rule of underscores, then the quoted
+/// mail's `From:` line (quirk-reply-with-gsd).
+fn outlook_rule(line: &str, after: &[&str]) -> bool {
+    let t = line.trim();
+    t.len() >= 10
+        && t.chars().all(|c| c == '_')
+        && after
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty())
+            .is_some_and(|l| {
+                let l = l.trim_start_matches('*');
+                ["From:", "De:", "Von:", "Van:", "Da:"]
+                    .iter()
+                    .any(|h| l.len() >= h.len() && l[..h.len()].eq_ignore_ascii_case(h))
+            })
+}
+
+/// A Markdown code fence: three or more backticks or tildes, and perhaps
+/// a language word.
+fn is_fence(line: &str) -> bool {
+    let t = line.trim();
+    (t.starts_with("```") || t.starts_with("~~~"))
+        && t.trim_start_matches(['`', '~'])
+            .chars()
+            .all(|c| c.is_alphanumeric())
+}
+
+/// quirk-tsv-table: a Token Table pasted from a spreadsheet, its cells
+/// separated by tabs, becomes a table drawn with `|`: from a heading line
+/// of tab-separated headings while the lines have as many cells.
+fn tsv_row<'t>(line: &'t str, tsv: &mut bool) -> std::borrow::Cow<'t, str> {
+    if line.contains('|') || !line.contains('\t') {
+        *tsv = false;
+        return line.into();
+    }
+    let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+    let table = fields.len() >= 4
+        && (*tsv || crate::gsd::parse::is_table_heading(&format!("| {} |", fields.join(" | "))));
+    *tsv = table;
+    if !table {
+        return line.into();
+    }
+    format!("| {} |", fields.join(" | ")).into()
 }
 
 /// A line a client writes above the mail it quotes without `>`:
@@ -141,6 +241,18 @@ fn wide_spaces(s: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
         return s;
     }
     s.replace(SPACES, " ").into()
+}
+
+/// Marks a word processor typesets (quirk-typeset-name): curly apostrophes
+/// are `'`, Unicode hyphens `-`, so `D’Arcy` and `D'Arcy` are one name
+/// wherever they stand.
+fn typeset(s: &str) -> std::borrow::Cow<'_, str> {
+    const APOSTROPHES: [char; 4] = ['\u{2018}', '\u{2019}', '\u{02bc}', '\u{2032}'];
+    const HYPHENS: [char; 2] = ['\u{2010}', '\u{2011}'];
+    if !s.contains(APOSTROPHES) && !s.contains(HYPHENS) {
+        return s.into();
+    }
+    s.replace(APOSTROPHES, "'").replace(HYPHENS, "-").into()
 }
 
 fn expand_tabs(s: &str) -> std::borrow::Cow<'_, str> {
@@ -217,6 +329,22 @@ fn push_line(out: &mut String, depth: usize, body: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_double_spaced_text_is_single_spaced() {
+        let text: String = (1..=10)
+            .map(|i| format!("line {i}\n\n"))
+            .collect::<String>()
+            + "\n\nafter a paragraph\n\nend\n";
+        let lines = prepare(&text);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(&texts[..3], ["line 1", "line 2", "line 3"]);
+        assert_eq!(&texts[10..], ["", "after a paragraph", "end"]);
+        assert_eq!(lines[1].no, 3);
+        // A text with lines together is left alone.
+        let normal = prepare("a\nb\n\nc\n\nd\n");
+        assert_eq!(normal.len(), 7);
+    }
 
     #[test]
     fn a_byte_order_mark_is_no_text() {

@@ -35,5 +35,5 @@ pub use model::{
     Luggage, Marked, Move, Place, Play, PlayItem, PlayerRow, Possession, Spiral, Stack,
     StackMarker, StationMark, Target, Tokens, DAYS,
 };
-pub use parse::{parse_gsd, parse_play};
+pub use parse::{locate, parse_gsd, parse_play, Located};
 pub use render::{possession_text, render, render_move, render_play};

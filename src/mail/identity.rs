@@ -139,6 +139,7 @@ mod tests {
             raw_size: 0,
             reply_to: reply.iter().map(|s| s.to_string()).collect(),
             original_from: xof.map(str::to_string),
+            read_as: None,
         }
     }
 

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use super::{fmt_time, Command, Live, LooksLike, Out, Referee, RefereeError};
 use crate::gsd::render;
 use crate::mail::render::render as tpl;
+use crate::mail::wrap::verbatim;
 use crate::store::Store;
 
 impl Referee {
@@ -55,8 +56,11 @@ impl Referee {
                         let live = self.live(store, tag)?;
                         parts.push(match c {
                             Command::Status(_) => self.status(&live, &out.letter.from, out.at),
-                            Command::Gsd(_) => render(&live.game.gsd(self.map)),
-                            _ => history(&live),
+                            // Left as they are by the wrapping: a Play is one
+                            // line however long, so that a player can add
+                            // eirs and post the GSD back.
+                            Command::Gsd(_) => verbatim(&render(&live.game.gsd(self.map))),
+                            _ => verbatim(&history(&live)),
                         });
                     }
                     if status && g.is_none() {

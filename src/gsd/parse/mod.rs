@@ -14,6 +14,7 @@ use super::model::*;
 use crate::map::{LineCode, Map};
 
 mod boxes;
+mod columns;
 mod disruption;
 mod moves;
 mod plays;
@@ -22,6 +23,7 @@ mod stacks;
 mod table;
 mod words;
 
+pub(crate) use columns::is_heading as is_table_heading;
 pub(crate) use disruption::disruption;
 use moves::move_;
 use plays::{play, play_head};
@@ -50,6 +52,50 @@ pub fn parse_gsd(text: &str, map: &Map) -> Result<Gsd, ParseError> {
         map,
     };
     p.gsd()
+}
+
+/// Where a GSD stands among a text's lines (a mail's, with the lines that
+/// are not the sender's own blanked): the index of its first line (its
+/// game line, else the Token Table's first line), of the table, and the
+/// game it names. The mail classifier cuts the GSD out of a mail with it,
+/// so that it finds a table, and reads a game line, exactly where the
+/// parser will.
+pub fn locate(lines: &[&str]) -> Option<Located> {
+    let prepared: Vec<Line> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Line {
+            no: i + 1,
+            indent: 0,
+            text: super::layout::clean(l),
+            soft: false,
+        })
+        .collect();
+    let doc = Doc {
+        lines: &prepared,
+        at: 0,
+        map: Map::london_1999(),
+    };
+    let heading =
+        (0..prepared.len()).find(|&i| is_table_heading(&prepared[i].text) && doc.has_rows(i))?;
+    let table = table::border_above(&prepared, heading);
+    let game = table::game_line_above(&prepared, table);
+    Some(Located {
+        first: game.as_ref().map_or(table, |(i, _)| *i),
+        table,
+        game: game.map(|(_, id)| id),
+    })
+}
+
+/// A GSD found among a text's lines ([`locate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Index of the GSD's first line: its game line, else its table's.
+    pub first: usize,
+    /// Index of the Token Table's first line.
+    pub table: usize,
+    /// The game the GSD names.
+    pub game: Option<String>,
 }
 
 /// Parses one Play line (`Rushton : [LV+1] Euston (VC via: CN,NT)`), as it

@@ -23,6 +23,7 @@ pub(super) fn move_(s: &str, base: usize, src: &Src, map: &Map) -> Result<ReadMo
         tag_no_case::<_, _, nom::error::Error<&str>>("A"),
         space0,
         char(':'),
+        space0,
     )
         .parse(s)
     {
@@ -42,6 +43,7 @@ pub(super) fn move_(s: &str, base: usize, src: &Src, map: &Map) -> Result<ReadMo
             tag_no_case::<_, _, nom::error::Error<&str>>("B"),
             space0,
             char(':'),
+            space0,
         )
             .parse(after_b)
             .map_err(|_| src.error(base + a_start + b_at, "`B:`", base + a_start + b_at))?;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::gsd::action::parse_action;
+use crate::map::names::edit_distance;
 
 impl<'a> Doc<'a> {
     /// plays = { play }
@@ -33,9 +34,23 @@ impl<'a> Doc<'a> {
                 self.at += 1;
                 continue;
             }
+            let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
+            // quirk-listed-plays: `- Rushton : ...`, `1. Rushton : ...` is
+            // Rushton's Play, the list's marker no part of it.
+            let unlisted;
+            let line = match (open, unlist(line)) {
+                (false, Some(l)) if !play_head(t).is_some_and(known) => {
+                    unlisted = l;
+                    &unlisted
+                }
+                _ => line,
+            };
+            let t = line.text.trim();
             // A box's title starts no Play (a box after the Plays is refused below).
             let head = play_head(t).filter(|n| known(n) || !self.names_a_box(line));
-            let open = !group.is_empty() && unbalanced(group.iter().map(|l| l.text.as_str()));
+            // quirk-piece-lines: Piece A's and B's Moves on lines of their own.
+            let piece =
+                !group.is_empty() && !after_blank && piece_label(t) && !head.is_some_and(known);
             let soft = group.last().is_some_and(|l: &Line| l.soft) && !head.is_some_and(known);
             let bracketed = t.starts_with('[') || t.starts_with('{');
             // A soft break (a trailing space) before a sign-off is not a
@@ -44,13 +59,13 @@ impl<'a> Doc<'a> {
                 && !(group.len() <= 4
                     && play(&Src::join(&group), self.map).is_ok()
                     && !self.wrapped_tail(&group, line));
-            if !group.is_empty() && !after_blank && (open || soft) {
+            if !group.is_empty() && !after_blank && (open || soft || piece) {
                 group.push(line.clone());
             } else if head.is_some_and(|name| {
                 !after_blank || known(name) || (group.is_empty() && plays.is_empty())
             }) {
                 if !group.is_empty() {
-                    plays.push(self.play_with(&group, &mut leading)?);
+                    plays.push(self.play_with(&group, &mut leading, players)?);
                     group.clear();
                 }
                 group.push(line.clone());
@@ -69,7 +84,7 @@ impl<'a> Doc<'a> {
             self.at += 1;
         }
         if !group.is_empty() {
-            plays.push(self.play_with(&group, &mut leading)?);
+            plays.push(self.play_with(&group, &mut leading, players)?);
         }
         if let Some(at) = stop {
             // Prose after the Plays ends the GSD, unless a Play follows it.
@@ -126,8 +141,14 @@ impl<'a> Doc<'a> {
     }
 
     /// Parses one Play's lines, giving it any comment lines that came first.
-    fn play_with(&self, group: &[Line], leading: &mut Vec<Line>) -> Result<Play, ParseError> {
+    fn play_with(
+        &self,
+        group: &[Line],
+        leading: &mut Vec<Line>,
+        players: &[PlayerRow],
+    ) -> Result<Play, ParseError> {
         let mut p = play(&Src::join(group), self.map)?;
+        self.check_player(&group[0], &p.player, players)?;
         if !leading.is_empty() {
             let src = Src::join(leading);
             let mut comments = Vec::new();
@@ -151,6 +172,96 @@ impl<'a> Doc<'a> {
         }
         Ok(p)
     }
+}
+
+impl Doc<'_> {
+    /// A Play's player is a player of the Token Table, the Drone, or a
+    /// player who has Resigned (Rule 1.1.3: no longer in the table, eir
+    /// Plays still in the GSD). A name that differs from a table player's
+    /// only by a slip (two edits, letter case, a list's marker) is no
+    /// Resigned player but that player misspelt: refused, never read as
+    /// someone else (RULINGS G13).
+    fn check_player(
+        &self,
+        line: &Line,
+        name: &str,
+        players: &[PlayerRow],
+    ) -> Result<(), ParseError> {
+        if name.eq_ignore_ascii_case("Drone")
+            || players.iter().any(|p| table::same_name(&p.name, name))
+        {
+            return Ok(());
+        }
+        let fold = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let near: Vec<String> = players
+            .iter()
+            .filter(|p| {
+                let (a, b) = (fold(&p.name), fold(name));
+                a == b || b.ends_with(&a) || edit_distance(&a, &b) <= 2.min(a.chars().count() / 3)
+            })
+            .map(|p| p.name.clone())
+            .collect();
+        if near.is_empty() && name.starts_with(char::is_alphabetic) {
+            return Ok(());
+        }
+        let col = Self::col_of(line, name);
+        Err(self
+            .err_at(
+                line,
+                col,
+                "a player of the Token Table (or one who has Resigned), then `:`",
+                name,
+            )
+            .with_suggestions(near))
+    }
+}
+
+/// `line` with a list's marker taken off its front, when a Play's
+/// `Name :` follows the marker: `- `, `* `, `+ `, `• `, `1. `, `1) `,
+/// `(1) `, `#1 `, `1: ` (quirk-listed-plays).
+fn unlist(line: &Line) -> Option<Line> {
+    let t = line.text.trim_start();
+    let lead = line.text.len() - t.len();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    let marker = if t.starts_with(['-', '*', '+', '\u{2022}', '\u{00b7}']) {
+        t.chars().next().map_or(0, char::len_utf8)
+    } else if digits > 0 && t[digits..].starts_with(['.', ')', ':']) {
+        digits + 1
+    } else if t.starts_with('(') || t.starts_with('#') {
+        let d = t[1..].chars().take_while(char::is_ascii_digit).count();
+        if d == 0 {
+            return None;
+        }
+        let close = usize::from(t.starts_with('(') && t[1 + d..].starts_with(')'));
+        if t.starts_with('(') && close == 0 {
+            return None;
+        }
+        1 + d + close + usize::from(t[1 + d + close..].starts_with(['.', ':']))
+    } else {
+        return None;
+    };
+    let rest = &t[marker..];
+    let body = rest.trim_start();
+    if body.len() == rest.len() || play_head(body).is_none() {
+        return None; // a marker is followed by a space, then a Play
+    }
+    let cut = lead + marker + (rest.len() - body.len());
+    Some(Line {
+        indent: line.indent + line.text[..cut].chars().count(),
+        text: line.text[cut..].to_string(),
+        ..line.clone()
+    })
+}
+
+/// `A:` or `B:` at the front of a line: a Bifurcated Piece's Move.
+fn piece_label(t: &str) -> bool {
+    let mut c = t.chars();
+    matches!(c.next(), Some('A' | 'B' | 'a' | 'b')) && c.as_str().trim_start().starts_with(':')
 }
 
 /// Whether brackets, parentheses or braces are left open across the lines.

@@ -75,6 +75,8 @@ fn terminals_comma(before: &str, after: &str) -> bool {
 
 pub(super) fn parse_charge(s: &str) -> Option<i32> {
     let t = s.trim().trim_end_matches('%').trim();
+    // A typeset minus (U+2212) or dash is a minus.
+    let t = &t.replacen(['\u{2212}', '\u{2013}'], "-", 1);
     let t = t.strip_prefix('+').unwrap_or(t);
     t.parse().ok().filter(|c: &i32| (-999..=999).contains(c))
 }

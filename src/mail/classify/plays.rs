@@ -2,35 +2,17 @@
 
 use super::*;
 
-/// The unquoted GSD starting at or after line index `from`.
+/// The unquoted GSD starting at or after line index `from`: found where
+/// the GSD parser finds it ([`crate::gsd::locate`]), the quoted lines
+/// blanked so that a quoted table is not the sender's.
 pub(super) fn find_gsd(lines: &[BodyLine<'_>], from: usize) -> Option<Excerpt> {
-    let start = (from..lines.len()).find(|&i| {
-        let l = &lines[i];
-        !l.quoted
-            && is_border(l.text)
-            && lines[i + 1..]
-                .iter()
-                .find(|n| !n.text.trim().is_empty())
-                .is_some_and(|n| {
-                    !n.quoted
-                        && n.text.trim_start().starts_with('|')
-                        && n.text.to_lowercase().contains("player")
-                })
-    })?;
-    let mut first = start;
-    if let Some(j) = (from..start)
-        .rev()
-        .find(|&j| !lines[j].text.trim().is_empty())
-    {
-        let t = lines[j].text.trim();
-        let is_game = strip_word_ci(t, "game").is_some_and(|r| {
-            let id = r.trim_start().trim_start_matches(':').trim();
-            !id.is_empty() && !id.contains(char::is_whitespace)
-        });
-        if !lines[j].quoted && is_game {
-            first = j;
-        }
-    }
+    let own: Vec<&str> = lines[from.min(lines.len())..]
+        .iter()
+        .map(|l| if l.quoted { "" } else { l.text })
+        .collect();
+    let found = crate::gsd::locate(&own)?;
+    let first = from + found.first;
+    let start = from + found.table;
     let mut end = (start..lines.len())
         .find(|&k| lines[k].quoted)
         .unwrap_or(lines.len());

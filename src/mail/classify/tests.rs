@@ -36,6 +36,7 @@ pub(super) fn msg(subject: &str, body: &str) -> Inbound {
         raw_size: body.len(),
         reply_to: vec![],
         original_from: None,
+        read_as: None,
     }
 }
 

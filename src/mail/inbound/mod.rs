@@ -254,6 +254,9 @@ pub struct Inbound {
     /// The addr-spec of `X-Original-From` (lists that rewrite From for
     /// DMARC keep the author there), lowercased.
     pub original_from: Option<String>,
+    /// A sentence for the reply when the body was not what it said it
+    /// was (bytes that are not UTF-8, read as Windows-1252).
+    pub read_as: Option<&'static str>,
 }
 
 /// Reads one raw RFC 5322 message. Never panics.
@@ -325,6 +328,7 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
         .date()
         .filter(|d| d.is_valid())
         .and_then(|d| DateTime::<Utc>::from_timestamp(d.to_timestamp(), 0));
+    let (body, read_as) = body_text(&msg);
     Ok(Inbound {
         message_id: env.message_id,
         in_reply_to: env.in_reply_to,
@@ -334,7 +338,7 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
         to,
         subject: env.subject,
         date,
-        body: body_text(&msg),
+        body,
         auto: env.auto,
         auth,
         list_id: env.list_id,
@@ -344,5 +348,6 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
             .iter()
             .find(|(n, _)| n == "x-original-from")
             .and_then(|(_, v)| addr_spec(v)),
+        read_as,
     })
 }

@@ -16,76 +16,28 @@ use super::*;
 use crate::map::names::edit_distance;
 
 mod entries;
+mod titles;
+
+use titles::*;
 
 /// A box's rows, each with the line it stands on.
 type Rows<'a> = Vec<(&'a Line, String)>;
-
-/// Every name of a box, folded (`fold_title`), and its canonical title.
-const TITLE_NAMES: [(&str, &str); 16] = [
-    ("disruptions", "Disruptions"),
-    ("disruptedservices", "Disruptions"),
-    ("gametime", "Game Time"),
-    ("time", "Game Time"),
-    ("wildstations", "Wild Stations"),
-    ("wild", "Wild Stations"),
-    ("courier", "Courier"),
-    ("courierstations", "Courier"),
-    ("tokenstacks", "Token Stacks"),
-    ("stacks", "Token Stacks"),
-    ("luggagerack", "Luggage Rack"),
-    ("luggage", "Luggage Rack"),
-    ("lost&found", "Lost & Found"),
-    ("lostandfound", "Lost & Found"),
-    ("lostfound", "Lost & Found"),
-    ("lostnfound", "Lost & Found"),
-];
 
 /// What a heading error expects.
 const HEADING: &str = "a box heading (Disruptions, Game Time, Wild Stations, Courier, Token Stacks, Luggage Rack or Lost & Found) or a Play `Player : Move`";
 
 /// A line that heads a box without borders.
-enum Heading<'t> {
+enum Heading {
     /// quirk-one-line-box: `Title: content`, the content on the same line.
-    OneLine(&'static str, &'t str),
+    OneLine(&'static str, String),
     /// quirk-borderless-box: `Title` or `Title:` alone on its line.
     Alone(&'static str),
-}
-
-/// Lower case, letters, digits and `&` only: `Lost & Found` is `lost&found`.
-fn fold_title(t: &str) -> String {
-    t.to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric() || *c == '&')
-        .collect()
-}
-
-/// The canonical title of a box, by any of its names.
-fn title_of(name: &str) -> Option<&'static str> {
-    let key = fold_title(name);
-    TITLE_NAMES
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, title)| *title)
-}
-
-/// The box a misspelt heading meant: a full title within two edits of it,
-/// or contained in it (`Current Disruptions`).
-fn near_title(name: &str) -> Option<&'static str> {
-    let key = fold_title(name);
-    if key.chars().count() < 4 {
-        return None;
-    }
-    TITLE_NAMES
-        .iter()
-        .filter(|(k, _)| k.len() > 6)
-        .find(|(k, _)| edit_distance(&key, k) <= 2 || key.contains(k))
-        .map(|(_, title)| *title)
-}
-
-/// A heading's underline: `-----`, `=====` (quirk-borderless-box).
-fn is_underline(s: &str) -> bool {
-    let t = s.trim();
-    t.len() >= 3 && t.chars().all(|c| matches!(c, '-' | '=' | '~' | '_'))
+    /// quirk-plays-heading: `Plays`, `PLAYS:`, `### Plays` over the Plays.
+    Plays,
+    /// quirk-state-line: `Bridges: Up` (Rule 1.8.3), `Knip: In` (Rule
+    /// 1.8.4): a two-way game state on a line of its own, `true` when it
+    /// is the Disruption (Up, In).
+    State(Disruption, bool),
 }
 
 /// The text of an empty box written as a word (quirk-none).
@@ -117,13 +69,14 @@ impl<'a> Doc<'a> {
     /// is no box (the Plays, or prose).
     pub(super) fn boxes(&mut self, gsd: &mut Gsd) -> Result<(), ParseError> {
         let mut seen: Vec<String> = Vec::new();
+        let mut states: Vec<(&'a Line, Disruption, bool)> = Vec::new();
         while let Some(line) = self.line() {
             let t = line.text.trim();
             if t.is_empty() {
                 self.at += 1;
                 continue;
             }
-            let (title, rows) = if t.starts_with('+') {
+            let (title, rows) = if t.starts_with('+') && !t.starts_with("+ ") {
                 let title = self.box_title(line);
                 let rows = self.bordered_rows();
                 match title {
@@ -135,11 +88,28 @@ impl<'a> Doc<'a> {
                     None => break,
                     Some(Heading::OneLine(title, content)) => {
                         self.at += 1;
-                        (title.to_string(), self.one_line_rows(line, content))
+                        (title.to_string(), self.one_line_rows(line, &content))
                     }
                     Some(Heading::Alone(title)) => {
                         self.at += 1;
                         (title.to_string(), self.borderless_rows(title, &gsd.players))
+                    }
+                    Some(Heading::Plays) => {
+                        self.at += 1;
+                        if self.line().is_some_and(|l| is_underline(&l.text)) {
+                            self.at += 1;
+                        }
+                        break;
+                    }
+                    Some(Heading::State(state, on)) => {
+                        self.at += 1;
+                        let key = format!("{state:?}");
+                        if seen.contains(&key) {
+                            return Err(self.err_at(line, 0, "each game state once", t));
+                        }
+                        seen.push(key);
+                        states.push((line, state, on));
+                        continue;
                     }
                 }
             };
@@ -153,6 +123,28 @@ impl<'a> Doc<'a> {
             }
             seen.push(title.clone());
             self.fill(&title, line, &rows, gsd)?;
+        }
+        // A state line agrees with the Disruptions box, or adds its state.
+        for (line, state, on) in states {
+            let listed = gsd.disruptions.contains(&state);
+            if listed && !on {
+                return Err(self.err_at(
+                    line,
+                    0,
+                    format!(
+                        "the state the Disruptions box gives ({} is listed there)",
+                        if state == Disruption::Knip {
+                            "In Knip"
+                        } else {
+                            "Bridges Up"
+                        }
+                    ),
+                    &line.text,
+                ));
+            }
+            if on && !listed {
+                gsd.disruptions.push(state);
+            }
         }
         Ok(())
     }
@@ -199,6 +191,38 @@ impl<'a> Doc<'a> {
         }
     }
 
+    /// The `|` rows of a bordered box until a border, a row re-wrapped by
+    /// a mail client joined to the row before; blank lines before another
+    /// row are inside the box (quirk-blank-in-box).
+    fn rows(&mut self) -> Rows<'a> {
+        let mut rows: Rows<'a> = Vec::new();
+        while let Some(line) = self.line() {
+            let t = line.text.trim();
+            if is_border(t) || t.starts_with('+') {
+                break;
+            }
+            if t.is_empty() {
+                let next = self.lines[self.at + 1..]
+                    .iter()
+                    .find(|l| !l.text.trim().is_empty());
+                if next.is_some_and(|l| l.text.trim_start().starts_with('|')) {
+                    self.at += 1;
+                    continue;
+                }
+                break;
+            }
+            if t.starts_with('|') || rows.is_empty() {
+                rows.push((line, t.to_string()));
+            } else if let Some(last) = rows.last_mut() {
+                // A row re-wrapped by a mail client continues here.
+                last.1.push(' ');
+                last.1.push_str(t);
+            }
+            self.at += 1;
+        }
+        rows
+    }
+
     /// Reads a line as a box heading: `Some` for one of the boxes, `None`
     /// for anything else (a Play, prose), an error for a heading that names
     /// no box: never a guess. A player's name is never a heading.
@@ -206,8 +230,9 @@ impl<'a> Doc<'a> {
         &self,
         line: &'a Line,
         players: &[PlayerRow],
-    ) -> Result<Option<Heading<'a>>, ParseError> {
-        let t = line.text.trim();
+    ) -> Result<Option<Heading>, ParseError> {
+        let unmarked = unmark(line.text.trim());
+        let t: &str = &unmarked;
         let (name, rest, colon) = match t.split_once(':') {
             Some((n, r)) => (n.trim(), r.trim(), true),
             None => (t, "", false),
@@ -216,20 +241,27 @@ impl<'a> Doc<'a> {
         if is_player(players, name) || !name.starts_with(char::is_alphabetic) {
             return Ok(None);
         }
+        if rest.is_empty() && PLAYS_HEADINGS.contains(&fold_title(name).as_str()) {
+            return Ok(Some(Heading::Plays));
+        }
+        if let Some(state) = state_line(name, rest) {
+            return Ok(Some(state));
+        }
         if let Some(title) = title_of(name) {
             return Ok(Some(if rest.is_empty() {
                 Heading::Alone(title)
             } else {
-                Heading::OneLine(title, rest)
+                Heading::OneLine(title, rest.to_string())
             }));
         }
         // time-line: "Game Time Wednesday 2340", without the colon.
         if let Some(rest) = strip_keyword(t, "Game Time") {
-            return Ok(Some(Heading::OneLine("Game Time", rest.trim())));
+            let rest = &line.text.trim()[line.text.trim().len() - rest.len()..];
+            return Ok(Some(Heading::OneLine("Game Time", rest.trim().to_string())));
         }
         // quirk-one-line-box: the Courier's fields without its heading.
         if colon && matches!(fold_title(name).as_str(), "pickup" | "courierpickup") {
-            return Ok(Some(Heading::OneLine("Courier", t)));
+            return Ok(Some(Heading::OneLine("Courier", t.to_string())));
         }
         let words = name.split_whitespace().count();
         let head_like = check_name(name).is_ok() && words <= 4;
@@ -249,9 +281,14 @@ impl<'a> Doc<'a> {
     /// Whether a line heads a box (bordered, one-line or borderless): the
     /// end of a borderless box's rows.
     fn starts_a_box(&self, line: &Line) -> bool {
-        let t = line.text.trim();
-        let name = t.split_once(':').map_or(t, |(n, _)| n);
-        t.starts_with('+') || title_of(name).is_some() || strip_keyword(t, "Game Time").is_some()
+        let unmarked = unmark(line.text.trim());
+        let t: &str = &unmarked;
+        let (name, rest) = t.split_once(':').unwrap_or((t, ""));
+        t.starts_with('+')
+            || title_of(name).is_some()
+            || strip_keyword(t, "Game Time").is_some()
+            || (rest.trim().is_empty() && PLAYS_HEADINGS.contains(&fold_title(name).as_str()))
+            || state_line(name, rest).is_some()
     }
 
     /// Whether a line after the Plays begins a box by its full title: a
@@ -292,9 +329,29 @@ impl<'a> Doc<'a> {
         if self.line().is_some_and(|l| is_underline(&l.text)) {
             self.at += 1;
         }
+        // A Markdown heading stands a blank line above its text.
+        let blanks = self.lines[self.at..]
+            .iter()
+            .take_while(|l| l.text.trim().is_empty())
+            .count();
+        let after = self.lines.get(self.at + blanks);
+        if blanks > 0
+            && after.is_some_and(|l| {
+                !self.starts_a_box(l)
+                    && play_head(l.text.trim())
+                        .is_none_or(|n| !is_player(players, n) || title == "Luggage Rack")
+            })
+        {
+            self.at += blanks;
+        }
         if let Some(next) = self.line() {
             let repeated = self.box_title(next).is_some_and(|t| t == title);
             if is_border(&next.text) || repeated {
+                return self.bordered_rows();
+            }
+            // A Markdown table under the heading: `| Station | Tokens |`.
+            if next.text.trim_start().starts_with('|') {
+                self.at -= 1;
                 return self.bordered_rows();
             }
         }
@@ -303,10 +360,34 @@ impl<'a> Doc<'a> {
             let t = line.text.trim();
             let plays =
                 title != "Luggage Rack" && play_head(t).is_some_and(|n| is_player(players, n));
+            // One blank line inside a list of entries does not end the box
+            // when its text goes on (quirk-blank-in-box): a line that
+            // starts no box, no Play and no Plays heading.
+            if t.is_empty() && !rows.is_empty() && title != "Game Time" && title != "Courier" {
+                if let Some(next) = self.lines.get(self.at + 1) {
+                    let nt = next.text.trim();
+                    let a_play = if title == "Luggage Rack" {
+                        play(&Src::join(std::slice::from_ref(next)), self.map).is_ok()
+                    } else {
+                        play_head(nt).is_some_and(|n| is_player(players, n))
+                    };
+                    let goes_on = !nt.is_empty()
+                        && !self.starts_a_box(next)
+                        && !a_play
+                        && (title == "Luggage Rack"
+                            || play_head(nt).is_none()
+                            || stacks_entry(title, nt));
+                    if goes_on {
+                        self.at += 1;
+                        continue;
+                    }
+                }
+            }
             if t.is_empty() || self.starts_a_box(line) || plays {
                 break;
             }
-            rows.push((line, t.to_string()));
+            // A Markdown list's items are the box's rows (quirk-listed-rows).
+            rows.push((line, unlisted(t).to_string()));
             self.at += 1;
         }
         rows

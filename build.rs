@@ -20,6 +20,7 @@ struct Entry {
     phase: String,
     phase_rule: Option<String>,
     rule: String,
+    rule_written: Option<String>,
     duration: Option<toml::Value>,
     status: String,
     cost: Option<String>,
@@ -363,6 +364,25 @@ fn main() {
             "grammar/actions.toml: {}: form must be one [bracketed] action",
             e.id
         );
+        // The rule verdicts cite: a rule's number, never the index's
+        // placeholders ("1.7.x"), which stay in `rule_written`.
+        for (what, r) in [
+            ("rule", Some(&e.rule)),
+            ("phase_rule", e.phase_rule.as_ref()),
+        ] {
+            let Some(r) = r else { continue };
+            assert!(
+                r.split('.').count() == 3
+                    && r.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())),
+                "grammar/actions.toml: {}: {what} {r:?} is not a rule number: cite the defining rule and keep the index's text in rule_written",
+                e.id
+            );
+        }
+        assert!(
+            e.rule_written.as_ref() != Some(&e.rule),
+            "grammar/actions.toml: {}: rule_written is kept only where the index's Rule cell is not the defining rule",
+            e.id
+        );
         let hs = holes(&e.form);
         let mut fields = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
@@ -479,12 +499,13 @@ fn main() {
         let aliases: Vec<String> = e.aliases.iter().map(|a| lit(a)).collect();
         let _ = writeln!(
             specs,
-            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, phase_rule: {}, rule: {}, status: {status}, duration: {duration}, cost: {cost}, gain: {gain}, cost_text: {}, gain_text: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
+            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, phase_rule: {}, rule: {}, rule_written: {}, status: {status}, duration: {duration}, cost: {cost}, gain: {gain}, cost_text: {}, gain_text: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
             lit(&e.id),
             lit(&variant),
             lit(&e.form),
             lit(e.phase_rule.as_deref().unwrap_or("1.7.1")),
             lit(&e.rule),
+            opt(&e.rule_written),
             opt(&e.cost),
             opt(&e.gain),
             opt(&e.fosdyke),

@@ -410,7 +410,12 @@ impl Turn<'_> {
                 if have < n {
                     self.illegal(
                         rule,
-                        format!("the player holds {have} {} Tokens, not {n}", c.name()),
+                        format!(
+                            "{} costs the Tokens it Recycles: {} holds {have} {} Tokens, not {n}",
+                            a.render(),
+                            self.my_name(),
+                            c.name()
+                        ),
                     );
                     return Charge::Free;
                 }

@@ -16,6 +16,7 @@ impl Turn<'_> {
         let overcoats = self.overcoats();
         let charge = self.act(a, when);
         self.settle(a, charge);
+        self.electrified_off();
         self.nantucket_lost(&overcoats);
         self.watch_lv();
         self.radio_clamps_follow();

@@ -88,7 +88,8 @@ impl Turn<'_> {
     }
 
     /// An Action that names another Player without sharing eir Station
-    /// (`[Giving Tokens to <Player>]`): it targets em all the same (Rule
+    /// (`[Giving Tokens to <Player>]`, `[Knerdling <Player>]`): it targets
+    /// em all the same (Rule
     /// 1.11.7's "the <Player> of any Action requiring a Player to be
     /// specified"; RULINGS E124), so neither of the two may be at a Holy
     /// Station (Rule 1.11.7), nor the hour 0000 - 0500 (Rule 1.13.1).

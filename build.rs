@@ -10,10 +10,37 @@ use std::path::Path;
 
 #[derive(serde::Deserialize)]
 struct Table {
-    action: Vec<Entry>,
+    action: Vec<Row>,
 }
 
-#[derive(serde::Deserialize)]
+/// A row as written: a `same_as` row is another written form of the row it
+/// names, whose phase, rule, status, duration and price it takes (written
+/// once, there).
+#[derive(Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Row {
+    id: String,
+    form: String,
+    same_as: Option<String>,
+    phase: Option<String>,
+    phase_rule: Option<String>,
+    rule: Option<String>,
+    rule_written: Option<String>,
+    duration: Option<toml::Value>,
+    status: Option<String>,
+    cost: Option<String>,
+    cost_written: Option<String>,
+    gain: Option<String>,
+    fosdyke: Option<String>,
+    example: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    note: Option<String>,
+    #[serde(default = "yes")]
+    in_index: bool,
+}
+
+/// A row with its `same_as` resolved.
 struct Entry {
     id: String,
     form: String,
@@ -24,16 +51,71 @@ struct Entry {
     duration: Option<toml::Value>,
     status: String,
     cost: Option<String>,
-    #[allow(dead_code)]
-    cost_written: Option<String>,
     gain: Option<String>,
     fosdyke: Option<String>,
     example: String,
-    #[serde(default)]
     aliases: Vec<String>,
     note: Option<String>,
-    #[serde(default = "yes")]
     in_index: bool,
+}
+
+/// Resolves each row's `same_as`: the row named (itself no `same_as`)
+/// gives what the row may not write again.
+fn resolve(rows: &[Row]) -> Vec<Entry> {
+    rows.iter()
+        .map(|r| {
+            let from = match &r.same_as {
+                Some(other) => {
+                    let o = rows
+                        .iter()
+                        .find(|o| &o.id == other && o.same_as.is_none())
+                        .unwrap_or_else(|| {
+                            panic!("grammar/actions.toml: {}: same_as {other:?} is no row with its own price", r.id)
+                        });
+                    let written = [
+                        r.phase.is_some(),
+                        r.phase_rule.is_some(),
+                        r.rule.is_some(),
+                        r.rule_written.is_some(),
+                        r.duration.is_some(),
+                        r.status.is_some(),
+                        r.cost.is_some(),
+                        r.cost_written.is_some(),
+                        r.gain.is_some(),
+                        r.fosdyke.is_some(),
+                    ];
+                    assert!(
+                        !written.contains(&true),
+                        "grammar/actions.toml: {}: a same_as row takes its phase, rule, status, duration and price from {other}, once",
+                        r.id
+                    );
+                    o
+                }
+                None => r,
+            };
+            let need = |v: &Option<String>, what: &str| {
+                v.clone()
+                    .unwrap_or_else(|| panic!("grammar/actions.toml: {}: no {what}", r.id))
+            };
+            Entry {
+                id: r.id.clone(),
+                form: r.form.clone(),
+                phase: need(&from.phase, "phase"),
+                phase_rule: from.phase_rule.clone(),
+                rule: need(&from.rule, "rule"),
+                rule_written: from.rule_written.clone(),
+                duration: from.duration.clone(),
+                status: need(&from.status, "status"),
+                cost: from.cost.clone(),
+                gain: from.gain.clone(),
+                fosdyke: from.fosdyke.clone(),
+                example: r.example.clone(),
+                aliases: r.aliases.clone(),
+                note: r.note.clone(),
+                in_index: r.in_index,
+            }
+        })
+        .collect()
 }
 
 fn yes() -> bool {
@@ -347,7 +429,8 @@ fn main() {
     let mut index_arms = String::new();
     let mut from_arms = String::new();
     let mut args_arms = String::new();
-    for (i, e) in table.action.iter().enumerate() {
+    let entries = resolve(&table.action);
+    for (i, e) in entries.iter().enumerate() {
         assert!(
             ids.insert(e.id.clone()),
             "grammar/actions.toml: duplicate id {:?}",

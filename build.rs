@@ -10,20 +10,25 @@ use std::path::Path;
 
 #[derive(serde::Deserialize)]
 struct Table {
-    action: Vec<Entry>,
+    action: Vec<Row>,
 }
 
-#[derive(serde::Deserialize)]
-struct Entry {
+/// A row as written: a `same_as` row is another written form of the row it
+/// names, whose phase, rule, status, duration and price it takes (written
+/// once, there).
+#[derive(Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Row {
     id: String,
     form: String,
-    phase: String,
+    same_as: Option<String>,
+    phase: Option<String>,
     phase_rule: Option<String>,
-    rule: String,
+    rule: Option<String>,
+    rule_written: Option<String>,
     duration: Option<toml::Value>,
-    status: String,
+    status: Option<String>,
     cost: Option<String>,
-    #[allow(dead_code)]
     cost_written: Option<String>,
     gain: Option<String>,
     fosdyke: Option<String>,
@@ -33,6 +38,84 @@ struct Entry {
     note: Option<String>,
     #[serde(default = "yes")]
     in_index: bool,
+}
+
+/// A row with its `same_as` resolved.
+struct Entry {
+    id: String,
+    form: String,
+    phase: String,
+    phase_rule: Option<String>,
+    rule: String,
+    rule_written: Option<String>,
+    duration: Option<toml::Value>,
+    status: String,
+    cost: Option<String>,
+    gain: Option<String>,
+    fosdyke: Option<String>,
+    example: String,
+    aliases: Vec<String>,
+    note: Option<String>,
+    in_index: bool,
+}
+
+/// Resolves each row's `same_as`: the row named (itself no `same_as`)
+/// gives what the row may not write again.
+fn resolve(rows: &[Row]) -> Vec<Entry> {
+    rows.iter()
+        .map(|r| {
+            let from = match &r.same_as {
+                Some(other) => {
+                    let o = rows
+                        .iter()
+                        .find(|o| &o.id == other && o.same_as.is_none())
+                        .unwrap_or_else(|| {
+                            panic!("grammar/actions.toml: {}: same_as {other:?} is no row with its own price", r.id)
+                        });
+                    let written = [
+                        r.phase.is_some(),
+                        r.phase_rule.is_some(),
+                        r.rule.is_some(),
+                        r.rule_written.is_some(),
+                        r.duration.is_some(),
+                        r.status.is_some(),
+                        r.cost.is_some(),
+                        r.cost_written.is_some(),
+                        r.gain.is_some(),
+                        r.fosdyke.is_some(),
+                    ];
+                    assert!(
+                        !written.contains(&true),
+                        "grammar/actions.toml: {}: a same_as row takes its phase, rule, status, duration and price from {other}, once",
+                        r.id
+                    );
+                    o
+                }
+                None => r,
+            };
+            let need = |v: &Option<String>, what: &str| {
+                v.clone()
+                    .unwrap_or_else(|| panic!("grammar/actions.toml: {}: no {what}", r.id))
+            };
+            Entry {
+                id: r.id.clone(),
+                form: r.form.clone(),
+                phase: need(&from.phase, "phase"),
+                phase_rule: from.phase_rule.clone(),
+                rule: need(&from.rule, "rule"),
+                rule_written: from.rule_written.clone(),
+                duration: from.duration.clone(),
+                status: need(&from.status, "status"),
+                cost: from.cost.clone(),
+                gain: from.gain.clone(),
+                fosdyke: from.fosdyke.clone(),
+                example: r.example.clone(),
+                aliases: r.aliases.clone(),
+                note: r.note.clone(),
+                in_index: r.in_index,
+            }
+        })
+        .collect()
 }
 
 fn yes() -> bool {
@@ -346,7 +429,8 @@ fn main() {
     let mut index_arms = String::new();
     let mut from_arms = String::new();
     let mut args_arms = String::new();
-    for (i, e) in table.action.iter().enumerate() {
+    let entries = resolve(&table.action);
+    for (i, e) in entries.iter().enumerate() {
         assert!(
             ids.insert(e.id.clone()),
             "grammar/actions.toml: duplicate id {:?}",
@@ -361,6 +445,25 @@ fn main() {
         assert!(
             e.form.starts_with('[') && e.form.ends_with(']'),
             "grammar/actions.toml: {}: form must be one [bracketed] action",
+            e.id
+        );
+        // The rule verdicts cite: a rule's number, never the index's
+        // placeholders ("1.7.x"), which stay in `rule_written`.
+        for (what, r) in [
+            ("rule", Some(&e.rule)),
+            ("phase_rule", e.phase_rule.as_ref()),
+        ] {
+            let Some(r) = r else { continue };
+            assert!(
+                r.split('.').count() == 3
+                    && r.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())),
+                "grammar/actions.toml: {}: {what} {r:?} is not a rule number: cite the defining rule and keep the index's text in rule_written",
+                e.id
+            );
+        }
+        assert!(
+            e.rule_written.as_ref() != Some(&e.rule),
+            "grammar/actions.toml: {}: rule_written is kept only where the index's Rule cell is not the defining rule",
             e.id
         );
         let hs = holes(&e.form);
@@ -479,12 +582,13 @@ fn main() {
         let aliases: Vec<String> = e.aliases.iter().map(|a| lit(a)).collect();
         let _ = writeln!(
             specs,
-            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, phase_rule: {}, rule: {}, status: {status}, duration: {duration}, cost: {cost}, gain: {gain}, cost_text: {}, gain_text: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
+            "    ActionSpec {{ id: {}, variant: {}, form: {}, phase: {phase}, phase_rule: {}, rule: {}, rule_written: {}, status: {status}, duration: {duration}, cost: {cost}, gain: {gain}, cost_text: {}, gain_text: {}, fosdyke: {}, example: {}, aliases: &[{}], note: {}, in_index: {} }},",
             lit(&e.id),
             lit(&variant),
             lit(&e.form),
             lit(e.phase_rule.as_deref().unwrap_or("1.7.1")),
             lit(&e.rule),
+            opt(&e.rule_written),
             opt(&e.cost),
             opt(&e.gain),
             opt(&e.fosdyke),

@@ -26,7 +26,8 @@ pub enum Directive {
         /// From whom, when the Play says.
         from: Option<String>,
     },
-    /// `{LV <N>}`: the new LV of a Huff (Rule 1.10.15).
+    /// `{LV <N>}`: the new LV of a Huff (Rule 1.10.15); none needed when
+    /// both LVs are zero (RULINGS E134).
     Lv(u32),
     /// `{pays <Colour>}` or `{pays 10 <Colour> Tokens}`: the colour a
     /// Bonanza is paid in (Rule 1.4.10).
@@ -53,7 +54,8 @@ pub enum Directive {
     /// Token Cascade's focus at the start of eir Turn (Rule 1.7.36,
     /// RULINGS E92), e.g. `{cascades 2Re,1Bk}`.
     Cascades(TokenList),
-    /// `{destroys <Colour>}`: the Token a Blonk destroys (Rule 1.10.16).
+    /// `{destroys <Colour>}`: the Token a Blonk destroys (Rule 1.10.16);
+    /// none needed when the victim holds one colour (RULINGS E134).
     Destroys(Colour),
     /// `{takes <Colour>}`: the Token a Shadow or a Beg takes (Rules 1.10.5, 1.7.61).
     Takes(Colour),
@@ -71,7 +73,8 @@ pub enum Directive {
     Generates(Colour),
     /// `{tithes <Colour> from <Player>}`: the Token a `[Collecting Tithe]`
     /// takes from one Player's Piece (Rule 1.7.31); one such directive per
-    /// Piece tithed.
+    /// Piece tithed whose holder leaves a choice (none where e holds one
+    /// colour, RULINGS E134).
     Tithes {
         /// The colour chosen.
         colour: Colour,

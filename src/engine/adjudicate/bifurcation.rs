@@ -189,10 +189,17 @@ impl Turn<'_> {
             }
             (None, [only]) => *only,
             (None, _) if can.contains(&Colour::Bronze) => Colour::Bronze,
-            (None, _) => {
+            (None, several) => {
+                let options: Vec<String> = several
+                    .iter()
+                    .map(|c| format!("{{upkeep {}}}", c.name()))
+                    .collect();
                 self.illegal(
                     "1.7.42",
-                    "a Bifurcated Player loses 1 Token of any colour but Bronze, of eir choice, as eir Turn begins: the play names it, e.g. {upkeep Red}",
+                    format!(
+                        "the upkeep of Piece B (1 Token of any colour but Bronze, of eir choice, as eir Turn begins; e has not 2 Bronze) needs a choice: {}",
+                        super::choice::either(&options)
+                    ),
                 );
                 return;
             }

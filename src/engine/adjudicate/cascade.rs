@@ -230,7 +230,7 @@ impl Turn<'_> {
                 };
                 self.illegal(
                     RULE,
-                    format!("a Token Cascade is in effect: {} transfers {what} to its focus at the start of this Turn; a comment names them, e.g. {{cascades {}}}", self.my_name(), example(x, short, most, &most_colours)),
+                    format!("a Token Cascade is in effect: {} transfers {what} to its focus at the start of this Turn, which needs a choice, e.g. {{cascades {}}}", self.my_name(), example(x, short, most, &most_colours)),
                 );
                 None
             }

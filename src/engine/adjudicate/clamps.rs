@@ -82,11 +82,7 @@ impl Turn<'_> {
     /// carried, where the Piece stands when the Action is played.
     pub(super) fn unclamp(&mut self, a: &Action, goods: &[Good]) -> Charge {
         let me = self.me;
-        let rule = match a {
-            // The index says 1.10.6; the Bomb's own rule describes it.
-            Action::RemovingVelocityBomb => "1.4.38",
-            _ => a.spec().rule,
-        };
+        let rule = a.spec().rule;
         let Some(at) = self.here() else {
             self.illegal(rule, "the Piece must be on the Map");
             return Charge::Free;

@@ -183,10 +183,16 @@ impl Turn<'_> {
             _ => None,
         });
         if colour.is_none() {
-            wrong.push(
-                "[Generating Token] names the colour gained in a comment, e.g. {generates Gold}"
-                    .to_string(),
-            );
+            // "a Token of any colour which Tokens can possibly be": seven
+            // choices, never one (RULINGS E134).
+            let options: Vec<String> = Colour::ALL
+                .iter()
+                .map(|c| format!("{{generates {}}}", c.name()))
+                .collect();
+            wrong.push(format!(
+                "[Generating Token] needs a choice: {}",
+                super::choice::either(&options)
+            ));
         }
         if !wrong.is_empty() {
             for w in wrong {

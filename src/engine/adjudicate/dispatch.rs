@@ -16,6 +16,7 @@ impl Turn<'_> {
         let overcoats = self.overcoats();
         let charge = self.act(a, when);
         self.settle(a, charge);
+        self.electrified_off();
         self.nantucket_lost(&overcoats);
         self.watch_lv();
         self.radio_clamps_follow();
@@ -135,6 +136,7 @@ impl Turn<'_> {
             // Suspect Packages (Rules 1.4.7, 1.7.30).
             A::DroppingPackage { station } => self.drop_package(a, station, when),
             A::DetonatingPackage { station } => self.detonate(a, station),
+            A::DetonatingPackageBare => self.detonate_bare(a),
             A::DefusingPackage => self.defuse(a),
             // The Podume of Infinite Darkness (Rule 1.4.24).
             A::PoidOn { station } => self.poid_on(a, station, when),

@@ -226,13 +226,19 @@ impl Turn<'_> {
                 "{what} costs {n} Tokens of one of {names}, not {}",
                 c.name()
             ),
-            (None, []) => format!(
-                "{what} costs {n} Tokens of one of {names}; the player holds {n} of none"
-            ),
-            (None, several) => format!(
-                "the player holds {n} Tokens of several of {names}: a comment names the colour paid, e.g. {{pays {}}}",
-                several[0].name()
-            ),
+            (None, []) => {
+                format!("{what} costs {n} Tokens of one of {names}; the player holds {n} of none")
+            }
+            (None, several) => {
+                let options: Vec<String> = several
+                    .iter()
+                    .map(|c| format!("{{pays {}}}", c.name()))
+                    .collect();
+                format!(
+                    "{what} needs a choice: the player holds {n} Tokens of several of {names}: {}",
+                    super::choice::either(&options)
+                )
+            }
         };
         self.illegal(rule, why);
         None
@@ -303,7 +309,8 @@ impl Turn<'_> {
     }
 
     /// [Begging] (Rule 1.7.61): after a Move of Pass, a Plastic Token of a
-    /// colour the player holds at most two of, named `{takes Red}`.
+    /// colour the player holds at most two of, named `{takes Red}` (unnamed
+    /// when there is one such colour).
     pub(super) fn beg(&mut self, a: &Action) -> Charge {
         let rule = a.spec().rule;
         if !matches!(self.play.mv, Move::Pass(_)) {
@@ -314,11 +321,25 @@ impl Turn<'_> {
             Directive::Takes(c) => Some(*c),
             _ => None,
         });
+        // "a colour of eir choice, provided that e has no more than two
+        // Tokens of that colour already": one such colour needs no comment
+        // (RULINGS E134).
+        let open: Vec<(Colour, String)> = Colour::ALL
+            .into_iter()
+            .filter(|c| c.is_plastic() && self.s.players[self.me].tokens.get(*c) <= 2)
+            .map(|c| (c, format!("{{takes {}}}", c.name())))
+            .collect();
+        let taken = match taken {
+            Some(c) => Some(c),
+            None => self.only_choice(rule, &a.render(), &open),
+        };
         let Some(c) = taken else {
-            self.illegal(
-                rule,
-                "the Token begged is named in a comment, e.g. {takes Red}",
-            );
+            if open.is_empty() {
+                self.illegal(
+                    rule,
+                    "Begging gains a Plastic Token of a colour the player holds at most two of: e holds three or more of every Plastic colour",
+                );
+            }
             return Charge::Free;
         };
         if !c.is_plastic() || self.s.players[self.me].tokens.get(c) > 2 {

@@ -30,7 +30,7 @@ impl Turn<'_> {
         match stated {
             None => self.illegal(
                 rule,
-                "the comments state how long each [Waiting] lasts, in order: {waits 0130} or {waits 2 hours}",
+                "[Waiting] needs a choice: how long it lasts, five minutes to one week, stated in the comments for each [Waiting] in order, e.g. {waits 0130} or {waits 2 hours}",
             ),
             Some(m) if (5..=7 * 24 * 60).contains(&m) => {
                 self.clock.minutes += m;

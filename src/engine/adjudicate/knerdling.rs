@@ -224,12 +224,10 @@ impl Turn<'_> {
         let Some(k) = self.knerdled_clamp(&target) else {
             return Charge::Free;
         };
-        if crate::engine::time::in_small_hours(self.now()) {
-            self.illegal(
-                "1.13.1",
-                "Actions that target other Players cannot be played between 0000 and 0500",
-            );
-        }
+        // The target is the <Player> of the Action: not at, nor from, an
+        // undefamed Holy Station (Rule 1.11.7), nor in the small hours
+        // (Rule 1.13.1).
+        self.names_target(v);
         if !self.knerdle_reach(v) {
             self.illegal(
                 RULE,

@@ -206,27 +206,49 @@ impl Turn<'_> {
         })
     }
 
-    /// Whether player `i`'s Piece is on a line in an Electrified State.
+    /// Whether one of player `i`'s Pieces is on a line in an Electrified
+    /// State ("Players whose Pieces are on the said Line", Rule 1.4.33).
     pub(super) fn on_electrified(&self, i: usize) -> bool {
-        self.s.players[i].at.and_then(|p| p.line).is_some_and(|l| {
-            self.s.disruptions.contains(&Disruption::Line {
-                line: l,
-                state: LineState::Electrified,
+        let p = &self.s.players[i];
+        [p.at, p.piece_b].into_iter().flatten().any(|pos| {
+            pos.line.is_some_and(|l| {
+                self.s.disruptions.contains(&Disruption::Line {
+                    line: l,
+                    state: LineState::Electrified,
+                })
             })
         })
     }
 
-    /// Electrical Possessions of Pieces on an Electrified line are Off
-    /// (Rule 1.4.33), checked as each Turn ends.
+    /// "If a Line is in an Electrified State, all Electrical Possessions
+    /// carried by Players whose Pieces are on the said Line, are Off" (Rule
+    /// 1.4.33): a standing condition, so it holds as the Turn begins, after
+    /// the Move and after every Action, not only as the Turn ends
+    /// (RULINGS.md E49): a Remote Control On when its Controller Electrifies
+    /// the line e stands on is Off for the rest of the Turn.
     pub(super) fn electrified_off(&mut self) {
         for i in 0..self.s.players.len() {
             if !self.on_electrified(i) {
                 continue;
             }
+            let mut off = Vec::new();
             for p in &mut self.s.players[i].possessions {
                 if let Item::Good { on, .. } = &mut p.item {
-                    *on = false;
+                    if *on {
+                        *on = false;
+                        let name = p.good().spec().name;
+                        off.push(match p.item.number() {
+                            Some(n) => format!("{name} {n}"),
+                            None => name.to_string(),
+                        });
+                    }
                 }
+            }
+            for what in off {
+                let who = &self.s.players[i].name;
+                self.change(format!(
+                    "{who}'s {what} is Off: a Piece of eirs is on an Electrified line (Rule 1.4.33)"
+                ));
             }
         }
     }

@@ -57,9 +57,16 @@ impl Turn<'_> {
             None if total <= 4 => held.iter().map(|(c, n)| (*n, *c)).collect(),
             None if held.len() == 1 => vec![(4, held[0].0)],
             None => {
+                let options: Vec<String> = four_of(&held)
+                    .iter()
+                    .map(|l| format!("{{loses {}}}", crate::gsd::TokenList(l.clone())))
+                    .collect();
                 self.illegal(
                     rule,
-                    "[Magno-Gone] loses four Metallic Tokens of the player's choice, among several colours: the Play names them, e.g. {loses 2Go,2Si}",
+                    format!(
+                        "[Magno-Gone] loses four Metallic Tokens of the player's choice, and needs a choice: {}",
+                        super::choice::either(&options)
+                    ),
                 );
                 return Charge::Free;
             }
@@ -153,9 +160,16 @@ impl Turn<'_> {
                 }
                 (None, []) => continue,
                 (None, [c]) => *c,
-                (None, _) => {
+                (None, several) => {
                     let who = self.source_name(src);
-                    let msg = format!("{who} holds Metallic Tokens of several colours: the Play names the one attracted, e.g. {{attracts Gold from {who}}}");
+                    let options: Vec<String> = several
+                        .iter()
+                        .map(|c| format!("{{attracts {} from {who}}}", c.name()))
+                        .collect();
+                    let msg = format!(
+                        "[Attracting] from {who}, who holds Metallic Tokens of several colours, needs a choice: {}",
+                        super::choice::either(&options)
+                    );
                     self.illegal("1.4.45", msg);
                     continue;
                 }
@@ -325,4 +339,26 @@ impl Turn<'_> {
             c.name()
         ));
     }
+}
+
+/// Every way of losing four of the Metallic Tokens `held` (more than four,
+/// of several colours), as token lists in the order of `held`.
+fn four_of(held: &[(Colour, u32)]) -> Vec<Vec<(u32, Colour)>> {
+    let mut out: Vec<Vec<(u32, Colour)>> = vec![vec![]];
+    for &(c, n) in held {
+        let mut next = Vec::new();
+        for so_far in &out {
+            let taken: u32 = so_far.iter().map(|(k, _)| k).sum();
+            for k in 0..=n.min(4 - taken) {
+                let mut l = so_far.clone();
+                if k > 0 {
+                    l.push((k, c));
+                }
+                next.push(l);
+            }
+        }
+        out = next;
+    }
+    out.retain(|l| l.iter().map(|(k, _)| k).sum::<u32>() == 4);
+    out
 }

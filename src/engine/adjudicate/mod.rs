@@ -19,6 +19,7 @@
 //! | `restraints.rs` | What carried Possessions forbid: Clamps, Velocity Bombs, the Podume, Pigeons, Rats, the Parcel (1.4.24 - 1.4.47, 1.11.2) |
 //! | `special.rs` | Special Moves: Walking, Home, Wild, Stub Link, Striling, Declension, Ghosting (1.5.0, 1.7.x, 1.11.6) |
 //! | `translocate.rs` | Translocations: Wormholes, Straddles, Charge Tunneling (1.5.13, 1.7.6, 1.7.13, 1.19.4) |
+//! | `choice.rs` | choices a play leaves unwritten: the only one taken, several named (E134) |
 //! | `explain.rs` | which rule stops a Move that has no route (E11) |
 //! | `states.rs` | game-wide States (1.8) |
 //! | `cascade.rs` | Token Cascades: begun, paid at each Turn's start, Stolen, Killed (1.7.36, 1.7.37) |
@@ -65,6 +66,7 @@ mod bifurcation;
 mod bomb;
 mod bounds;
 mod cascade;
+mod choice;
 mod clamps;
 mod courier;
 mod critters;

@@ -158,22 +158,22 @@ impl Turn<'_> {
         }
     }
 
-    /// `[Detonating Package at <Station>]` (Rule 1.7.30): a Package rests
-    /// there, and the Actioning Player is fewer than five stations from
-    /// it (counted as the blast counts stops, RULINGS.md E98); it
-    /// detonates.
+    /// `[Detonating <Station> Package]` (Rule 1.7.30; also written
+    /// `[Detonating Package at <Station>]`): a Package rests there, and the
+    /// Actioning Player is fewer than five stations from it (counted as the
+    /// blast counts stops, RULINGS.md E98); it detonates.
     pub(super) fn detonate(&mut self, a: &Action, target: &Target) -> Charge {
         let rule = a.spec().rule;
         let Some(id) = self.station_of(target, a) else {
             return Charge::Free;
         };
-        let Some(i) = self.s.packages.iter().position(|p| p.at == id) else {
+        if !self.s.packages.iter().any(|p| p.at == id) {
             self.illegal(
                 rule,
                 format!("no Suspect Package rests at {}", target.station),
             );
             return Charge::Free;
-        };
+        }
         let Some(here) = self.here() else {
             self.illegal(rule, "a Piece off the Map is not near any Suspect Package");
             return Charge::Free;
@@ -190,14 +190,58 @@ impl Turn<'_> {
             );
             return Charge::Free;
         }
-        self.s.packages.remove(i);
+        self.detonate_at(id);
+        Charge::Table
+    }
+
+    /// `[Detonating Package]`, Rule 1.7.30's own text with its `<Station>`
+    /// lost: the one Station with a Package fewer than five stations away;
+    /// with several the play needs a choice (RULINGS.md E95, E134).
+    pub(super) fn detonate_bare(&mut self, a: &Action) -> Charge {
+        let rule = a.spec().rule;
+        let Some(here) = self.here() else {
+            self.illegal(rule, "a Piece off the Map is not near any Suspect Package");
+            return Charge::Free;
+        };
+        // Fewer than five stations by the map; a Package only a Magnifier
+        // brings within reach (E79) is named, [Detonating <Station> Package].
+        let mut near: Vec<StationId> = Vec::new();
+        for p in &self.s.packages {
+            if !near.contains(&p.at) && self.within_stops(p.at, DETONATE_STOPS).contains(&here) {
+                near.push(p.at);
+            }
+        }
+        let options: Vec<(StationId, String)> = near
+            .iter()
+            .map(|&s| (s, format!("[Detonating {} Package]", self.name(s))))
+            .collect();
+        let Some(id) = self.only_choice(rule, &a.render(), &options) else {
+            if options.is_empty() {
+                self.illegal(
+                    rule,
+                    format!(
+                        "no Suspect Package rests fewer than five stations from {}",
+                        self.name(here)
+                    ),
+                );
+            }
+            return Charge::Free;
+        };
+        self.detonate_at(id);
+        Charge::Table
+    }
+
+    /// A Package at `id` detonates.
+    fn detonate_at(&mut self, id: StationId) {
+        if let Some(i) = self.s.packages.iter().position(|p| p.at == id) {
+            self.s.packages.remove(i);
+        }
         let cause = format!(
             "{} detonates the Suspect Package at {}",
             self.my_name(),
             self.name(id)
         );
         self.explode(id, cause);
-        Charge::Table
     }
 
     /// `[Defusing Package]` (Rule 1.7.30): at the Station of a Package the

@@ -173,10 +173,16 @@ impl Turn<'_> {
             return None;
         }
         if !self.s.players[me].possessions[i].item.is_on() {
+            // Off by Rule 1.4.33 on an Electrified line, whatever was written.
+            let why = if self.on_electrified(me) {
+                ": it is Off, the Controller's Piece being on an Electrified line (Rule 1.4.33)"
+            } else {
+                ""
+            };
             self.illegal(
                 RULE,
                 format!(
-                    "the Controller may play {} only if Remote Control {n} is On",
+                    "the Controller may play {} only if Remote Control {n} is On{why}",
                     a.render()
                 ),
             );

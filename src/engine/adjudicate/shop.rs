@@ -313,7 +313,7 @@ impl Turn<'_> {
 
     /// `[Busking]` in Peak Hours with an instrument carried, or yodelling at
     /// a Hill Station (Rule 1.7.20); what is played is named `{plays
-    /// <Instrument>}` or `{yodels}`.
+    /// <Instrument>}` or `{yodels}`, and a Busk naming none yodels.
     pub(super) fn busk(&mut self, a: &Action) -> Charge {
         let me = self.me;
         let rule = a.spec().rule;
@@ -329,14 +329,34 @@ impl Turn<'_> {
             Directive::Plays(i) => Some(i.good()),
             _ => None,
         });
+        // "The Player must specify in eir comments which instrument e is
+        // using, if any": a Busk that names none uses none, and yodels,
+        // which needs a Hill Station (RULINGS E134).
+        let hill = self
+            .here()
+            .is_some_and(|h| self.map.station(h).categories.contains(Category::Hill));
         let instrument = match (yodel, played) {
             (true, _) => None,
             (false, Some(g)) => Some(g),
+            (false, None) if hill => None,
             (false, None) => {
-                self.illegal(
-                    rule,
-                    "the comments name the instrument played, e.g. {plays Guitar}, or {yodels}",
-                );
+                let mut carried: Vec<String> = Vec::new();
+                for p in &self.s.players[me].possessions {
+                    let w = format!("{{plays {}}}", p.good().spec().name);
+                    let instrument = emporium::busking_reward(Some(p.good())).is_some();
+                    if !p.nantucket && instrument && !carried.contains(&w) {
+                        carried.push(w);
+                    }
+                }
+                let why = if carried.is_empty() {
+                    "a Musical Possession carried or a Hill Station to yodel at".to_string()
+                } else {
+                    format!(
+                        "yodelling needs a Hill Station, so the comments specify the instrument used: {}",
+                        super::choice::either(&carried)
+                    )
+                };
+                self.illegal(rule, format!("{} needs a choice: {why}", a.render()));
                 return Charge::Free;
             }
         };
@@ -346,9 +366,7 @@ impl Turn<'_> {
             return Charge::Free;
         };
         let ok = match instrument {
-            None => self
-                .here()
-                .is_some_and(|h| self.map.station(h).categories.contains(Category::Hill)),
+            None => hill,
             Some(g) => self.s.players[me]
                 .possessions
                 .iter()
@@ -410,7 +428,12 @@ impl Turn<'_> {
                 if have < n {
                     self.illegal(
                         rule,
-                        format!("the player holds {have} {} Tokens, not {n}", c.name()),
+                        format!(
+                            "{} costs the Tokens it Recycles: {} holds {have} {} Tokens, not {n}",
+                            a.render(),
+                            self.my_name(),
+                            c.name()
+                        ),
                     );
                     return Charge::Free;
                 }

@@ -10,12 +10,7 @@ impl Turn<'_> {
     /// 1.10.18); a Spanger makes it free and keeps the shunter's LV (Rule
     /// 1.4.29).
     pub(super) fn shunt_action(&mut self, a: &Action, player: &str, station: &Target) -> Charge {
-        // Rule 1.10.18 cites itself as "1.10.x" in the index.
-        let rule = if matches!(a, Action::PowerShunting { .. }) {
-            "1.10.18"
-        } else {
-            a.spec().rule
-        };
+        let rule = a.spec().rule;
         let spanger = self.s.players[self.me].carries(Good::Spanger);
         let lv = self.s.players[self.me].lv;
         self.shunt(a, rule, player, station);

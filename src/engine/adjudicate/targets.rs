@@ -88,7 +88,8 @@ impl Turn<'_> {
     }
 
     /// An Action that names another Player without sharing eir Station
-    /// (`[Giving Tokens to <Player>]`): it targets em all the same (Rule
+    /// (`[Giving Tokens to <Player>]`, `[Knerdling <Player>]`): it targets
+    /// em all the same (Rule
     /// 1.11.7's "the <Player> of any Action requiring a Player to be
     /// specified"; RULINGS E124), so neither of the two may be at a Holy
     /// Station (Rule 1.11.7), nor the hour 0000 - 0500 (Rule 1.13.1).
@@ -126,7 +127,8 @@ impl Turn<'_> {
     }
 
     /// `[Huffing <Player>]` (Rule 1.10.15): both LVs become the number the
-    /// comment names (`{LV 3}`), from 0 to the sum of them.
+    /// comment names (`{LV 3}`), from 0 to the sum of them (0, unnamed, when
+    /// the sum is 0).
     pub(super) fn huff(&mut self, a: &Action, player: &str) -> Charge {
         let rule = a.spec().rule;
         let Some((v, _)) = self.target_of(a, player) else {
@@ -136,10 +138,15 @@ impl Turn<'_> {
         let most = self.s.players[self.me]
             .lv
             .saturating_add(self.s.players[v].lv);
-        match self.directive(|d| match d {
-            Directive::Lv(n) => Some(*n),
-            _ => None,
-        }) {
+        // "any number between zero and 'x'": with x zero, zero is the only
+        // choice and needs no comment (RULINGS E134).
+        let named = self
+            .directive(|d| match d {
+                Directive::Lv(n) => Some(*n),
+                _ => None,
+            })
+            .or((most == 0).then_some(0));
+        match named {
             Some(n) if n <= most => {
                 self.s.players[self.me].lv = n;
                 self.s.players[v].lv = n;
@@ -151,23 +158,46 @@ impl Turn<'_> {
                 rule,
                 format!("LV {n} is more than the two LVs together ({most})"),
             ),
-            None => self.illegal(rule, "a Huff names the new LV in a comment, e.g. {LV 3}"),
+            None => self.illegal(
+                rule,
+                format!(
+                    "{} needs a choice: the new LV, {{LV 0}} to {{LV {most}}} (the two LVs together)",
+                    a.render()
+                ),
+            ),
         }
         Charge::Table
     }
 
     /// `[Blonking <Player>]` (Rule 1.10.16): one Token of the victim's,
-    /// named `{destroys Red}`, is destroyed.
+    /// named `{destroys Red}` (unnamed when e holds one colour), is
+    /// destroyed.
     pub(super) fn blonk(&mut self, a: &Action, player: &str) -> Charge {
         let rule = a.spec().rule;
         let Some((v, _)) = self.target_of(a, player) else {
             return Charge::Table;
         };
         let victim = self.s.players[v].name.clone();
-        match self.directive(|d| match d {
+        let named = self.directive(|d| match d {
             Directive::Destroys(c) => Some(*c),
             _ => None,
-        }) {
+        });
+        // "a single token in the possession of the victim": the only
+        // colour e holds needs no comment; several need a choice (E134).
+        let held: Vec<(Colour, String)> = Colour::ALL
+            .into_iter()
+            .filter(|c| self.s.players[v].tokens.get(*c) > 0)
+            .map(|c| (c, format!("{{destroys {}}}", c.name())))
+            .collect();
+        let named = match named {
+            Some(c) => Some(c),
+            None if held.is_empty() => None,
+            None => match self.only_choice(rule, &a.render(), &held) {
+                Some(c) => Some(c),
+                None => return Charge::Table,
+            },
+        };
+        match named {
             Some(c) if self.s.players[v].tokens.get(c) > 0 => {
                 let t = self.s.players[v].tokens.get(c);
                 self.s.players[v].tokens.set(c, t - 1);
@@ -179,7 +209,7 @@ impl Turn<'_> {
             Some(c) => self.illegal(rule, format!("{victim} has no {} Token", c.name())),
             None => self.illegal(
                 rule,
-                "a Blonk names the Token it destroys in a comment, e.g. {destroys Red}",
+                format!("{victim} holds no Token for the Blonk to destroy"),
             ),
         }
         Charge::Table

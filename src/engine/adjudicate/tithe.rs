@@ -33,8 +33,9 @@ impl Turn<'_> {
 
     /// `[Collecting Tithe]` (Rule 1.7.31): after a `[Tithe <Zone>]` in the
     /// player's previous Turn, one Token from each other Piece in that Zone
-    /// (the colour named `{tithes Red from Bob}`) and the top Token of each
-    /// Token Stack there. A Station on a Zone boundary is in both Zones.
+    /// (the colour named `{tithes Red from Bob}`, unnamed where the holder
+    /// leaves one choice) and the top Token of each Token Stack there. A
+    /// Station on a Zone boundary is in both Zones.
     pub(super) fn collect_tithe(&mut self, a: &Action) -> Charge {
         let rule = a.spec().rule;
         let me_name = self.my_name();
@@ -61,6 +62,8 @@ impl Turn<'_> {
             .collect();
         let mut taken: Vec<(usize, Colour)> = Vec::new();
         let mut wrong = Vec::new();
+        let mut wanting: Vec<(usize, Vec<Vec<Colour>>)> = Vec::new();
+        let mut unchosen: Vec<String> = Vec::new();
         for (i, p) in self.s.players.iter().enumerate() {
             // A Bifurcated Player with both Pieces in the Zone is tithed
             // twice (Rule 1.7.42).
@@ -87,6 +90,19 @@ impl Turn<'_> {
                 }
                 continue;
             }
+            if named.is_empty() {
+                // The Tokens the play did not name: the only choice there
+                // is, else the play needs one (RULINGS E134).
+                let options = tithe_options(p, pieces);
+                if options.is_empty() {
+                    unchosen.push(format!(
+                        "{} carries a Magno-Clamp and Metallic Tokens only, which may not be taken from eir Possession (Rule 1.4.45): e pays no Tithe",
+                        p.name
+                    ));
+                }
+                wanting.push((i, options));
+                continue;
+            }
             match named_tithes(p, i, pieces, zone, &named) {
                 Ok(t) => taken.extend(t),
                 Err(w) => wrong.push(w),
@@ -103,8 +119,58 @@ impl Turn<'_> {
             }
             return Charge::Table;
         }
+        if !self.unnamed_tithes(rule, zone, wanting, &mut taken) {
+            return Charge::Table;
+        }
+        for u in unchosen {
+            self.change(u);
+        }
         self.take_tithe(zone, &taken);
         Charge::Table
+    }
+
+    /// The Tokens the play did not name from each Piece in `wanting` (its
+    /// holder's index and the ways to take them): the only way is taken,
+    /// several need a choice (RULINGS E134). False if the play is Illegal.
+    fn unnamed_tithes(
+        &mut self,
+        rule: &str,
+        zone: u8,
+        wanting: Vec<(usize, Vec<Vec<Colour>>)>,
+        taken: &mut Vec<(usize, Colour)>,
+    ) -> bool {
+        let mut complete = true;
+        for (i, options) in wanting {
+            let name = self.s.players[i].name.clone();
+            let written: Vec<(Vec<Colour>, String)> = options
+                .into_iter()
+                .map(|cs| {
+                    let w: Vec<String> = cs
+                        .iter()
+                        .map(|c| format!("{{tithes {} from {name}}}", c.name()))
+                        .collect();
+                    let w = match w.as_slice() {
+                        [one] => one.clone(),
+                        several => format!("({})", several.join(" ")),
+                    };
+                    (cs, w)
+                })
+                .collect();
+            let pieces = if self.pieces_in_zone(i, zone) > 1 {
+                "Pieces"
+            } else {
+                "Piece"
+            };
+            let what = format!(
+                "[Collecting Tithe] from {name}'s {pieces} in Zone {zone} (\"a Token of the Actioning Player's choice\")"
+            );
+            match self.only_choice(rule, &what, &written) {
+                Some(cs) => taken.extend(cs.into_iter().map(|c| (i, c))),
+                None if written.is_empty() => {}
+                None => complete = false,
+            }
+        }
+        complete
     }
 
     /// Moves the Tithe to the Tither: the Tokens named from each Piece and
@@ -182,6 +248,39 @@ impl Turn<'_> {
     }
 }
 
+/// What a Tithe may take from player `p`'s `pieces` Pieces in the Zone
+/// when the play names nothing: each choice of one Token a Piece (as many
+/// as e holds, if fewer), of colours e holds, Metallic ones not from a
+/// Magno-Clamp's carrier (Rule 1.4.45); sorted, without repeats.
+fn tithe_options(p: &crate::engine::PlayerState, pieces: usize) -> Vec<Vec<Colour>> {
+    let magno = p.carries(crate::gsd::Good::MagnoClamp);
+    let held: Vec<(Colour, u32)> = Colour::ALL
+        .into_iter()
+        .filter(|c| c.is_plastic() || !magno)
+        .map(|c| (c, p.tokens.get(c)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let total: u32 = held.iter().map(|(_, n)| n).sum();
+    let k = pieces.min(total as usize);
+    let mut out: Vec<Vec<Colour>> = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for pick in &out {
+            for &(c, n) in &held {
+                let used = pick.iter().filter(|x| **x == c).count() as u32;
+                if used < n && pick.last().is_none_or(|l| *l <= c) {
+                    let mut p = pick.clone();
+                    p.push(c);
+                    next.push(p);
+                }
+            }
+        }
+        out = next;
+    }
+    out.retain(|o| !o.is_empty());
+    out
+}
+
 /// The Tokens the play names from player `p` (index `i`), one for each of
 /// eir `pieces` in the Zone (Rule 1.7.31; twice for a Bifurcated Player
 /// with both there, Rule 1.7.42), or why they cannot be tithed.
@@ -192,12 +291,6 @@ fn named_tithes(
     zone: u8,
     named: &[Colour],
 ) -> Result<Vec<(usize, Colour)>, String> {
-    if named.is_empty() {
-        return Err(format!(
-            "{}'s Piece is in Zone {zone}: the play names the Token taken from it, e.g. {{tithes Red from {}}}",
-            p.name, p.name
-        ));
-    }
     if named.len() > pieces {
         return Err(if pieces == 1 {
             format!("one Token only is tithed from {}", p.name)

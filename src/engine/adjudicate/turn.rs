@@ -11,6 +11,7 @@ impl Turn<'_> {
             return;
         }
         self.mv.started_at = self.here();
+        self.electrified_off();
         self.bifurcation_upkeep();
         self.uncover_lodes();
         self.kafka_sinkhole();
@@ -44,6 +45,7 @@ impl Turn<'_> {
             .any(|c| t.get(*c) > 0);
         self.unlabelled_move(mv);
         self.movement(mv);
+        self.electrified_off();
         self.cascade_count(mv);
         // A Bifurcated Move's restraints are judged Piece by Piece.
         if !matches!(mv, Move::Bifurcated(..)) {

@@ -115,8 +115,11 @@ pub struct ActionSpec {
     /// The rule whose words fix the phase: the Action's own when it says
     /// "pre-Move" or "post-Move", else Rule 1.7.1 with the index.
     pub phase_rule: &'static str,
-    /// The defining rule.
+    /// The rule that defines and prices the Action: the one verdicts cite.
     pub rule: &'static str,
+    /// The index's Rule cell as written, where it is not [`Self::rule`]
+    /// (a placeholder such as `1.7.x`, or another rule).
+    pub rule_written: Option<&'static str>,
     /// Adjudicated, or needs a human ruling.
     pub status: Status,
     /// Duration.

@@ -180,7 +180,7 @@ impl Doc<'_> {
     /// Plays still in the GSD). A name that differs from a table player's
     /// only by a slip (two edits, letter case, a list's marker) is no
     /// Resigned player but that player misspelt: refused, never read as
-    /// someone else (RULINGS G13).
+    /// someone else (RULINGS G15).
     fn check_player(
         &self,
         line: &Line,

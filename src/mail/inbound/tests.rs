@@ -132,3 +132,40 @@ fn list_manager_addresses() {
     assert!(is_list_manager("games-request@other.org", None));
     assert!(!is_list_manager("jane-admin@other.org", None));
 }
+
+/// What its reader does not see is not read (issue 40): a Play hidden by
+/// the `hidden` attribute or a style is no text, however it is written.
+#[test]
+fn html_hidden_text_is_not_read() {
+    for hidden in [
+        "<div hidden>Cryer : Euston (NT)</div>",
+        "<div HIDDEN=\"hidden\">Cryer : Euston (NT)</div>",
+        "<span style=\"display:none\">Cryer : Euston (NT)</span>",
+        "<span style='DISPLAY : none !important'>Cryer : Euston (NT)</span>",
+        "<p style=\"color:red; visibility: hidden\">Cryer : Euston (NT)</p>",
+        "<font style=\"font-size:0px\">Cryer : Euston (NT)</font>",
+        "<span style=\"font-size:0\">Cryer : Euston (NT)</span>",
+        "<span style=\"font-size:1px\">Cryer : Euston (NT)</span>",
+        "<div style=\"opacity:0\">Cryer : Euston (NT)</div>",
+        "<div style=\"max-height:0;overflow:hidden\">Cryer : Euston (NT)</div>",
+        "<div style=\"mso-hide:all\">Cryer : Euston (NT)</div>",
+        "<div style=\"display:none\"><p>Cryer : <b>Euston</b> (NT)</p></div>",
+    ] {
+        let t = html_to_text(&format!("<p>Rushton : Pass</p>{hidden}<p>end</p>"));
+        assert!(!t.contains("Cryer"), "{hidden}: {t}");
+        assert!(
+            t.starts_with("Rushton : Pass") && t.ends_with("end"),
+            "{hidden}: {t}"
+        );
+    }
+    // Visible look-alikes are read.
+    for shown in [
+        "<div data-hidden=\"1\">Cryer : Euston (NT)</div>",
+        "<div style=\"font-size:10px\">Cryer : Euston (NT)</div>",
+        "<div style=\"opacity:0.9\">Cryer : Euston (NT)</div>",
+        "<div title=\"hidden\">Cryer : Euston (NT)</div>",
+    ] {
+        let t = html_to_text(shown);
+        assert_eq!(t, "Cryer : Euston (NT)", "{shown}");
+    }
+}

@@ -27,6 +27,10 @@ const BLOCK: [&str; 33] = [
 ];
 const MAX_DEPTH: usize = 128;
 
+/// An element open while the tree is built: its name, its children so
+/// far, and whether its reader sees it ([`hides`]).
+type Open = (String, Vec<Node>, bool);
+
 /// Converts HTML to text that keeps line structure (see the module docs).
 pub fn html_to_text(html: &str) -> String {
     let tree = build_tree(html);
@@ -49,7 +53,7 @@ pub fn html_to_text(html: &str) -> String {
 /// end tags implied as browsers do, `<script>` and the like skipped.
 fn build_tree(html: &str) -> Vec<Node> {
     // Stack of open elements: (name, children). Index 0 is the root.
-    let mut stack: Vec<(String, Vec<Node>)> = vec![(String::new(), Vec::new())];
+    let mut stack: Vec<Open> = vec![(String::new(), Vec::new(), false)];
     let mut rest = html;
     while !rest.is_empty() {
         let Some(lt) = rest.find('<') else {
@@ -85,6 +89,7 @@ fn build_tree(html: &str) -> Vec<Node> {
             break; // an unterminated tag ends the document
         };
         let self_closing = body[..end].ends_with('/');
+        let hidden = !closing && hides(&body[name_len..end]);
         rest = &body[end + 1..];
         if closing {
             if let Some(i) = open_index(&stack, &[name.as_str()], &[]) {
@@ -103,23 +108,23 @@ fn build_tree(html: &str) -> Vec<Node> {
         close_implied(&mut stack, &name);
         if (BLOCK.contains(&name.as_str())
             || matches!(name.as_str(), "pre" | "table" | "blockquote"))
-            && stack.last().is_some_and(|(n, _)| n == "p")
+            && stack.last().is_some_and(|(n, _, _)| n == "p")
         {
             close_top(&mut stack);
         }
         if VOID.contains(&name.as_str()) || self_closing {
-            if let Some(top) = stack.last_mut() {
+            if let Some(top) = stack.last_mut().filter(|_| !hidden) {
                 top.1.push(Node::Elem {
                     name,
                     children: Vec::new(),
                 });
             }
         } else if stack.len() < MAX_DEPTH {
-            stack.push((name, Vec::new()));
+            stack.push((name, Vec::new(), hidden));
         }
     }
     close_to(&mut stack, 1);
-    stack.pop().map(|(_, c)| c).unwrap_or_default()
+    stack.pop().map(|(_, c, _)| c).unwrap_or_default()
 }
 
 /// The byte offset in `body` of the `>` ending a tag whose name takes
@@ -140,7 +145,7 @@ fn tag_end(body: &str, name_len: usize) -> Option<usize> {
 
 /// Closes what a start tag `name` implies is ended: an open cell, row or
 /// list item.
-fn close_implied(stack: &mut Vec<(String, Vec<Node>)>, name: &str) {
+fn close_implied(stack: &mut Vec<Open>, name: &str) {
     match name {
         "td" | "th" => {
             if let Some(i) = open_index(stack, &["td", "th"], &["tr", "table"]) {
@@ -162,10 +167,11 @@ fn close_implied(stack: &mut Vec<(String, Vec<Node>)>, name: &str) {
 }
 
 /// Closes the innermost open element, adding it to its parent's children.
-fn close_top(stack: &mut Vec<(String, Vec<Node>)>) {
+fn close_top(stack: &mut Vec<Open>) {
     if stack.len() > 1 {
-        if let Some((name, children)) = stack.pop() {
-            if let Some(top) = stack.last_mut() {
+        if let Some((name, children, hidden)) = stack.pop() {
+            // What its reader does not see is not read (issue 40).
+            if let Some(top) = stack.last_mut().filter(|_| !hidden) {
                 top.1.push(Node::Elem { name, children });
             }
         }
@@ -173,7 +179,7 @@ fn close_top(stack: &mut Vec<(String, Vec<Node>)>) {
 }
 
 /// Closes the element at `idx` and every element opened inside it.
-fn close_to(stack: &mut Vec<(String, Vec<Node>)>, idx: usize) {
+fn close_to(stack: &mut Vec<Open>, idx: usize) {
     while stack.len() > idx.max(1) {
         close_top(stack);
     }
@@ -181,8 +187,8 @@ fn close_to(stack: &mut Vec<(String, Vec<Node>)>, idx: usize) {
 
 /// Index of the nearest open element named in `names`, not looking past
 /// one named in `stop`.
-fn open_index(stack: &[(String, Vec<Node>)], names: &[&str], stop: &[&str]) -> Option<usize> {
-    for (i, (n, _)) in stack.iter().enumerate().rev().take_while(|(i, _)| *i > 0) {
+fn open_index(stack: &[Open], names: &[&str], stop: &[&str]) -> Option<usize> {
+    for (i, (n, _, _)) in stack.iter().enumerate().rev().take_while(|(i, _)| *i > 0) {
         if names.contains(&n.as_str()) {
             return Some(i);
         }
@@ -193,6 +199,75 @@ fn open_index(stack: &[(String, Vec<Node>)], names: &[&str], stop: &[&str]) -> O
     None
 }
 
+/// Whether a start tag's attributes hide its element from the reader: the
+/// `hidden` attribute, or a style of `display: none`, `visibility: hidden`
+/// or `collapse`, a font size of 1px or less, an opacity of 0, a height
+/// of 0 with its overflow hidden, Outlook's `mso-hide: all`.
+fn hides(attrs: &str) -> bool {
+    let mut rest = attrs;
+    let mut style = String::new();
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+        let name_end = rest
+            .find(|c: char| c.is_whitespace() || c == '=' || c == '/' || c == '>')
+            .unwrap_or(rest.len());
+        if name_end == 0 {
+            break;
+        }
+        let name = rest[..name_end].to_ascii_lowercase();
+        rest = rest[name_end..].trim_start();
+        let mut value = "";
+        if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (v, r) = match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let body = &after[1..];
+                    let end = body.find(q).unwrap_or(body.len());
+                    (&body[..end], body.get(end + 1..).unwrap_or(""))
+                }
+                _ => {
+                    let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+            };
+            value = v;
+            rest = r;
+        }
+        match name.as_str() {
+            "hidden" => return true,
+            "style" => style = decode_entities(value).to_ascii_lowercase(),
+            _ => {}
+        }
+    }
+    let style: String = style.chars().filter(|c| !c.is_whitespace()).collect();
+    let prop = |p: &str| {
+        style
+            .split(';')
+            .filter_map(|d| d.split_once(':'))
+            .filter(|(k, _)| *k == p)
+            .map(|(_, v)| v.trim_end_matches("!important").to_string())
+            .last()
+    };
+    let zero = |v: &str| {
+        let num: String = v
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let unit = &v[num.len()..];
+        num.parse::<f64>()
+            .is_ok_and(|n| n == 0.0 || (n <= 1.0 && unit == "px"))
+    };
+    prop("display").is_some_and(|v| v == "none")
+        || prop("visibility").is_some_and(|v| v == "hidden" || v == "collapse")
+        || prop("mso-hide").is_some_and(|v| v == "all")
+        || prop("font-size").is_some_and(|v| zero(&v))
+        || prop("opacity").is_some_and(|v| v.parse::<f64>().is_ok_and(|o| o == 0.0))
+        || (prop("overflow").is_some_and(|v| v == "hidden")
+            && (prop("height").is_some_and(|v| zero(&v))
+                || prop("max-height").is_some_and(|v| zero(&v))
+                || prop("width").is_some_and(|v| zero(&v))))
+}
+
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     let n = needle.len();
     hay.char_indices().map(|(i, _)| i).find(|&i| {
@@ -201,7 +276,7 @@ fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     })
 }
 
-fn push_text(stack: &mut [(String, Vec<Node>)], text: &str) {
+fn push_text(stack: &mut [Open], text: &str) {
     if let Some(top) = stack.last_mut() {
         top.1.push(Node::Text(decode_entities(text)));
     }

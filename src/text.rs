@@ -129,6 +129,45 @@ pub fn ascii_boxes(s: &str) -> Cow<'_, str> {
     Cow::Owned(s.chars().map(box_drawing).collect())
 }
 
+/// Why a player's name cannot be told from another's, or cannot be seen
+/// whole: characters drawn as nothing, controls, a space that is not a
+/// plain one, or letters of two scripts (`Rushtоn` with a Cyrillic `о`:
+/// Unicode TR39's "mixed script"). `None` for a name a reader sees as it
+/// is.
+pub fn name_problem(name: &str) -> Option<String> {
+    use unicode_security::MixedScript;
+    if let Some(c) = name.chars().find(|c| is_invisible(*c) || c.is_control()) {
+        return Some(format!(
+            "it holds U+{:04X}, a character drawn as nothing",
+            u32::from(c)
+        ));
+    }
+    if let Some(c) = name.chars().find(|c| c.is_whitespace() && *c != ' ') {
+        return Some(format!(
+            "it holds U+{:04X}, a space that is not a plain one",
+            u32::from(c)
+        ));
+    }
+    if !name.is_single_script() {
+        return Some("it mixes the letters of two scripts (say Latin and Cyrillic), so it can pass for another name".into());
+    }
+    None
+}
+
+/// A name as it looks: Unicode TR39's skeleton of its lower case, so that
+/// two names that can be taken one for the other (`Rushton`, `Rushtоn`,
+/// `RUSHTON`, `Rushton` in full-width letters) have the same key.
+pub fn look_alike_key(name: &str) -> String {
+    let lower: String = visible(name)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    unicode_security::skeleton(&lower)
+        .collect::<String>()
+        .to_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +204,32 @@ mod tests {
         assert_eq!(ascii_boxes("╭─ Disruptions ─╮"), "+- Disruptions -+");
         assert_eq!(ascii_boxes("┃ a ║ b │"), "| a | b |");
         assert_eq!(ascii_boxes("╰──╯"), "+--+");
+    }
+
+    #[test]
+    fn names_that_pass_for_another_are_told() {
+        assert_eq!(name_problem("Rushton"), None);
+        assert_eq!(name_problem("Zoë Lyons"), None);
+        assert_eq!(name_problem("D'Arcy"), None);
+        assert!(name_problem("Rushtоn").is_some(), "Cyrillic o");
+        assert!(name_problem("Ruѕhton").is_some(), "Cyrillic s");
+        assert!(name_problem("\u{3164}\u{3164}").is_some(), "Hangul fillers");
+        assert!(name_problem("Rush\u{200b}ton").is_some());
+        assert!(name_problem("Rush\u{3000}ton").is_some());
+        let k = look_alike_key("Rushton");
+        for other in [
+            "Rushtоn",
+            "Ruѕhton",
+            "RUSHTON",
+            "Ｒｕｓｈｔｏｎ",
+            "Rush ton",
+            "rushton ",
+        ] {
+            if other != "Rush ton" {
+                assert_eq!(look_alike_key(other), k, "{other}");
+            }
+        }
+        assert_ne!(look_alike_key("Rush ton"), k);
+        assert_ne!(look_alike_key("Cryer"), k);
     }
 }

@@ -86,6 +86,43 @@ fn a_play_or_gsd_over_the_limits_is_refused_before_it_is_parsed() {
     assert_eq!(t.post(false, "rushton", FIRST).summary, "legal");
 }
 
+/// A Play's comment and a line are bounded (issue 40, finding 3): a legal
+/// Pass with a 700 KB comment once grew the database tenfold; it is
+/// refused naming the limit, and a comment of the limit's length is read.
+#[test]
+fn a_play_with_a_comment_or_line_over_the_limits_is_refused() {
+    let mut t = Lounge::new(None);
+    let pass =
+        |comment: &str| format!("Rushton : Morden (NT) [Home: Tooting Broadway] {{{comment}}}");
+    refused(
+        &mut t,
+        "rushton",
+        &pass(&"x".repeat(700 << 10)),
+        "comment_chars",
+    );
+    refused(
+        &mut t,
+        "rushton",
+        &pass(&"word ".repeat(201)),
+        "comment_chars",
+    );
+    let long = format!(
+        "Rushton : Morden (NT) [Home: Tooting Broadway] {}",
+        "{ok} ".repeat(900)
+    );
+    refused(&mut t, "rushton", &long, "line_chars");
+    // 1,000 characters are read (and judged on their merits).
+    let p = t.post(
+        false,
+        "rushton",
+        &format!(
+            "Rushton : Morden (NT) [Home: Tooting Broadway] {{{}}}",
+            "y".repeat(1000)
+        ),
+    );
+    assert_eq!(p.summary, "legal", "{:?}", p.replies);
+}
+
 #[test]
 fn status_shows_addresses_to_the_games_players_only() {
     let mut t = Lounge::new(None);

@@ -20,6 +20,13 @@ pub struct LimitsConfig {
     /// Plays in one GSD (it lists every Move of the game, Rule 1.2.0); a
     /// GSD with more is refused.
     pub plays_per_gsd: usize,
+    /// Characters in one comment `{...}` of a Play (issue 40: a legal Pass
+    /// with a 700 KB comment grew the database, the archive and every
+    /// HISTORY answer); a Play with a longer one is refused.
+    pub comment_chars: usize,
+    /// Characters in one line of a Play or a GSD; a longer line is
+    /// refused.
+    pub line_chars: usize,
     /// The time judging one mail may take, in milliseconds; a mail that
     /// needs more is refused with a reply, not judged.
     pub work_ms_per_mail: u64,
@@ -42,6 +49,8 @@ impl Default for LimitsConfig {
             reply_bytes: crate::mail::outbound::DEFAULT_REPLY_BYTES,
             actions_per_play: 40,
             plays_per_gsd: 2000,
+            comment_chars: 1000,
+            line_chars: 4000,
             work_ms_per_mail: 1000,
             stranger_replies_per_hour: 5,
             stranger_replies_total_per_hour: 50,
@@ -52,7 +61,7 @@ impl Default for LimitsConfig {
 
 impl LimitsConfig {
     /// Each limit's key, value and allowed range.
-    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 8] {
+    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 10] {
         [
             ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
             (
@@ -63,6 +72,8 @@ impl LimitsConfig {
             ),
             ("actions_per_play", self.actions_per_play as u64, 1, 1000),
             ("plays_per_gsd", self.plays_per_gsd as u64, 1, 100_000),
+            ("comment_chars", self.comment_chars as u64, 80, 100_000),
+            ("line_chars", self.line_chars as u64, 200, 100_000),
             ("work_ms_per_mail", self.work_ms_per_mail, 10, 600_000),
             (
                 "stranger_replies_per_hour",

@@ -455,8 +455,43 @@ impl Config {
                 return Err(format!("[[game]] {}: no players", g.tag));
             }
         }
-        Ok(())
+        check_players(&self.games)
     }
+}
+
+/// Every player's name can be seen whole and taken for no other player's
+/// (issue 40): no characters drawn as nothing, no two scripts mixed, and
+/// no two players of different addresses whose names look alike
+/// ([`crate::text::look_alike_key`]), in any of `games`.
+///
+/// # Errors
+///
+/// The first name that fails, with its game and why.
+pub fn check_players(games: &[GameConfig]) -> Result<(), String> {
+    let mut seen: std::collections::HashMap<String, (&str, &str, &str)> =
+        std::collections::HashMap::new();
+    for g in games {
+        for p in &g.players {
+            if let Some(why) = crate::text::name_problem(&p.name) {
+                return Err(format!("[[game]] {}: player {:?}: {why}", g.tag, p.name));
+            }
+            let key = crate::text::look_alike_key(&p.name);
+            match seen.get(&key) {
+                Some((name, address, tag)) if !address.eq_ignore_ascii_case(&p.address) => {
+                    return Err(format!(
+                        "[[game]] {}: player {:?} can be taken for {name:?} of {tag}, another \
+                         address's: every name must look unlike every other player's",
+                        g.tag, p.name
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(key, (&p.name, &p.address, &g.tag));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Config {

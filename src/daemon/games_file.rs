@@ -22,6 +22,8 @@ pub fn read(file: &Path) -> Result<Vec<GameConfig>, DaemonError> {
     let text = std::fs::read_to_string(file).map_err(io(file))?;
     let games: crate::config::GamesFile = toml::from_str(&text)
         .map_err(|e| DaemonError::Config(format!("{}: {e}", file.display())))?;
+    crate::config::check_players(&games.games)
+        .map_err(|e| DaemonError::Config(format!("{}: {e}", file.display())))?;
     Ok(games.games)
 }
 

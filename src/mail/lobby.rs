@@ -178,6 +178,9 @@ pub fn name(text: &str) -> Result<String, String> {
              ''' or '.', starting with a letter, at most 24 characters)"
         ));
     }
+    if let Some(why) = crate::text::name_problem(&joined) {
+        return Err(format!("{text:?} cannot be a player's name: {why}"));
+    }
     if crate::engine::is_drone(&joined) {
         return Err("the Drone is no one's name: every game has its own (Rule 1.15.1)".into());
     }

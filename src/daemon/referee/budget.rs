@@ -62,8 +62,9 @@ impl Referee {
     }
 
     /// Why `text` would cost more to read than `[limits]` allows: the
-    /// Actions of a Play (its `[`s; in a GSD, of its longest line), the
-    /// Play lines of a GSD (lines with ` : `).
+    /// Actions of a Play (its `[`s; in a GSD, of its longest line), a
+    /// line's length, a comment's, the Play lines of a GSD (lines with
+    /// ` : `).
     fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
         let actions = if gsd {
             text.lines()
@@ -80,6 +81,26 @@ impl Referee {
                 self.limits.actions_per_play
             ));
         }
+        if let Some(longest) = comments(text).map(|c| c.chars().count()).max() {
+            if longest > self.limits.comment_chars {
+                return Some(format!(
+                    "a comment {{...}} of {longest} characters: mornbot keeps comments of at \
+                     most {} ([limits] comment_chars)",
+                    self.limits.comment_chars
+                ));
+            }
+        }
+        if let Some(line) = text
+            .lines()
+            .find(|l| l.chars().count() > self.limits.line_chars)
+        {
+            return Some(format!(
+                "a line of {} characters: mornbot reads lines of at most {} \
+                 ([limits] line_chars)",
+                line.chars().count(),
+                self.limits.line_chars
+            ));
+        }
         let plays = text.lines().filter(|l| l.contains(" : ")).count();
         (gsd && plays > self.limits.plays_per_gsd).then(|| {
             format!(
@@ -89,4 +110,17 @@ impl Referee {
             )
         })
     }
+}
+
+/// The texts of the comments `{...}` in `text` (an unclosed one runs to
+/// the end), across lines: a comment a client wrapped is one comment.
+fn comments(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let open = rest.find('{')?;
+        let body = &rest[open + 1..];
+        let close = body.find('}').unwrap_or(body.len());
+        rest = body.get(close + 1..).unwrap_or("");
+        Some(&body[..close])
+    })
 }

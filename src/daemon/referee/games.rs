@@ -32,6 +32,10 @@ pub(super) struct Games {
     pub(super) roster: Arc<Roster>,
     /// Live states of the games recently used.
     cache: RefCell<Lru>,
+    /// Players' names by how they look ([`crate::text::look_alike_key`]),
+    /// with a name and who it names; built at the first JOIN that asks,
+    /// so start-up does not pay for it.
+    by_look: RefCell<Option<HashMap<String, (String, Named)>>>,
 }
 
 /// Who a player's name names, across games: only one address is of use
@@ -98,6 +102,13 @@ impl Lru {
     }
 }
 
+/// Records how the player `name` at `address` looks.
+fn add_look(m: &mut HashMap<String, (String, Named)>, name: &str, address: &str) {
+    m.entry(crate::text::look_alike_key(name))
+        .and_modify(|(_, n)| n.add(address))
+        .or_insert_with(|| (name.to_string(), Named::One(address.to_string())));
+}
+
 /// Records that the player `name` has `address`.
 fn name_player(by_name: &mut HashMap<String, Named>, name: &str, address: &str) {
     by_name
@@ -131,6 +142,26 @@ impl Games {
                 order: BTreeMap::new(),
                 clock: 0,
             }),
+            by_look: RefCell::new(None),
+        }
+    }
+
+    /// A player of the lounge whose name `name` can be taken for, other
+    /// than the player at `address` emself (issue 40: `Rushtоn` with a
+    /// Cyrillic `о` is not a new player but a disguise of Rushton's).
+    pub(super) fn look_alike(&self, name: &str, address: &str) -> Option<String> {
+        let mut index = self.by_look.borrow_mut();
+        let index = index.get_or_insert_with(|| {
+            let mut m: HashMap<String, (String, Named)> = HashMap::new();
+            for (n, a) in self.defs.values().flat_map(|d| d.players.iter()) {
+                add_look(&mut m, n, a);
+            }
+            m
+        });
+        let (found, named) = index.get(&crate::text::look_alike_key(name))?;
+        match named {
+            Named::One(a) if a.eq_ignore_ascii_case(address) => None,
+            _ => Some(found.clone()),
         }
     }
 
@@ -177,6 +208,9 @@ impl Games {
         for (name, address) in &def.players {
             self.addresses.insert(address.to_ascii_lowercase());
             name_player(&mut self.by_name, name, address);
+            if let Some(m) = self.by_look.get_mut().as_mut() {
+                add_look(m, name, address);
+            }
         }
         self.defs.insert(tag, def);
         self.roster = Arc::new(Roster::new(self.defs.iter().map(|(t, d)| GameInfo {

@@ -60,6 +60,17 @@ impl Table {
                  <Name>)."
             ));
         }
+        let look = crate::text::look_alike_key(name);
+        if let Some(j) = confirmed
+            .iter()
+            .find(|j| crate::text::look_alike_key(&j.name) == look)
+        {
+            return Some(format!(
+                "The name {name} can be taken for {}, who has joined {tag}: choose a name \
+                 no one can mistake for another (JOIN {tag} as <Name>).",
+                j.name
+            ));
+        }
         if confirmed.len() >= usize::from(self.game.players) {
             return Some(format!(
                 "{tag} is full: it takes {} players, and all have joined.",
@@ -293,6 +304,13 @@ impl Referee {
         if let Some(why) = table.bar(name, &address) {
             out.refuse(why);
             return Ok("join: refused".into());
+        }
+        if let Some(other) = self.games.look_alike(name, &address) {
+            out.refuse(format!(
+                "The name {name} can be taken for {other}, a player of this lounge: choose \
+                 a name no one can mistake for another (JOIN {tag} as <Name>)."
+            ));
+            return Ok("join: refused (a look-alike name)".into());
         }
         let ask = JoinAsk {
             tag,

@@ -244,9 +244,8 @@ fn hides(attrs: &str) -> bool {
         style
             .split(';')
             .filter_map(|d| d.split_once(':'))
-            .filter(|(k, _)| *k == p)
+            .rfind(|(k, _)| *k == p)
             .map(|(_, v)| v.trim_end_matches("!important").to_string())
-            .last()
     };
     let zero = |v: &str| {
         let num: String = v

@@ -240,6 +240,10 @@ pub fn game_page(g: &GameSummary, turns: &[TurnRecord], size: Size) -> String {
         );
     }
     b.push_str("<h2>The game as it stands</h2>\n");
+    let _ = writeln!(
+        b,
+        "<p>The whole GSD as it stands: <a href=\"{GSD_FILE}\">{GSD_FILE}</a>.</p>"
+    );
     b.push_str(&picture(
         "../",
         CURRENT_OVERLAY,
@@ -358,8 +362,23 @@ fn verdict_section(t: &TurnRecord) -> String {
     b
 }
 
-/// The page of one turn: its play, its verdict, the picture and the GSD
-/// after it, linked to the turns either side (`last` is the game's last
+/// The file of a game's whole GSD as it stands, one per game.
+pub const GSD_FILE: &str = "gsd.html";
+
+/// The page of a game's whole GSD as it stands: its tables and every Play,
+/// the one page of the game that holds them all.
+pub fn gsd_page(g: &GameSummary, gsd: &str) -> String {
+    let tag = escape(&g.tag);
+    let b = format!(
+        "<nav><a href=\"../index.html\">All games</a> <a href=\"index.html\">Game index</a></nav>\n\
+         <h1>Game {tag}: the GSD as it stands</h1>\n<section id=\"gsd\">\n<pre class=\"gsd\">{}</pre>\n</section>\n",
+        escape(gsd)
+    );
+    page(&format!("Game {}: the GSD", g.tag), "../", &b)
+}
+
+/// The page of one turn: its play, its verdict, the picture and the GSD's
+/// tables after it, linked to the turns either side (`last` is the game's last
 /// turn), the game's index and the site's.
 pub fn turn_page(
     g: &GameSummary,
@@ -392,7 +411,9 @@ pub fn turn_page(
     ));
     let _ = writeln!(
         b,
-        "<section id=\"gsd\">\n<h2>The GSD after this turn</h2>\n<pre class=\"gsd\">{}</pre>\n</section>",
+        "<section id=\"gsd\">\n<h2>The GSD's tables after this turn</h2>\n<pre class=\"gsd\">{}</pre>\n\
+         <p>The Plays so far are on the <a href=\"index.html\">game's page</a>; the whole GSD as it \
+         stands is <a href=\"{GSD_FILE}\">{GSD_FILE}</a>.</p>\n</section>",
         escape(&t.gsd)
     );
     b.push_str(&turn_nav(t, last, " class=\"bottom\""));

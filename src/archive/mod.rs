@@ -8,7 +8,8 @@
 //! DIR/network.svg           the network, drawn once, under every picture
 //! DIR/<tag>/index.html      a game: players, status, the picture as it stands, its turns
 //! DIR/<tag>/current.svg     the game as it stands, over the network
-//! DIR/<tag>/turn-NNN.html   a turn: play, verdict, picture, GSD; linked back and forth
+//! DIR/<tag>/gsd.html        the game's whole GSD as it stands (the one page with every Play)
+//! DIR/<tag>/turn-NNN.html   a turn: play, verdict, picture, the GSD's tables; linked back and forth
 //! DIR/<tag>/turn-NNN.svg    the game after turn NNN, over the network
 //! ```
 //!

@@ -87,7 +87,9 @@ pub struct TurnRecord {
     pub next: Option<String>,
     /// The Game Time after it.
     pub time: String,
-    /// The canonical GSD after it (Rule 1.2.0 layout).
+    /// The canonical GSD's tables after it (Rule 1.2.0 layout), without
+    /// the Plays: those are the game page's, and the whole GSD is the
+    /// game's `gsd.html`.
     pub gsd: String,
 }
 

@@ -102,7 +102,9 @@ pub fn turns(map: &Map, stored: &Stored) -> Result<Vec<(TurnRecord, String)>, Ar
         };
         let n = step.index + 1;
         let plays = &game.plays[..n];
-        let gsd = render(&state.to_gsd(map, Some(&game.tag), plays));
+        // The tables alone: the Plays so far are the game page's, so a
+        // turn page is sized by the game, not by its square (issue 40).
+        let gsd = render(&state.to_gsd(map, Some(&game.tag), &[]));
         let record = TurnRecord {
             n,
             player: row.player.clone(),

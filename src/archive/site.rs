@@ -132,6 +132,11 @@ fn write_game(
         &format!("{dir}/{}", html::CURRENT_OVERLAY),
         current.as_bytes(),
     )?;
+    let gsd = crate::gsd::render(&game.state.to_gsd(map, Some(&game.tag), &game.plays));
+    site.put(
+        &format!("{dir}/{}", html::GSD_FILE),
+        html::gsd_page(summary, &gsd).as_bytes(),
+    )?;
     let records: Vec<_> = turns.into_iter().map(|(t, _)| t).collect();
     site.put(
         &format!("{dir}/index.html"),

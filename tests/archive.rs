@@ -222,7 +222,11 @@ fn the_index_pages_and_turn_pages_say_what_the_store_holds() {
         // The tables after turn n, without the Plays: a turn page is sized
         // by the game, not by its square (issue 40); it links the whole GSD.
         assert_eq!(plays_in(&html), 0, "turn {}", t.n);
-        assert!(html.contains("<pre class=\"gsd\">Game MN1\n+--"), "turn {}", t.n);
+        assert!(
+            html.contains("<pre class=\"gsd\">Game MN1\n+--"),
+            "turn {}",
+            t.n
+        );
         assert!(html.contains("<a href=\"gsd.html\">"), "turn {}", t.n);
     }
     // The game's one page of the whole GSD holds every play, in order.
@@ -230,7 +234,9 @@ fn the_index_pages_and_turn_pages_say_what_the_store_holds() {
     assert_eq!(plays_in(&whole), turns.len());
     let last = esc(&turns.last().unwrap().play);
     let pre = &whole[whole.find("<pre class=\"gsd\">").unwrap()..];
-    assert!(pre[..pre.find("</pre>").unwrap()].trim_end().ends_with(&last));
+    assert!(pre[..pre.find("</pre>").unwrap()]
+        .trim_end()
+        .ends_with(&last));
     let t2 = page(&site, "MN1/turn-002.html");
     assert!(t2.contains("Legal by Judgment"), "the Judged event");
     let t3 = page(&site, "MN1/turn-003.html");

@@ -90,3 +90,49 @@ fn one_mib_hostile_mails_through_the_stack_change_nothing_and_the_next_turn_is_j
     let notice = l.wait_for("warren", "the notice of turn 1", |m| m.contains("Turn 1"));
     assert!(notice.contains("Rushton"), "{notice}");
 }
+
+/// A list member cannot play another player's turns by calling emself by
+/// the player's name (issue 40, finding 1). With authentication on (the
+/// MTA's trusted Authentication-Results), a post the list re-sent under
+/// its own From (DMARC) is a player's only when the list's original-sender
+/// header names the player's address: "Tim Rushton via lounge" whose
+/// X-Original-From is a stranger's plays nothing, and only the stranger
+/// hears of it; the same post with Rushton's address is Rushton's turn.
+#[test]
+fn a_display_name_through_a_list_that_rewrites_from_plays_no_one_s_turn() {
+    let Some(mut l) = Live::start_bot("trusted_authserv_id = \"mx.example.test\"\n", "", &[])
+    else {
+        return;
+    };
+    // As a list that rewrites From delivers it: the list's own signature
+    // passed, the author named by X-Original-From (and a Reply-To the
+    // forger chose).
+    let via = |author: &str| {
+        format!(
+            "Authentication-Results: mx.example.test; dkim=pass header.d=example.test; \
+             dmarc=pass header.from=example.test\n\
+             From: \"Tim Rushton via lounge\" <lounge@example.test>\n\
+             X-Original-From: {author}\nReply-To: rushton@example.test\n\
+             List-Id: <lounge.example.test>\nTo: lounge@example.test\nSubject: [MN1] turn"
+        )
+    };
+    let forged = l.send(
+        "lounge",
+        "bot@example.test",
+        &via("mallory@example.net"),
+        FIRST,
+    );
+    let (_, summary) = l.processed(&forged);
+    assert_ne!(summary, "legal", "log:\n{}", l.log());
+    for (to, _) in l.sent_answering(&forged) {
+        assert_eq!(to, vec!["mallory@example.net".to_string()], "{summary}");
+    }
+    let real = l.send(
+        "lounge",
+        "bot@example.test",
+        &via("rushton@example.test"),
+        FIRST,
+    );
+    let (_, verdict) = l.processed(&real);
+    assert_eq!(verdict, "legal", "log:\n{}", l.log());
+}

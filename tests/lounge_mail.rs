@@ -56,8 +56,11 @@ Rushton : Epping (CN) [Home: Hainault]
         assert_eq!(s, "legal");
     }
 
+    /// A display name is chosen by its writer: it never names a player
+    /// (issue 40, finding 1). A list that hides the author is not
+    /// answered; one that names a stranger answers the stranger.
     #[test]
-    fn only_the_via_name_is_enough_when_it_names_one_player() {
+    fn the_via_name_alone_never_names_a_player() {
         let mut l = Lounge::new(None);
         let raw = "From: \"Barry Rushton via lounge\" <lounge@example.test>
 To: lounge@example.test
@@ -66,7 +69,27 @@ Message-ID: <via@example.org>
 
 Rushton : Epping (CN) [Home: Hainault]
 ";
-        assert_eq!(l.post(raw).0, "legal");
+        let (s, r) = l.post(raw);
+        assert_ne!(s, "legal");
+        assert_eq!(l.turns(), 0);
+        assert!(r.is_empty(), "{r:?}");
+        let raw = "From: \"Tim Rushton via lounge\" <lounge@example.test>
+X-Original-From: mallory@example.net
+Reply-To: rushton@example.org
+To: lounge@example.test
+Subject: [MN1] my turn
+Message-ID: <via2@example.org>
+
+Rushton : Epping (CN) [Home: Hainault]
+";
+        let (s, r) = l.post(raw);
+        assert_ne!(s, "legal");
+        assert_eq!(l.turns(), 0);
+        assert!(
+            r.iter()
+                .all(|m| m.to == vec!["mallory@example.net".to_string()]),
+            "{r:?}"
+        );
     }
 
     #[test]

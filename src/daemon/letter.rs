@@ -192,12 +192,7 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
         list_id: ctx.list_id.as_deref(),
         bot: &ctx.bot,
     };
-    let (from, mut no_reply) = match identity::author(
-        &msg,
-        &list,
-        &|a| referee.is_registered(a),
-        &|n| referee.address_by_name(n),
-    ) {
+    let (from, mut no_reply) = match identity::author(&msg, &list, &|a| referee.is_registered(a)) {
         identity::Author::Direct => (msg.from.clone(), None),
         identity::Author::ViaList { address, how } => {
             tracing::info!(id = %msg.message_id, author = %address, how, "author of a list-rewritten post");

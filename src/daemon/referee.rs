@@ -528,12 +528,6 @@ impl Referee {
         self.games.is_registered(address)
     }
 
-    /// The address of the one player (across games) a display name names
-    /// (`Barry Cryer` names `Cryer`); none when no player or several do.
-    pub fn address_by_name(&self, display: &str) -> Option<String> {
-        self.games.address_by_name(display)
-    }
-
     /// The games as classification needs them (built once).
     pub fn roster(&self) -> std::sync::Arc<crate::mail::classify::Roster> {
         self.games.roster.clone()

@@ -6,10 +6,15 @@
 //! <lounge@lists.example.org>` and keep the author in `X-Original-From`
 //! and/or `Reply-To`. When a post came through the configured list (its
 //! `List-Id`, when one is configured) and From is the list's own address,
-//! the author is taken from `X-Original-From`, then `Reply-To`, then the
-//! display name before ` via `, and only if that resolves to a registered
-//! player (RULINGS L1). The list itself is never taken for the author, so
-//! no refusal is ever posted to the whole lounge.
+//! the author is the address the list's `X-Original-From` names or, when
+//! the list writes none, the first of `Reply-To`; the post is a player's
+//! only when that address is the player's (RULINGS L1). A display name is
+//! chosen by its writer and proves nothing: it never names the author
+//! (issue 40). The list's own authentication (its DKIM signature on the
+//! lounge's domain) is what vouches for that header: with a trusted
+//! authserv-id, a post whose list signature does not pass is refused as
+//! any unauthenticated post is. The list itself is never taken for the
+//! author, so no refusal is ever posted to the whole lounge.
 
 use crate::mail::address::normalize;
 use crate::mail::inbound::Inbound;
@@ -45,13 +50,8 @@ pub enum Author {
 }
 
 /// Who wrote `msg`. `registered` says whether an address belongs to a
-/// player; `by_name` finds a player's address from a display name.
-pub fn author(
-    msg: &Inbound,
-    list: &List<'_>,
-    registered: &dyn Fn(&str) -> bool,
-    by_name: &dyn Fn(&str) -> Option<String>,
-) -> Author {
+/// player.
+pub fn author(msg: &Inbound, list: &List<'_>, registered: &dyn Fn(&str) -> bool) -> Author {
     let lounge = normalize(list.lounge);
     if normalize(&msg.from) != lounge {
         return Author::Direct;
@@ -68,54 +68,25 @@ pub fn author(
         }
     }
     let bot = normalize(list.bot);
-    let candidates: Vec<(String, &'static str)> = msg
-        .original_from
-        .iter()
-        .map(|a| (normalize(a), "X-Original-From"))
-        .chain(msg.reply_to.iter().map(|a| (normalize(a), "Reply-To")))
-        .filter(|(a, _)| *a != lounge && *a != bot && !a.is_empty())
-        .collect();
-    if let Some((address, how)) = candidates.iter().find(|(a, _)| registered(a)) {
-        return Author::ViaList {
-            address: address.clone(),
-            how,
-        };
+    let usable = |a: &String| {
+        let a = normalize(a);
+        (a != lounge && a != bot && !a.is_empty()).then_some(a)
+    };
+    // The list's original-sender header decides when the list wrote one;
+    // Reply-To only when it did not (Mailman 3 keeps the author there).
+    let named = match msg.original_from.as_ref().and_then(usable) {
+        Some(a) => Some((a, "X-Original-From")),
+        None => msg
+            .reply_to
+            .iter()
+            .find_map(usable)
+            .map(|a| (a, "Reply-To")),
+    };
+    match named {
+        Some((address, how)) if registered(&address) => Author::ViaList { address, how },
+        Some((address, _)) => Author::Unknown(Some(address)),
+        None => Author::Unknown(None),
     }
-    if let Some(address) = msg
-        .from_name
-        .as_deref()
-        .and_then(via_name)
-        .and_then(by_name)
-    {
-        return Author::ViaList {
-            address: normalize(&address),
-            how: "display name",
-        };
-    }
-    Author::Unknown(candidates.into_iter().next().map(|(a, _)| a))
-}
-
-/// The author's name in a rewritten display name: `Barry Cryer via
-/// lounge` and Google Groups' `'Barry Cryer' via lounge` give `Barry
-/// Cryer`; a name without ` via ` gives nothing.
-pub fn via_name(display: &str) -> Option<&str> {
-    let lower = display.to_ascii_lowercase();
-    let i = lower.rfind(" via ")?;
-    let name = display[..i].trim().trim_matches(['\'', '"']).trim();
-    (!name.is_empty()).then_some(name)
-}
-
-/// Whether a display name (`Barry Cryer`) names the player `player`
-/// (`Cryer`, or `Barry Cryer`): the whole name, or one of its words.
-pub fn names_player(display: &str, player: &str) -> bool {
-    let player = player.trim();
-    name_forms(display).any(|w| w.eq_ignore_ascii_case(player))
-}
-
-/// What of a display name may name a player: the whole name, then each of
-/// its words (`Barry Cryer`, `Barry`, `Cryer`).
-pub fn name_forms(display: &str) -> impl Iterator<Item = &str> {
-    std::iter::once(display.trim()).chain(display.split(|c: char| c.is_whitespace() || c == ','))
 }
 
 #[cfg(test)]
@@ -153,14 +124,10 @@ mod tests {
         matches!(a, "cryer@example.org" | "rushton@example.org")
     }
 
-    fn by_name(n: &str) -> Option<String> {
-        names_player(n, "Cryer").then(|| "cryer@example.org".to_string())
-    }
-
     #[test]
     fn a_direct_post_is_its_own_author() {
         let m = msg("cryer@example.org", None, None, &[]);
-        assert_eq!(author(&m, &LIST, &registered, &by_name), Author::Direct);
+        assert_eq!(author(&m, &LIST, &registered), Author::Direct);
     }
 
     #[test]
@@ -172,7 +139,7 @@ mod tests {
             &["lounge@example.test"],
         );
         assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
+            author(&m, &LIST, &registered),
             Author::ViaList {
                 address: "cryer@example.org".into(),
                 how: "X-Original-From"
@@ -185,24 +152,46 @@ mod tests {
             &["lounge@example.test", "rushton@example.org"],
         );
         assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
+            author(&m, &LIST, &registered),
             Author::ViaList {
                 address: "rushton@example.org".into(),
                 how: "Reply-To"
             }
         );
+        // A display name proves nothing: never the author (issue 40).
         let m = msg(
             "lounge@example.test",
             Some("'Barry Cryer' via lounge"),
             None,
             &[],
         );
+        assert_eq!(author(&m, &LIST, &registered), Author::Unknown(None));
+    }
+
+    /// A list member calling emself "Tim Rushton" is not Rushton: the
+    /// list's header names the real author, a stranger (issue 40, finding
+    /// 1); and a Reply-To cannot overrule the list's X-Original-From.
+    #[test]
+    fn a_display_name_never_makes_a_stranger_a_player() {
+        let m = msg(
+            "lounge@example.test",
+            Some("Tim Rushton via lounge"),
+            Some("mallory@example.net"),
+            &["rushton@example.org"],
+        );
         assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
-            Author::ViaList {
-                address: "cryer@example.org".into(),
-                how: "display name"
-            }
+            author(&m, &LIST, &registered),
+            Author::Unknown(Some("mallory@example.net".into()))
+        );
+        let m = msg(
+            "lounge@example.test",
+            Some("Tim Rushton via lounge"),
+            None,
+            &["mallory@example.net"],
+        );
+        assert_eq!(
+            author(&m, &LIST, &registered),
+            Author::Unknown(Some("mallory@example.net".into()))
         );
     }
 
@@ -215,34 +204,17 @@ mod tests {
             &[],
         );
         assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
+            author(&m, &LIST, &registered),
             Author::Unknown(Some("someone@example.net".into()))
         );
         let m = msg("lounge@example.test", Some("lounge"), None, &[]);
-        assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
-            Author::Unknown(None)
-        );
+        assert_eq!(author(&m, &LIST, &registered), Author::Unknown(None));
     }
 
     #[test]
     fn another_lists_post_is_not_rewritten_when_a_list_id_is_configured() {
         let mut m = msg("lounge@example.test", None, Some("cryer@example.org"), &[]);
         m.list_id = Some("other.example.test".into());
-        assert_eq!(
-            author(&m, &LIST, &registered, &by_name),
-            Author::Unknown(None)
-        );
-    }
-
-    #[test]
-    fn via_names_as_lists_write_them() {
-        assert_eq!(via_name("Barry Cryer via lounge"), Some("Barry Cryer"));
-        assert_eq!(via_name("'Barry Cryer' via Lounge"), Some("Barry Cryer"));
-        assert_eq!(via_name("\"Cryer\" VIA lounge"), Some("Cryer"));
-        assert_eq!(via_name("Barry Cryer"), None);
-        assert!(names_player("Barry Cryer", "Cryer"));
-        assert!(names_player("Cryer, Barry", "cryer"));
-        assert!(!names_player("Barry Cryers", "Cryer"));
+        assert_eq!(author(&m, &LIST, &registered), Author::Unknown(None));
     }
 }

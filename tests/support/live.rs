@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{config, header, imap_all, lounge_with, smtp_send, wait_until, Daemon, Stack};
+use super::{header, imap_all, lounge_with, smtp_send, wait_until, Daemon, Stack};
 
 /// A Mailman-style footer, as the lounge adds it to every post.
 pub const FOOTER: &str = "_______________________________________________\n\
@@ -27,9 +27,14 @@ impl Live {
     /// The lounge with the bot running, `extra` added to its config and
     /// `env` to its environment.
     pub fn start(extra: &str, env: &[(&str, &str)]) -> Option<Live> {
+        Live::start_bot("", extra, env)
+    }
+
+    /// [`Live::start`], with `bot` added to the config's `[bot]` table.
+    pub fn start_bot(bot: &str, extra: &str, env: &[(&str, &str)]) -> Option<Live> {
         let stack = lounge_with(&[])?;
         std::fs::write(stack.list_dir().join("control/footer"), FOOTER).unwrap();
-        let cfg = config(&stack, &stack.dir.join("bot-data"), extra);
+        let cfg = super::config_bot(&stack, &stack.dir.join("bot-data"), bot, extra);
         let log = stack.dir.join("mornbot.log");
         let daemon = Daemon::start_with(&cfg, &log, env);
         Some(Live {

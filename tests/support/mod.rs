@@ -253,6 +253,11 @@ pub fn lounge_with(env: &[(&str, &str)]) -> Option<Stack> {
 }
 
 pub fn config(s: &Stack, data: &Path, extra: &str) -> PathBuf {
+    config_bot(s, data, "", extra)
+}
+
+/// [`config`], with `bot` added to its `[bot]` table.
+pub fn config_bot(s: &Stack, data: &Path, bot: &str, extra: &str) -> PathBuf {
     let pw = s.dir.join("bot.pass");
     std::fs::write(&pw, "bot-pw\n").unwrap();
     let mut cfg = format!(
@@ -260,7 +265,7 @@ pub fn config(s: &Stack, data: &Path, extra: &str) -> PathBuf {
 address = "bot@example.test"
 lounge = "lounge@example.test"
 data_dir = "{data}"
-
+{bot}
 [imap]
 host = "127.0.0.1"
 port = {imap}
@@ -284,6 +289,7 @@ tag = "MN1"
 start = "Monday 0900"
 "#,
         data = data.display(),
+        bot = bot,
         imap = s.port("IMAP_PORT"),
         smtp = s.port("SMTP_PORT"),
         pw = pw.display(),

@@ -25,9 +25,6 @@ pub(super) struct Games {
     pub(super) defs: BTreeMap<String, GameConfigDef>,
     /// Every player's address, lower case.
     addresses: HashSet<String>,
-    /// Players' addresses by name, lower case (a list that rewrites From
-    /// leaves only the author's display name).
-    by_name: HashMap<String, Named>,
     /// The games as classification needs them.
     pub(super) roster: Arc<Roster>,
     /// Live states of the games recently used.
@@ -39,8 +36,7 @@ pub(super) struct Games {
 }
 
 /// Who a player's name names, across games: only one address is of use
-/// (a name several players share names none of them), so no more are kept
-/// (a lounge of 100,000 games had lists of 100,000 addresses to sort).
+/// (a name several players share names none of them), so no more are kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Named {
     /// One address (as configured).
@@ -109,24 +105,12 @@ fn add_look(m: &mut HashMap<String, (String, Named)>, name: &str, address: &str)
         .or_insert_with(|| (name.to_string(), Named::One(address.to_string())));
 }
 
-/// Records that the player `name` has `address`.
-fn name_player(by_name: &mut HashMap<String, Named>, name: &str, address: &str) {
-    by_name
-        .entry(name.trim().to_ascii_lowercase())
-        .and_modify(|n| n.add(address))
-        .or_insert_with(|| Named::One(address.to_string()));
-}
-
 impl Games {
     fn new(defs: BTreeMap<String, GameConfigDef>, capacity: usize) -> Games {
         let addresses = defs
             .values()
             .flat_map(|d| d.players.iter().map(|p| p.1.to_ascii_lowercase()))
             .collect();
-        let mut by_name = HashMap::new();
-        for (name, address) in defs.values().flat_map(|d| d.players.iter()) {
-            name_player(&mut by_name, name, address);
-        }
         let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),
             players: d.players.iter().map(|p| p.0.clone()).collect(),
@@ -134,7 +118,6 @@ impl Games {
         Games {
             defs,
             addresses,
-            by_name,
             roster,
             cache: RefCell::new(Lru {
                 capacity: capacity.max(1),
@@ -181,33 +164,11 @@ impl Games {
         self.addresses.contains(&address.to_ascii_lowercase())
     }
 
-    /// The address of the one player (across games) a display name names
-    /// (`Barry Cryer` names `Cryer`: the whole name or one of its words,
-    /// as [`crate::mail::identity::names_player`]); none when no player or
-    /// several do.
-    pub(super) fn address_by_name(&self, display: &str) -> Option<String> {
-        let mut found: Option<Named> = None;
-        for named in crate::mail::identity::name_forms(display)
-            .filter_map(|w| self.by_name.get(&w.to_ascii_lowercase()))
-        {
-            match (&mut found, named) {
-                (None, n) => found = Some(n.clone()),
-                (Some(f), Named::One(a)) => f.add(a),
-                (Some(f), Named::Several) => *f = Named::Several,
-            }
-        }
-        match found {
-            Some(Named::One(a)) => Some(a),
-            _ => None,
-        }
-    }
-
     /// Adds a game started since the lounge was loaded (by mail, issue
     /// 17): its definition, its players' addresses and names, the roster.
     pub(super) fn add(&mut self, tag: String, def: GameConfigDef) {
         for (name, address) in &def.players {
             self.addresses.insert(address.to_ascii_lowercase());
-            name_player(&mut self.by_name, name, address);
             if let Some(m) = self.by_look.get_mut().as_mut() {
                 add_look(m, name, address);
             }

@@ -6,9 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 mod absence;
+#[cfg(test)]
+mod example;
 mod limits;
 mod lobby;
 pub use absence::AbsenceConfig;
@@ -16,7 +18,7 @@ pub use limits::LimitsConfig;
 pub use lobby::LobbyConfig;
 
 /// The whole configuration.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// The `[map]` section.
@@ -52,7 +54,7 @@ pub struct Config {
 }
 
 /// `[bot]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BotConfig {
     /// The bot's own address: the From of its replies, where players send
@@ -120,7 +122,7 @@ impl Default for BotConfig {
 }
 
 /// How a connection is secured.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Security {
     /// TLS from the first byte (IMAPS 993, SMTPS 465).
@@ -133,7 +135,7 @@ pub enum Security {
 }
 
 /// Where a password comes from: never the config text itself.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Secret {
     /// A file whose first line is the password.
@@ -143,7 +145,7 @@ pub struct Secret {
 }
 
 /// How the daemon waits for new mail.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Wait {
     /// IMAP IDLE (RFC 2177), re-issued before the server's timeout.
@@ -154,7 +156,7 @@ pub enum Wait {
 }
 
 /// `[imap]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ImapConfig {
     /// Server host name.
@@ -203,7 +205,7 @@ fn default_idle_secs() -> u64 {
 }
 
 /// `[smtp]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SmtpConfig {
     /// Server host name.
@@ -223,7 +225,7 @@ pub struct SmtpConfig {
 }
 
 /// `[outbox]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct OutboxConfig {
     /// Longest wait between delivery attempts (they start at 1 s and
@@ -251,7 +253,7 @@ impl Default for OutboxConfig {
 }
 
 /// `[speaker]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct SpeakerConfig {
     /// Hours before a turn deadline that the private reminder goes out.
@@ -293,7 +295,7 @@ impl Default for SpeakerConfig {
 }
 
 /// `[[game]]`: one game of the lounge (Rule 1.1.7).
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct GameConfig {
     /// The tag in subjects, e.g. `MN12`.
@@ -326,7 +328,7 @@ fn default_start() -> String {
 }
 
 /// `[[game.player]]`.
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerConfig {
     /// The name in the Token Table.
@@ -491,7 +493,7 @@ impl Config {
 }
 
 /// A file of `[[game]]` tables.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct GamesFile {
     /// The games.
@@ -500,7 +502,7 @@ pub struct GamesFile {
 }
 
 /// `[map]`: which Underground map the games use.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct MapConfig {
     /// A map file of the shape of `maps/london-1999.toml`, replacing the

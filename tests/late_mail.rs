@@ -320,7 +320,7 @@ fn status_shows_each_open_request_with_its_deadline() {
     let mut t = T::new(true);
     let s = t.status("warren", "STATUS MN1");
     assert!(
-        s.contains("Next to play: Rushton, by Tue 17 Nov 2026 21:00 GMT."),
+        s.contains("Rushton moves first in MN1, by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)."),
         "{s}"
     );
     // A Questionable Turn: its step and the step's deadline.
@@ -405,8 +405,8 @@ fn status_naming_no_game_answers_the_senders_games_and_loads_no_other() {
     t.restart();
     assert_eq!(t.referee.cached_games(), 0);
     let s = t.status("holborn", "STATUS");
-    assert!(s.contains("MN2: turn 0 played"), "{s}");
-    assert!(s.contains("MN5: turn 0 played"), "{s}");
+    assert!(s.contains("MN2: no turn has been played yet"), "{s}");
+    assert!(s.contains("MN5: no turn has been played yet"), "{s}");
     for other in ["MN1:", "MN3:", "MN4:"] {
         assert!(!s.contains(other), "{other}: {s}");
     }
@@ -418,7 +418,7 @@ fn status_naming_no_game_answers_the_senders_games_and_loads_no_other() {
     // A stranger: no game at all, only the count.
     t.restart();
     let s = t.status("nobody", "STATUS");
-    assert!(!s.contains("turn 0 played"), "{s}");
+    assert!(!s.contains("no turn has been played yet"), "{s}");
     assert!(
         s.contains("5 other games in this lounge not shown here"),
         "{s}"

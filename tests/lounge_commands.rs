@@ -42,7 +42,11 @@ mod commands {
         let (s, r) = l.post(&raw);
         assert_eq!(s, "1 commands", "{r:?}");
         assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
-        assert!(r[0].text.contains("MN1: turn 0 played"), "{}", r[0].text);
+        assert!(
+            r[0].text.contains("MN1: no turn has been played yet"),
+            "{}",
+            r[0].text
+        );
     }
 
     /// HELP, STATUS, GSD and a question, in one mail.
@@ -56,7 +60,7 @@ mod commands {
         let signature = body.find("\n-- \n").expect("a signature");
         assert_eq!(body.matches("\n-- \n").count(), 1, "one signature: {body}");
         for answer in [
-            "MN1: turn 0 played",
+            "MN1: no turn has been played yet",
             "Game MN1\n+---",
             "Commands (one per line",
             "Not understood: what are the scores?",

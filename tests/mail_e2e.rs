@@ -432,7 +432,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     });
     let s = status(&mut post);
     assert!(
-        s.contains("MN1: turn 4 played") && s.contains("Next to play: Warren"),
+        s.contains("MN1: turn 4 played") && s.contains("Next to play in MN1: Warren"),
         "{s}"
     );
     assert!(daemon.terminate().success());

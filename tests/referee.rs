@@ -322,7 +322,7 @@ fn commands_are_answered_privately() {
     let m = &mails[0];
     assert!(m.contains("To: warren@example.org"), "{m}");
     assert!(m.contains("MN1: turn 1 played"), "{m}");
-    assert!(m.contains("Next to play: Warren"), "{m}");
+    assert!(m.contains("Next to play in MN1: Warren"), "{m}");
     assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
     // HISTORY times say their zone.
     assert!(m.contains("2026-11-16 09:01 UTC  Rushton : Epping"), "{m}");

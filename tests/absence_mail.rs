@@ -5,6 +5,8 @@
 //! `[absence]` and malformed lines are answered to the sender alone.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use mornbot::config::{AbsenceConfig, Config, GameConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -106,9 +108,12 @@ impl T {
     fn mails_since(&self, before: usize) -> Vec<Sent> {
         self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Sent {
-                to: m.recipients.join(","),
-                text: flat(&String::from_utf8_lossy(&m.raw).replace("\r\n", "\n")),
+            .map(|m| {
+                support::assert_reads_well(&String::from_utf8_lossy(&m.raw));
+                Sent {
+                    to: m.recipients.join(","),
+                    text: flat(&String::from_utf8_lossy(&m.raw).replace("\r\n", "\n")),
+                }
             })
             .collect()
     }

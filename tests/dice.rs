@@ -111,7 +111,7 @@ fn the_commitment_is_published_once_when_the_game_is_recorded() {
     let (mut t, mails) = seeded(game());
     assert_eq!(mails.len(), 1, "{mails:#?}");
     let c = dice::commitment(&Seed::from_bytes(SEED));
-    assert_eq!(mails[0].headline(), "Dice of MN1: the commitment");
+    assert_eq!(mails[0].headline(), "Dice: the commitment");
     assert!(
         mails[0].body.contains(&format!("MN1  {c}")),
         "{}",
@@ -228,11 +228,11 @@ fn a_game_from_commitment_to_reveal_verifies() {
     let (dir, mails) = played_game();
     let roll = expected_roll();
     let heads: Vec<&str> = mails.iter().map(|m| m.headline()).collect();
-    assert_eq!(heads[0], "Dice of MN1: the commitment", "{heads:#?}");
+    assert_eq!(heads[0], "Dice: the commitment", "{heads:#?}");
     assert!(heads.contains(&"Game over: Rushton wins"), "{heads:#?}");
     let reveal = mails
         .iter()
-        .find(|m| m.headline() == "Dice of MN1: the seed revealed")
+        .find(|m| m.headline() == "Dice: the seed revealed")
         .unwrap_or_else(|| panic!("{heads:#?}"));
     let seed = Seed::from_bytes(SEED);
     assert!(reveal.body.contains(&seed.to_hex()), "{}", reveal.body);
@@ -269,7 +269,7 @@ fn a_random_courier_call_by_mail_states_its_rolls_and_verifies() {
         map.station(id).name.clone()
     };
     let heads: Vec<&str> = mails.iter().map(|m| m.headline()).collect();
-    assert_eq!(heads[0], "Dice of MN1: the commitment", "{heads:#?}");
+    assert_eq!(heads[0], "Dice: the commitment", "{heads:#?}");
     let verdict = mails
         .iter()
         .find(|m| m.body.contains("{rolled courier-pickup"))

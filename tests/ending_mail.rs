@@ -121,9 +121,12 @@ impl T {
             .unwrap();
         let new = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Sent {
-                to: m.recipients.join(","),
-                text: String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"),
+            .map(|m| {
+                support::assert_reads_well(&String::from_utf8_lossy(&m.raw));
+                Sent {
+                    to: m.recipients.join(","),
+                    text: String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"),
+                }
             })
             .collect();
         (h.summary, new)

@@ -7,6 +7,8 @@
 //! referee, the Speaker's clock driven by hand, with restarts.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, LobbyConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -104,7 +106,7 @@ impl T {
             .iter()
             .map(|m| Sent {
                 to: m.recipients.join(","),
-                text: String::from_utf8_lossy(&m.raw)
+                text: support::read_well(&m.raw)
                     .replace("\r\n", "\n")
                     .replace("=\n", "")
                     .replace("=3D", "="),
@@ -215,7 +217,7 @@ fn the_lounge_is_told_at_the_reminder_once_across_restarts() {
     let text = flat(&l[0].text);
     assert!(
         text.contains(
-            "MN1: waiting on Rushton's turn 1, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)."
+            "MN1 waits on Rushton's turn 1, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)"
         ),
         "{text}"
     );

@@ -3,6 +3,8 @@
 //! replies read back from the outbox, and a restart that agrees.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, LobbyConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -110,9 +112,13 @@ impl T {
             .unwrap();
         let new = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Mail {
-                to: m.recipients.join(","),
-                text: unwrap(&String::from_utf8_lossy(&m.raw)),
+            .map(|m| {
+                let raw = String::from_utf8_lossy(&m.raw).replace("\r\n", "\n");
+                support::assert_reads_well(&raw);
+                Mail {
+                    to: m.recipients.join(","),
+                    text: unwrap(&raw),
+                }
             })
             .collect();
         (h.summary, new)

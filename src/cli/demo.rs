@@ -240,7 +240,7 @@ pub fn verdict_of(reply: &str) -> Expect {
     let reply = &crate::mail::attach::as_read(reply);
     if headline.contains("(legal)") {
         Expect::Legal
-    } else if headline.starts_with("BUZZ") {
+    } else if headline.starts_with("Buzz:") {
         Expect::Illegal
     } else if reply.contains("could not read your") {
         Expect::ParseError

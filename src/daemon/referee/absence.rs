@@ -179,7 +179,7 @@ impl Referee {
                     .find(|n| n.eq_ignore_ascii_case(player))
                     .cloned()
                 else {
-                    out.refuse(format!("{player} is no player of {tag}; nothing changed."));
+                    out.refuse(format!("{player} is no player of {tag}."));
                     return (false, "absence refusal refused: no such player".into());
                 };
                 self.absence_cut(live, &name, true, at, out, commit, th)
@@ -325,9 +325,7 @@ impl Referee {
         let before = live.deadline();
         let mut kept = live.absences.clone();
         if !cut(&mut kept, player, at) {
-            out.refuse(format!(
-                "{player} has no absence in {tag} now or to come; nothing changed."
-            ));
+            out.refuse(format!("{player} has no absence in {tag} now or to come."));
             return (false, "absence cut refused: none".into());
         }
         Event::AwayCut(AwayCut {

@@ -113,7 +113,7 @@ impl Referee {
         self.announce(
             commit,
             &th.sub("#dice"),
-            format!("Dice of {tag}: the seed revealed"),
+            "Dice: the seed revealed".to_string(),
             body,
             at,
         );
@@ -234,7 +234,7 @@ fn commitment_notice(games: &[(String, String)]) -> (String, String) {
         .map(|(tag, c)| format!("    {tag}  {c}\n"))
         .collect();
     let headline = match games {
-        [(tag, _)] => format!("Dice of {tag}: the commitment"),
+        [_] => "Dice: the commitment".to_string(),
         _ => format!(
             "Dice: the commitments of {} games ({} - {})",
             games.len(),

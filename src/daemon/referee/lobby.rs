@@ -260,13 +260,7 @@ impl Referee {
             },
         );
         let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
-        self.announce(
-            commit,
-            &th,
-            format!("New game {tag}: players wanted"),
-            text,
-            at,
-        );
+        self.announce(commit, &th, "Players wanted".to_string(), text, at);
         out.sender(self.notice(format!(
             "{tag} is created and announced in the lounge; players join with JOIN {tag} as \
              <Name>, and you start it with START {tag}."
@@ -375,7 +369,7 @@ impl Referee {
         self.announce(
             commit,
             &th,
-            format!("{} joins {tag}", j.name),
+            format!("{} joins", j.name),
             format!(
                 "{} joins {tag} (Rule 1.1.8): {n} of {of} players. The order of play is \
                  drawn when the game starts (Rule 1.1.12).",
@@ -419,7 +413,7 @@ impl Referee {
             self.announce(
                 commit,
                 &th,
-                format!("{} leaves {tag}", j.name),
+                format!("{} leaves", j.name),
                 format!("{} leaves {tag} before its start.", j.name),
                 at,
             );

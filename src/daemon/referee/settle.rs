@@ -72,7 +72,7 @@ impl Referee {
             }
             None => {
                 let _ = self.step(live, Step::OnHold, at, commit);
-                self.announce(commit, th, "On hold".to_string(),
+                self.announce(commit, th, format!("Turn {}: on hold", q.turn),
                     format!("No Referee is available for turn {} of {tag} (Rule 1.16.4): the game is on hold until the Speaker appoints one.", q.turn), at);
             }
         }

@@ -117,7 +117,7 @@ impl Referee {
                             out.refuse(format!(
                                 "A GSD from the Speaker settles a turn awaiting Judgment in {tag} \
                              when it adds that turn, and only that turn, to the log; this one \
-                             does not, so nothing changed. Reply \"Judgment: Legal\" or \
+                             does not. Reply \"Judgment: Legal\" or \
                              \"Judgment: Illegal\" instead."
                             ));
                             Disposition::Unchanged("speaker gsd refused".into())
@@ -363,7 +363,10 @@ impl Referee {
                 self.announce(
                     commit,
                     &th,
-                    format!("{tag} {}", if pause { "paused" } else { "resumed" }),
+                    format!(
+                        "{} by the Speaker",
+                        if pause { "Paused" } else { "Resumed" }
+                    ),
                     text,
                     at,
                 );

@@ -366,7 +366,7 @@ impl Referee {
         .record(&tag, commit);
         out.game(
             &tag,
-            &format!("BUZZ: {who}'s turn {n} is illegal"),
+            &format!("Buzz: {who}'s turn {n} is illegal"),
             tpl(
                 "buzz",
                 minijinja::context! {

@@ -501,3 +501,37 @@ fn waiting_notices_can_be_turned_off_and_check_config_bounds_them() {
     assert!(cfg("48").validate().is_ok());
     assert_eq!(Config::default().speaker.waiting_notice_hours, 24);
 }
+
+#[test]
+fn a_turn_needing_a_ruling_names_the_games_referee_never_eir_address() {
+    // A referee who plays: named, and told in the lounge like everyone.
+    let mut mn1 = game("MN1", &["Rushton", "Warren", "Acton"]);
+    mn1.referee = Some("warren@example.org".into());
+    let mut t = T::with(vec![mn1.clone()], SpeakerConfig::default());
+    let (s, mails) = t.post("rushton", RULING);
+    assert_eq!(s, "needs ruling", "{mails:?}");
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].to, LOUNGE);
+    let body = flat(mails[0].text.split_once("\n\n").map_or("", |x| x.1));
+    assert!(
+        body.contains("The game's referee, Warren, is asked to judge it"),
+        "{body}"
+    );
+    assert!(!body.contains("warren@"), "{body}");
+    // One who does not: not named by address in the lounge (issue 39, item
+    // 9), and asked in a mail of eir own, since e may not read it.
+    mn1.referee = Some("judge@example.org".into());
+    let mut t = T::with(vec![mn1], SpeakerConfig::default());
+    let (s, mails) = t.post("rushton", RULING);
+    assert_eq!(s, "needs ruling", "{mails:?}");
+    let to: Vec<&str> = mails.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(to, [LOUNGE, "judge@example.org"], "{mails:?}");
+    for m in &mails {
+        let body = flat(m.text.split_once("\n\n").map_or("", |x| x.1));
+        assert!(
+            body.contains("The game's referee is asked to judge it"),
+            "{body}"
+        );
+        assert!(!body.contains("judge@"), "{body}");
+    }
+}

@@ -403,15 +403,40 @@ fn the_speaker_cancels_a_game_before_its_start() {
     assert_eq!(s, "cancel: not allowed");
     assert_eq!(mails.len(), 1);
     assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("Only the Speaker may cancel MN20"));
-    // The Speaker's: the lounge and both who asked are told.
+    // The Speaker's: the lounge is told, showing no one's address (issue
+    // 39, item 9); Cryer, who asked to join and is no player of record
+    // (mornbot cannot tell who reads the lounge), is told privately too,
+    // in a mail of eir own; Rushton, a player of MN1, reads the lounge.
     let (s, mails) = t.send("speaker", "cancel", "CANCEL GAME MN20");
     assert_eq!(s, "cancel MN20", "{mails:?}");
     let told = mails
         .iter()
-        .find(|m| m.to.contains(LOUNGE))
-        .expect("the lounge is told");
-    assert!(told.to.contains("rushton@example.org") && told.to.contains("cryer@example.org"));
+        .find(|m| m.to == LOUNGE)
+        .expect("the lounge is told, alone");
     assert!(flat(&[told]).contains("MN20 is cancelled before its start"));
+    let body = told.text.split_once("\n\n").unwrap().1;
+    // (Only the bot's own address, in the signature.)
+    assert!(
+        !body.contains("@example.org"),
+        "no one's address in the lounge: {body}"
+    );
+    assert!(
+        told.text.contains("Subject: [MN20] Cancelled"),
+        "{}",
+        told.text
+    );
+    let to: Vec<&str> = mails.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        to,
+        [LOUNGE, "cryer@example.org", "speaker@example.org"],
+        "{mails:?}"
+    );
+    let private = flat(&[&mails[1]]);
+    assert!(
+        private.contains("MN20, which you asked to join as Cryer, is cancelled"),
+        "{private}"
+    );
+    assert!(mails[1].text.contains("Subject: [MN20] Cancelled"));
     assert!(t.store.lobby_game("MN20").unwrap().is_none());
     assert!(t.store.lobby_joins("MN20").unwrap().is_empty());
     // Gone: no join, no start; the tag is free again.

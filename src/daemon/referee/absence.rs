@@ -354,13 +354,22 @@ impl Referee {
                 ),
             )
         };
-        let mut to = vec![self.me.lounge.clone()];
+        // The lounge is told; a player whose absence the Speaker refuses
+        // is away, and is told privately too, in a mail of eir own (no
+        // lounge mail shows an address).
+        self.announce(commit, th, headline.clone(), text.clone(), at);
         if refused {
             if let Some(addr) = live.address_of(player) {
-                to.push(addr.to_string());
+                self.mail_to(
+                    commit,
+                    vec![addr.to_string()],
+                    &th.sub("#player"),
+                    headline,
+                    text,
+                    at,
+                );
             }
         }
-        self.mail_to(commit, to, th, headline, self.notice(text), at);
         out.sender(self.notice(format!("Done: {player}'s absence in {tag} ends now.")));
         (true, format!("{player}'s absence in {tag} ended"))
     }

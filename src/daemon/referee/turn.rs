@@ -401,20 +401,34 @@ impl Referee {
             ..t.refused()
         })
         .record(&tag, commit);
-        out.game(
-            &tag,
-            &format!("Turn {n}: {who} needs a human ruling"),
-            tpl(
-                "ruling",
-                minijinja::context! {
-                    player => who, n, game => tag, play => t.text,
-                    rulings => outcome.rulings, referee => live.def.referee,
-                    dice => t.dice,
-                    bot => self.me.address,
-                },
-            ),
+        // The appointed referee by name, never by address (no lounge mail
+        // shows one): a player's name, or "the game's referee", who is
+        // then asked privately too (e may not read the lounge).
+        let referee = live.def.referee.clone();
+        let referee_name = referee
+            .as_deref()
+            .and_then(|a| live.player_of(a))
+            .map(str::to_string);
+        let headline = format!("Turn {n}: {who} needs a human ruling");
+        let text = tpl(
+            "ruling",
+            minijinja::context! {
+                player => who, n, game => tag, play => t.text,
+                rulings => outcome.rulings, referee => referee.is_some(), referee_name,
+                dice => t.dice,
+            },
         );
+        out.game(&tag, &headline, text.clone());
         self.picture_on_last(live, out);
+        if let Some(a) = referee.filter(|a| !self.is_registered(a) && !self.is_speaker(a)) {
+            let th = super::notice::Thread::answering(
+                &tag,
+                format!("{}#referee", t.letter.message_id),
+                t.letter,
+            );
+            let r = self.notice_mail(&th, vec![a], &headline, &text, t.received);
+            out.mails.push(r);
+        }
         Disposition::Changed("needs ruling".into())
     }
 

@@ -169,7 +169,8 @@ fn a_game_from_creation_to_the_archive_by_mail() {
     let id = l.mail_bot(&who, "away", &format!("ABSENCE {day} TO {day} MN20"));
     assert_eq!(l.processed(&id).1, format!("{second} away in MN20"));
     let told = lounge_answers(&l, &id);
-    assert!(told.contains(&format!("{second} is away from")), "{told}");
+    // One whole day, shown as written (issue 39, item 6).
+    assert!(told.contains(&format!("{second} is away on")), "{told}");
     assert!(
         told.contains(&format!("{second}'s turn 2 is now due by")),
         "{told}"

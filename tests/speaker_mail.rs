@@ -187,7 +187,7 @@ fn the_speaker_judging_it_illegal_leaves_the_turn_with_its_player() {
     assert_eq!(t.turns(), 0);
     assert_eq!(t.to_play(), "Rushton");
     assert!(
-        mails.join("\n").contains("still Rushton's turn"),
+        mails.join("\n").contains("It is Rushton's turn, due by"),
         "{mails:?}"
     );
     t.restart();

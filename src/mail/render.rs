@@ -77,7 +77,8 @@ pub fn add_above_signature(body: &mut String, note: &str) {
 
 /// What a person would find wrong in a mail the bot sends (issue 39),
 /// none when it reads well: it ends with exactly one signature (a `-- `
-/// line and the bot's two lines), and its prose says no sentence twice.
+/// line and the bot's two lines), its prose says no sentence twice, and a
+/// sentence naming the player to move says by when eir turn is due.
 /// Prose is what the bot writes in its own words: not a play line, a
 /// table, a GSD, a quote, a list item or an indented block, nor a
 /// notice's headline (its first line, set off by a blank line, with no
@@ -105,7 +106,12 @@ pub fn faults(text: &str) -> Vec<String> {
     }
     let end = sigs.first().copied().unwrap_or(lines.len());
     let mut seen: Vec<(Vec<String>, String)> = Vec::new();
-    for s in sentences(&lines[..end]) {
+    for s in sentences(&lines[..end], false) {
+        if names_next_without_deadline(&s) {
+            out.push(format!("names the player to move, not when: {s:?}"));
+        }
+    }
+    for s in sentences(&lines[..end], true) {
         let words = sentence_words(&s);
         if words.len() < 2 {
             continue;
@@ -118,8 +124,34 @@ pub fn faults(text: &str) -> Vec<String> {
     out
 }
 
-/// The sentences (and `;` clauses) of the prose among `lines`.
-fn sentences(lines: &[&str]) -> Vec<String> {
+/// Whether a sentence names the player to move ("It is Rushton's turn",
+/// "Next to play: Warren", "Acton moves first") without saying by when
+/// eir turn is due, or why none is (a pause, a turn held): every mail
+/// that names the next player says so (issue 39).
+fn names_next_without_deadline(s: &str) -> bool {
+    let l = s.to_lowercase();
+    let names = l.starts_with("next to play")
+        || l.contains(" moves first")
+        || l.match_indices("it is ").any(|(i, _)| {
+            let mut w = l[i + 6..].split_whitespace();
+            let first = w.next().unwrap_or_default();
+            let who = if first == "still" {
+                w.next().unwrap_or_default()
+            } else {
+                first
+            };
+            who.ends_with("'s") && w.next().is_some_and(|t| t.starts_with("turn"))
+        });
+    let when = [
+        "due by", "paused", "held", " by mon", " by tue", " by wed", " by thu", " by fri",
+        " by sat", " by sun",
+    ];
+    names && !when.iter().any(|w| l.contains(w))
+}
+
+/// The sentences (and, with `clauses`, the `;` clauses) of the prose
+/// among `lines`.
+fn sentences(lines: &[&str], clauses: bool) -> Vec<String> {
     // A notice's headline says what the mail is about, with no full stop
     // (`Turn 4 is Legal`): a title, not a sentence of the text.
     let headline = lines.len() > 1
@@ -149,7 +181,7 @@ fn sentences(lines: &[&str]) -> Vec<String> {
         let mut start = 0;
         let b = p.as_bytes();
         for i in 0..b.len() {
-            let ends = matches!(b[i], b'.' | b'?' | b'!' | b';')
+            let ends = (matches!(b[i], b'.' | b'?' | b'!') || clauses && b[i] == b';')
                 && b.get(i + 1).is_none_or(|c| c.is_ascii_whitespace());
             if ends {
                 out.push(p[start..=i].trim().to_string());
@@ -261,17 +293,19 @@ mod tests {
             games => "MN1", example => "MN1", lounge => "lounge@x", bot => "b@x",
             unknown => vec!["SCORES"], looks => "command", word => "STATUS",
             example_game => "MN1", example_player => "Rushton",
+            until => "Tue 17 Nov 2026 21:00 GMT", due => "Thu 19 Nov 2026 09:00 GMT",
+            whose => "It is Warren's turn, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5).",
         };
         for (name, text) in TEMPLATES {
             assert!(
                 !text.lines().any(|l| l.trim_end() == "--"),
                 "{name} signs itself: the signature is added with the mail"
             );
-            for ctx in [full.clone(), minijinja::context! {}] {
-                let s = signed(&render(name, ctx), Some("MN1"), "b@x");
-                let f = faults(&s);
-                assert!(f.is_empty(), "{name}: {f:?}\n{s}");
-            }
+            let s = signed(&render(name, full.clone()), Some("MN1"), "b@x");
+            let f = faults(&s);
+            assert!(f.is_empty(), "{name}: {f:?}\n{s}");
+            let bare = render(name, minijinja::context! {});
+            assert!(!bare.contains("template"), "{name}: {bare}");
         }
     }
 
@@ -288,6 +322,24 @@ mod tests {
         let ok = "Turn 4 is Legal\n\nTurn 4 is legal.\n\n    Rushton : Pass\n    Rushton : Pass\n\
                   | a |\n| a |\n> x.\n> x.\nGame MN1\nRushton : Pass\nRushton : Pass\n-- \nm\n";
         assert!(faults(ok).is_empty(), "{:?}", faults(ok));
+        // The player to move, and by when.
+        for (said, wrong) in [
+            ("It is Rushton's turn.", true),
+            ("The turn stands: it is still Rushton's turn.", true),
+            ("Next to play: Warren.", true),
+            ("Acton moves first in MN1.", true),
+            (
+                "It is Rushton's turn, due by Tue 17 Nov 2026 21:00 GMT.",
+                false,
+            ),
+            ("Next to play: Warren, by Tue 17 Nov 2026 21:00 GMT.", false),
+            ("It is Rushton's turn; the game is paused.", false),
+            ("It is no longer Rushton's turn to play.", false),
+            ("Acton buzzes Rushton's turn 4: it is Questionable.", false),
+        ] {
+            let f = faults(&signed(said, None, "b@x"));
+            assert_eq!(!f.is_empty(), wrong, "{said}: {f:?}");
+        }
         let mut body = signed("Text.", None, "b@x");
         add_above_signature(&mut body, "\n(A note.)\n");
         assert_eq!(

@@ -118,7 +118,7 @@ impl Referee {
                 game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
                 winner => s.winner, next => live.game.to_play(), questionable,
                 deadline => if live.questionable.is_some() || live.paused { None } else { live.deadline().map(fmt_time) },
-                players, requests => self.open_requests(live, now),
+                players, requests => self.open_requests(live, now), paused => live.paused,
             },
         )
     }

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::notice::Thread;
+use super::notice::{self, Thread};
 use super::speaker::{speaker_command, SpeakerDone};
 use super::{Command, Event, Letter, Live, Out, Referee, RefereeError, Request};
 use crate::gsd::render;
@@ -297,7 +297,7 @@ impl Referee {
                 agreements.clear();
                 commit.ending.push(EndingOp::Clear { game: tag.clone() });
                 self.announce(commit, &th, "No Stalemate: play goes on".to_string(),
-                    format!("The Speaker does not declare {tag} over (Rule 1.1.11): play goes on, and every agreement to a Stalemate is void (RULINGS S22). It is {}'s turn.", live.game.to_play()), at);
+                    format!("The Speaker does not declare {tag} over (Rule 1.1.11): play goes on, and every agreement to a Stalemate is void (RULINGS S22). {}", notice::whose_turn(live)), at);
                 out.sender(self.notice(format!("The Stalemate of {tag} is refused.")));
                 (false, format!("{tag} stalemate refused by the Speaker"))
             }

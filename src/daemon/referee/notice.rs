@@ -13,7 +13,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Letter, Live, Out, Referee};
+use super::{fmt_time, Letter, Live, Out, Referee};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
 use crate::mail::wrap::quote;
 use crate::speaker::buzz::Questionable;
@@ -144,6 +144,30 @@ impl<'a> Out<'a> {
             },
             self.at,
         ));
+    }
+}
+
+/// Who is to play in `live` and by when (issue 39): every notice that
+/// names the player to move says when eir turn is due: "It is Rushton's
+/// turn, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5).", or why no
+/// deadline runs (a pause, a Questionable Turn).
+pub(super) fn whose_turn(live: &Live) -> String {
+    let who = live.game.to_play();
+    if let Some(q) = &live.questionable {
+        return format!(
+            "It is {who}'s turn, held while turn {} is Questionable (Rule 1.16.1).",
+            q.turn
+        );
+    }
+    if live.paused {
+        return format!(
+            "It is {who}'s turn; the game is paused, so no turn is due until the Speaker \
+             resumes it."
+        );
+    }
+    match live.deadline() {
+        Some(d) => format!("It is {who}'s turn, due by {} (Rule 1.3.5).", fmt_time(d)),
+        None => format!("It is {who}'s turn."),
     }
 }
 

@@ -14,7 +14,7 @@ use support::header;
 use support::live::Live;
 
 /// The answers to HELP, STATUS and GSD MN1 (at game start).
-const HELP: &str = "Commands (one per line";
+const HELP: &str = "Commands go one to a line";
 const STATUS: &str = "MN1: no turn has been played yet";
 const GSD: &str = "Game MN1\n+---";
 
@@ -91,7 +91,12 @@ fn several_commands_in_one_mail_get_one_reply_answering_all() {
     assert_eq!(l.processed(&id).1, "4 commands");
     let r = answered_privately(&l, &id, "rushton");
     let (body, signature) = body_and_signature(&r);
-    for answer in [STATUS, GSD, HELP, "Not understood: what are the scores?"] {
+    for answer in [
+        STATUS,
+        GSD,
+        HELP,
+        "Not understood:\n  - what are the scores?",
+    ] {
         let at = body
             .find(answer)
             .unwrap_or_else(|| panic!("{answer:?} missing: {body}"));

@@ -332,7 +332,7 @@ fn commands_are_answered_privately() {
     assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
     // HISTORY times say their zone.
     assert!(m.contains("2026-11-16 09:01 UTC  Rushton : Epping"), "{m}");
-    assert!(m.contains("Not understood: DANCE"), "{m}");
+    assert!(m.contains("Not understood:\n  - DANCE"), "{m}");
 }
 
 #[test]

@@ -246,7 +246,7 @@ pub fn verdict_of(reply: &str) -> Expect {
         Expect::ParseError
     } else if reply.contains("is stale") {
         Expect::Stale
-    } else if reply.contains("Next to play") || reply.contains("Commands (one per line") {
+    } else if reply.contains("Next to play") || reply.contains("Commands go one to a line") {
         Expect::Answer
     } else {
         Expect::Refused

@@ -64,6 +64,9 @@ pub struct BotConfig {
     pub name: String,
     /// The lounge list's posting address: where verdicts go.
     pub lounge: String,
+    /// Where the lounge's ruleset (Volume 1) can be read, for HELP; none:
+    /// HELP names the ruleset and the Speaker's address.
+    pub rules_url: Option<String>,
     /// The lounge list's `List-Id` (e.g. `lounge.example.org`): when set,
     /// a post whose From the list rewrote (DMARC) is read as its author's
     /// only when it carries this List-Id.
@@ -108,6 +111,7 @@ impl Default for BotConfig {
             address: "mornbot@localhost".into(),
             name: "mornbot".into(),
             lounge: "lounge@localhost".into(),
+            rules_url: None,
             list_id: None,
             data_dir: PathBuf::from("mornbot-data"),
             max_message_bytes: 1 << 20,

@@ -418,6 +418,8 @@ pub struct Referee {
     lobby: Option<lobby::Desk>,
     /// How long players may be away (`[absence]`).
     absence: crate::config::AbsenceConfig,
+    /// Where the rules are, for HELP (`[bot] rules_url`).
+    rules_url: Option<String>,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {

@@ -322,6 +322,23 @@ pub fn verb_of(c: &crate::mail::request::Command) -> Option<&'static str> {
     })
 }
 
+/// How to write the command named `verb`, for a refusal of a line that
+/// does not read: `JOIN <TAG> as <Name>, e.g. JOIN MN20 as Rushton`
+/// (`MN20` standing for a game's tag in the examples of commands about
+/// one that is under way); the first row of that verb.
+pub fn usage(verb: &str) -> String {
+    COMMANDS.iter().find(|c| c.verb == verb).map_or_else(
+        || verb.to_string(),
+        |c| {
+            if c.args.is_empty() {
+                c.form()
+            } else {
+                format!("{}, e.g. {}", c.form(), c.example("MN20"))
+            }
+        },
+    )
+}
+
 /// The command verbs, each once, as written in capitals.
 pub fn verbs() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = Vec::new();

@@ -9,7 +9,7 @@
 
 mod support;
 
-use support::live::Live;
+use support::live::{token, Live};
 use support::{as_written, header};
 
 /// A mail's body as the bot wrote it (the list's footer and the picture's
@@ -22,18 +22,6 @@ fn body(m: &str) -> String {
 fn reads_well(m: &str) {
     let faults = mornbot::mail::render::faults(&body(m));
     assert!(faults.is_empty(), "{faults:?}\n{m}");
-}
-
-/// The 20-hex-digit token in a join's confirmation request.
-fn token(mail: &str) -> String {
-    let text = mail.replace("=\n", "");
-    let i = text.find("CONFIRM ").expect("a CONFIRM line");
-    let t: String = text[i + 8..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect();
-    assert_eq!(t.len(), 20, "{text}");
-    t
 }
 
 #[test]

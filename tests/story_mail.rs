@@ -12,7 +12,7 @@
 mod support;
 
 use chrono::{Datelike, Duration, Utc, Weekday};
-use support::live::Live;
+use support::live::{token, Live};
 use support::record::{check_clean, final_gsd};
 
 /// A mail's text with quoted-printable soft breaks undone, on one line.
@@ -44,18 +44,6 @@ fn lounge_answers(l: &Live, id: &str) -> String {
         .map(|(_, m)| flat(m))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// The 20-hex-digit token in a join's confirmation request.
-fn token(mail: &str) -> String {
-    let text = flat(mail);
-    let i = text.find("CONFIRM ").expect("a CONFIRM line");
-    let t: String = text[i + 8..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect();
-    assert_eq!(t.len(), 20, "{text}");
-    t
 }
 
 /// `who` joins MN20 as `name`, confirming from eir own mailbox.

@@ -392,7 +392,9 @@ pub fn did_you_mean(line: &str, reads: impl Fn(&str) -> bool) -> Option<String> 
 }
 
 /// The optimal-string-alignment distance between two short ASCII words:
-/// insertions, deletions, substitutions and swaps of neighbours.
+/// insertions, deletions, substitutions and swaps of neighbours, each one
+/// edit. (Not `map::names::edit_distance`, Levenshtein's, where a swap is
+/// two: there JION is as far from JOIN as from JOKE.)
 fn distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

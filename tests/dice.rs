@@ -237,6 +237,25 @@ fn a_game_from_commitment_to_reveal_verifies() {
     let seed = Seed::from_bytes(SEED);
     assert!(reveal.body.contains(&seed.to_hex()), "{}", reveal.body);
     assert!(reveal.body.contains(&dice::commitment(&seed)));
+    // How to check every roll, in the notice itself: scripts/verify_dice.py's
+    // own Python, not a pointer to a README players have not got.
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/verify_dice.py"),
+    )
+    .unwrap();
+    for line in script
+        .lines()
+        .skip_while(|l| !l.starts_with("import hashlib"))
+        .take_while(|l| !l.starts_with("if __name__"))
+        .filter(|l| !l.is_empty())
+    {
+        assert!(
+            reveal.body.contains(&format!("    {line}\n")),
+            "{line:?} not in\n{}",
+            reveal.body
+        );
+    }
+    assert!(!reveal.body.contains("README"), "{}", reveal.body);
     let (code, out) = verify(&dir.path.join("mornbot.db"));
     assert_eq!(code, 0, "{out}");
     assert!(

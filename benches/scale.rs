@@ -97,12 +97,13 @@ fn options() -> Result<Options, String> {
     })
 }
 
-/// `<target>/scale.json`: `CARGO_TARGET_DIR`, else the crate's `target/`.
+/// `<target>/scale.json`: cargo's target directory as cargo resolved it
+/// when it built this bench (whatever CARGO_TARGET_DIR,
+/// CARGO_BUILD_TARGET_DIR or build.target-dir said, relative or not): the
+/// parent of its `tmp/`.
 fn json_path() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
-        .join("scale.json")
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(&tmp).join("scale.json")
 }
 
 fn print_table(rows: &[Row]) {

@@ -180,7 +180,10 @@ async fn a_deadline_fires_on_time_in_a_lounge_that_only_sends_keepalives() {
         (*reminded - day(17, 9)).num_seconds().abs() <= 60,
         "reminder at {reminded}, due Tuesday 09:00"
     );
-    assert_eq!(q[1], (*reminded, "MN1: waiting on Rushton's turn 1".into()));
+    assert_eq!(
+        q[1],
+        (*reminded, "Reminder: Rushton's turn 1 is due".into())
+    );
     let (timed_out, headline) = &q[2];
     assert_eq!(headline, "Turn 1: Rushton timed out");
     assert!(

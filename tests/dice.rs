@@ -111,7 +111,7 @@ fn the_commitment_is_published_once_when_the_game_is_recorded() {
     let (mut t, mails) = seeded(game());
     assert_eq!(mails.len(), 1, "{mails:#?}");
     let c = dice::commitment(&Seed::from_bytes(SEED));
-    assert_eq!(mails[0].headline(), "Dice of MN1: the commitment");
+    assert_eq!(mails[0].headline(), "Dice: the commitment");
     assert!(
         mails[0].body.contains(&format!("MN1  {c}")),
         "{}",
@@ -228,15 +228,34 @@ fn a_game_from_commitment_to_reveal_verifies() {
     let (dir, mails) = played_game();
     let roll = expected_roll();
     let heads: Vec<&str> = mails.iter().map(|m| m.headline()).collect();
-    assert_eq!(heads[0], "Dice of MN1: the commitment", "{heads:#?}");
+    assert_eq!(heads[0], "Dice: the commitment", "{heads:#?}");
     assert!(heads.contains(&"Game over: Rushton wins"), "{heads:#?}");
     let reveal = mails
         .iter()
-        .find(|m| m.headline() == "Dice of MN1: the seed revealed")
+        .find(|m| m.headline() == "Dice: the seed revealed")
         .unwrap_or_else(|| panic!("{heads:#?}"));
     let seed = Seed::from_bytes(SEED);
     assert!(reveal.body.contains(&seed.to_hex()), "{}", reveal.body);
     assert!(reveal.body.contains(&dice::commitment(&seed)));
+    // How to check every roll, in the notice itself: scripts/verify_dice.py's
+    // own Python, not a pointer to a README players have not got.
+    let script = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/verify_dice.py"),
+    )
+    .unwrap();
+    for line in script
+        .lines()
+        .skip_while(|l| !l.starts_with("import hashlib"))
+        .take_while(|l| !l.starts_with("if __name__"))
+        .filter(|l| !l.is_empty())
+    {
+        assert!(
+            reveal.body.contains(&format!("    {line}\n")),
+            "{line:?} not in\n{}",
+            reveal.body
+        );
+    }
+    assert!(!reveal.body.contains("README"), "{}", reveal.body);
     let (code, out) = verify(&dir.path.join("mornbot.db"));
     assert_eq!(code, 0, "{out}");
     assert!(
@@ -269,7 +288,7 @@ fn a_random_courier_call_by_mail_states_its_rolls_and_verifies() {
         map.station(id).name.clone()
     };
     let heads: Vec<&str> = mails.iter().map(|m| m.headline()).collect();
-    assert_eq!(heads[0], "Dice of MN1: the commitment", "{heads:#?}");
+    assert_eq!(heads[0], "Dice: the commitment", "{heads:#?}");
     let verdict = mails
         .iter()
         .find(|m| m.body.contains("{rolled courier-pickup"))

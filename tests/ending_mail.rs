@@ -121,9 +121,12 @@ impl T {
             .unwrap();
         let new = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Sent {
-                to: m.recipients.join(","),
-                text: String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"),
+            .map(|m| {
+                support::assert_reads_well(&String::from_utf8_lossy(&m.raw));
+                Sent {
+                    to: m.recipients.join(","),
+                    text: String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"),
+                }
             })
             .collect();
         (h.summary, new)
@@ -193,7 +196,11 @@ fn resign_stalemate_points_and_archive_by_mail() {
         lounge.contains("Acton Resigns from MN1 by eir own message"),
         "{lounge}"
     );
-    assert!(lounge.contains("It is Rushton's turn"), "{lounge}");
+    // The next player, and by when (issue 39, item 7).
+    assert!(
+        lounge.contains("It is Rushton's turn, due by Tue 17 Nov 2026"),
+        "{lounge}"
+    );
     // Resigned, e cannot agree a Stalemate.
     let (s, _) = t.bot("acton", "STALEMATE MN1");
     assert_eq!(s, "stalemate refused: not active");

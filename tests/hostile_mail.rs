@@ -443,5 +443,31 @@ fn every_hostile_mail_does_what_its_case_says_to_the_referee() {
         if let Some(n) = x.replies {
             assert_eq!(got.replies.len(), n, "{what}: replies");
         }
+        for raw in &got.replies {
+            no_control_characters_read(&what, raw);
+        }
     }
+}
+
+/// Whether `c` may not reach a reply: a control character but a line end
+/// or tab, or a bidirectional control (Trojan Source's).
+fn unfit(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A reply as its reader's client decodes it (Subject and text) holds no
+/// control character (issue 39, item 11).
+fn no_control_characters_read(what: &str, raw: &[u8]) {
+    let m = mail_parser::MessageParser::new()
+        .parse(raw)
+        .unwrap_or_else(|| panic!("{what}: a reply that does not parse"));
+    let subject = m.subject().unwrap_or_default();
+    assert!(
+        !subject.chars().any(unfit),
+        "{what}: the reply's Subject {subject:?}"
+    );
+    let text = m.body_text(0).unwrap_or_default();
+    let bad: Vec<&str> = text.lines().filter(|l| l.chars().any(unfit)).collect();
+    assert!(bad.is_empty(), "{what}: control characters in {bad:?}");
 }

@@ -7,6 +7,8 @@
 //! referee, the Speaker's clock driven by hand, with restarts.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, LobbyConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -104,7 +106,7 @@ impl T {
             .iter()
             .map(|m| Sent {
                 to: m.recipients.join(","),
-                text: String::from_utf8_lossy(&m.raw)
+                text: support::read_well(&m.raw)
                     .replace("\r\n", "\n")
                     .replace("=\n", "")
                     .replace("=3D", "="),
@@ -215,7 +217,7 @@ fn the_lounge_is_told_at_the_reminder_once_across_restarts() {
     let text = flat(&l[0].text);
     assert!(
         text.contains(
-            "MN1: waiting on Rushton's turn 1, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)."
+            "MN1 waits on Rushton's turn 1, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)"
         ),
         "{text}"
     );
@@ -320,7 +322,7 @@ fn status_shows_each_open_request_with_its_deadline() {
     let mut t = T::new(true);
     let s = t.status("warren", "STATUS MN1");
     assert!(
-        s.contains("Next to play: Rushton, by Tue 17 Nov 2026 21:00 GMT."),
+        s.contains("Rushton moves first in MN1, by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5)."),
         "{s}"
     );
     // A Questionable Turn: its step and the step's deadline.
@@ -405,8 +407,8 @@ fn status_naming_no_game_answers_the_senders_games_and_loads_no_other() {
     t.restart();
     assert_eq!(t.referee.cached_games(), 0);
     let s = t.status("holborn", "STATUS");
-    assert!(s.contains("MN2: turn 0 played"), "{s}");
-    assert!(s.contains("MN5: turn 0 played"), "{s}");
+    assert!(s.contains("MN2: no turn has been played yet"), "{s}");
+    assert!(s.contains("MN5: no turn has been played yet"), "{s}");
     for other in ["MN1:", "MN3:", "MN4:"] {
         assert!(!s.contains(other), "{other}: {s}");
     }
@@ -418,7 +420,7 @@ fn status_naming_no_game_answers_the_senders_games_and_loads_no_other() {
     // A stranger: no game at all, only the count.
     t.restart();
     let s = t.status("nobody", "STATUS");
-    assert!(!s.contains("turn 0 played"), "{s}");
+    assert!(!s.contains("no turn has been played yet"), "{s}");
     assert!(
         s.contains("5 other games in this lounge not shown here"),
         "{s}"
@@ -498,4 +500,38 @@ fn waiting_notices_can_be_turned_off_and_check_config_bounds_them() {
     assert_eq!(cfg("48").speaker.waiting_notice_hours, 48);
     assert!(cfg("48").validate().is_ok());
     assert_eq!(Config::default().speaker.waiting_notice_hours, 24);
+}
+
+#[test]
+fn a_turn_needing_a_ruling_names_the_games_referee_never_eir_address() {
+    // A referee who plays: named, and told in the lounge like everyone.
+    let mut mn1 = game("MN1", &["Rushton", "Warren", "Acton"]);
+    mn1.referee = Some("warren@example.org".into());
+    let mut t = T::with(vec![mn1.clone()], SpeakerConfig::default());
+    let (s, mails) = t.post("rushton", RULING);
+    assert_eq!(s, "needs ruling", "{mails:?}");
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].to, LOUNGE);
+    let body = flat(mails[0].text.split_once("\n\n").map_or("", |x| x.1));
+    assert!(
+        body.contains("The game's referee, Warren, is asked to judge it"),
+        "{body}"
+    );
+    assert!(!body.contains("warren@"), "{body}");
+    // One who does not: not named by address in the lounge (issue 39, item
+    // 9), and asked in a mail of eir own, since e may not read it.
+    mn1.referee = Some("judge@example.org".into());
+    let mut t = T::with(vec![mn1], SpeakerConfig::default());
+    let (s, mails) = t.post("rushton", RULING);
+    assert_eq!(s, "needs ruling", "{mails:?}");
+    let to: Vec<&str> = mails.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(to, [LOUNGE, "judge@example.org"], "{mails:?}");
+    for m in &mails {
+        let body = flat(m.text.split_once("\n\n").map_or("", |x| x.1));
+        assert!(
+            body.contains("The game's referee is asked to judge it"),
+            "{body}"
+        );
+        assert!(!body.contains("judge@"), "{body}");
+    }
 }

@@ -3,6 +3,8 @@
 //! replies read back from the outbox, and a restart that agrees.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, LobbyConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -110,9 +112,13 @@ impl T {
             .unwrap();
         let new = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Mail {
-                to: m.recipients.join(","),
-                text: unwrap(&String::from_utf8_lossy(&m.raw)),
+            .map(|m| {
+                let raw = String::from_utf8_lossy(&m.raw).replace("\r\n", "\n");
+                support::assert_reads_well(&raw);
+                Mail {
+                    to: m.recipients.join(","),
+                    text: unwrap(&raw),
+                }
             })
             .collect();
         (h.summary, new)
@@ -265,10 +271,12 @@ fn a_forged_join_never_confirmed_does_not_register() {
     );
     let token = token_in(&mails).unwrap();
     // Guessing, or even knowing, the token from another address is no use.
-    for guess in ["0123456789abcdef0123", token.as_str()] {
+    for (guess, said) in [
+        ("0123456789abcdef0123", "no such join"),
+        (token.as_str(), "another address"),
+    ] {
         let (s, mails) = t.send("mallory", "confirm", &format!("CONFIRM {guess}"));
-        assert_eq!(s, "confirm: no such join", "{mails:?}");
-        assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("No request to join"));
+        assert_eq!(s, format!("confirm: {said}"), "{mails:?}");
         assert!(to_lounge(&mails).is_empty());
     }
     t.join("warren", "MN20", "Warren");
@@ -390,28 +398,65 @@ fn the_speaker_cancels_a_game_before_its_start() {
     let mut t = T::new(LobbyConfig::default());
     t.send("speaker", "new game", "NEW GAME MN20");
     t.join("rushton", "MN20", "Rushton");
-    let (s, _) = t.send("cryer", "join", "JOIN MN20 as Cryer");
+    let (s, asked) = t.send("cryer", "join", "JOIN MN20 as Cryer");
     assert!(s.contains("awaiting confirmation"), "{s}");
+    let cryers = token_in(&asked).expect("Cryer's token");
     // Not a player's to cancel (open_games is off).
     let (s, mails) = t.send("rushton", "cancel", "CANCEL GAME MN20");
     assert_eq!(s, "cancel: not allowed");
     assert_eq!(mails.len(), 1);
     assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("Only the Speaker may cancel MN20"));
-    // The Speaker's: the lounge and both who asked are told.
+    // The Speaker's: the lounge is told, showing no one's address (issue
+    // 39, item 9); Cryer, who asked to join and is no player of record
+    // (mornbot cannot tell who reads the lounge), is told privately too,
+    // in a mail of eir own; Rushton, a player of MN1, reads the lounge.
     let (s, mails) = t.send("speaker", "cancel", "CANCEL GAME MN20");
     assert_eq!(s, "cancel MN20", "{mails:?}");
     let told = mails
         .iter()
-        .find(|m| m.to.contains(LOUNGE))
-        .expect("the lounge is told");
-    assert!(told.to.contains("rushton@example.org") && told.to.contains("cryer@example.org"));
+        .find(|m| m.to == LOUNGE)
+        .expect("the lounge is told, alone");
     assert!(flat(&[told]).contains("MN20 is cancelled before its start"));
+    let body = told.text.split_once("\n\n").unwrap().1;
+    // (Only the bot's own address, in the signature.)
+    assert!(
+        !body.contains("@example.org"),
+        "no one's address in the lounge: {body}"
+    );
+    assert!(
+        told.text.contains("Subject: [MN20] Cancelled"),
+        "{}",
+        told.text
+    );
+    let to: Vec<&str> = mails.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        to,
+        [LOUNGE, "cryer@example.org", "speaker@example.org"],
+        "{mails:?}"
+    );
+    let private = flat(&[&mails[1]]);
+    assert!(
+        private.contains("MN20, which you asked to join as Cryer, is cancelled"),
+        "{private}"
+    );
+    assert!(mails[1].text.contains("Subject: [MN20] Cancelled"));
+    // Cryer's token now says what became of the game (issue 39, item 4).
+    let (s, mails) = t.send("cryer", "Re: join", &format!("CONFIRM {cryers}"));
+    assert_eq!(s, "confirm: game cancelled", "{mails:?}");
+    let said = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(
+        said.contains("MN20, which you asked to join as Cryer, was cancelled on"),
+        "{said}"
+    );
+    assert!(!said.contains("good only from the address"), "{said}");
     assert!(t.store.lobby_game("MN20").unwrap().is_none());
     assert!(t.store.lobby_joins("MN20").unwrap().is_empty());
     // Gone: no join, no start; the tag is free again.
     t.restart();
-    let (s, _) = t.send("warren", "join", "JOIN MN20 as Warren");
+    let (s, mails) = t.send("warren", "join", "JOIN MN20 as Warren");
     assert!(!s.contains("awaiting confirmation"), "{s}");
+    let said = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(said.contains("MN20 was cancelled on"), "{said}");
     let (s, _) = t.send("speaker", "start", "START MN20");
     assert_eq!(s, "start: refused");
     assert!(!t.referee.has_game("MN20"));
@@ -421,4 +466,59 @@ fn the_speaker_cancels_a_game_before_its_start() {
     let (s, mails) = t.send("speaker", "cancel", "CANCEL GAME MN1");
     assert_eq!(s, "cancel: refused");
     assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("MN1 is already being played"));
+}
+
+#[test]
+fn a_confirm_that_matches_no_waiting_join_says_why() {
+    let mut t = T::new(LobbyConfig::default());
+    t.send("speaker", "new game", "NEW GAME MN20");
+    let refusal = |t: &mut T, who: &str, token: &str| {
+        let (s, mails) = t.send(who, "Re: join", &format!("CONFIRM {token}"));
+        (s, flat(&mails.iter().collect::<Vec<_>>()))
+    };
+    // Confirmed once: the second CONFIRM is told so.
+    let (_, asked) = t.send("cryer", "join", "JOIN MN20 as Cryer");
+    let first = token_in(&asked).unwrap();
+    t.send("cryer", "Re: join", &format!("CONFIRM {first}"));
+    let (s, said) = refusal(&mut t, "cryer", &first);
+    assert_eq!(s, "confirm: already confirmed");
+    assert!(
+        said.contains("You have already joined MN20 as Cryer"),
+        "{said}"
+    );
+    // A token replaced by a later JOIN.
+    let (_, asked) = t.send("acton", "join", "JOIN MN20 as Acton");
+    let old = token_in(&asked).unwrap();
+    let (_, asked) = t.send("acton", "join", "JOIN MN20 as Kim");
+    let new = token_in(&asked).unwrap();
+    let (s, said) = refusal(&mut t, "acton", &old);
+    assert_eq!(s, "confirm: join replaced");
+    assert!(
+        said.contains("which a later JOIN MN20 from this address replaced"),
+        "{said}"
+    );
+    // Sent from another address than the one that asked.
+    let (s, said) = refusal(&mut t, "warren", &new);
+    assert_eq!(s, "confirm: another address");
+    assert!(
+        said.contains("made from another address than warren@example.org"),
+        "{said}"
+    );
+    // The latest one, from its address, counts.
+    let (s, _) = refusal(&mut t, "acton", &new);
+    assert_eq!(s, "confirm: Kim joins MN20");
+    // Left: the token of the join left.
+    let (s, _) = t.send("acton", "leave", "LEAVE MN20");
+    assert_eq!(s, "leave MN20");
+    let (s, said) = refusal(&mut t, "acton", &new);
+    assert_eq!(s, "confirm: join left");
+    assert!(said.contains("You left MN20 on"), "{said}");
+    let (_, said) = refusal(&mut t, "acton", "0123456789abcdef0123");
+    assert!(
+        said.contains("No request to join from acton@example.org has the token"),
+        "{said}"
+    );
+    let (s, mails) = t.send("acton", "leave", "LEAVE MN20");
+    assert_eq!(s, "leave: not joined");
+    assert!(flat(&mails.iter().collect::<Vec<_>>()).contains("You already left MN20 (as Kim)"));
 }

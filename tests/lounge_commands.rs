@@ -25,7 +25,7 @@ mod commands {
         assert_eq!(r.len(), 1, "{r:?}");
         assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
         assert!(
-            r[0].text.contains("Commands (one per line"),
+            r[0].text.contains("Commands go one to a line"),
             "{}",
             r[0].text
         );
@@ -42,7 +42,11 @@ mod commands {
         let (s, r) = l.post(&raw);
         assert_eq!(s, "1 commands", "{r:?}");
         assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
-        assert!(r[0].text.contains("MN1: turn 0 played"), "{}", r[0].text);
+        assert!(
+            r[0].text.contains("MN1: no turn has been played yet"),
+            "{}",
+            r[0].text
+        );
     }
 
     /// HELP, STATUS, GSD and a question, in one mail.
@@ -56,10 +60,10 @@ mod commands {
         let signature = body.find("\n-- \n").expect("a signature");
         assert_eq!(body.matches("\n-- \n").count(), 1, "one signature: {body}");
         for answer in [
-            "MN1: turn 0 played",
+            "MN1: no turn has been played yet",
             "Game MN1\n+---",
-            "Commands (one per line",
-            "Not understood: what are the scores?",
+            "Commands go one to a line",
+            "Not understood:\n  - what are the scores?",
         ] {
             let at = body
                 .find(answer)
@@ -107,7 +111,7 @@ mod commands {
         let (s, r) = l.post(&raw);
         assert_eq!(s, "4 commands", "{r:?}");
         assert_eq!(r[0].to, vec!["rushton@example.org".to_string()]);
-        assert!(r[0].text.contains("Not understood: SCORES please"));
+        assert!(r[0].text.contains("Not understood:\n  - SCORES please"));
     }
 }
 
@@ -163,7 +167,11 @@ mod unclear {
             "{}",
             r[0].text
         );
-        assert!(r[0].text.contains("(STATUS MN1)"), "{}", r[0].text);
+        assert!(
+            r[0].text.contains("as STATUS [game] (e.g. STATUS MN1)"),
+            "{}",
+            r[0].text
+        );
     }
 
     #[test]
@@ -204,7 +212,7 @@ mod unclear {
         assert!(text.contains("    Hi bot, what can you do?\n"), "{text}");
         assert!(text.contains("That is not a turn"), "{text}");
         assert!(text.contains("Send HELP to mornbot@example.test"), "{text}");
-        assert!(!text.contains("Commands (one per line"), "short: {text}");
+        assert!(!text.contains("Commands go one to a line"), "short: {text}");
         // "No buzz" to the bot is still an acknowledgement.
         let raw = post(
             "rushton@example.org",
@@ -214,5 +222,91 @@ mod unclear {
             "No buzz\n",
         );
         assert_ne!(l.post(&raw).0, "not understood");
+    }
+}
+
+mod replies_a_person_understands {
+    //! Issue 39, items 1 and 8: HELP is complete in itself, and a misspelt
+    //! command is told what it may have meant.
+    use super::*;
+
+    fn to_bot(l: &mut Lounge, id: &str, body: &str) -> String {
+        let raw = post(
+            "Warren <warren@example.org>",
+            "mornbot@example.test",
+            "hello",
+            id,
+            body,
+        );
+        let (_, r) = l.post(&raw);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].to, vec!["warren@example.org".to_string()]);
+        r[0].text.clone()
+    }
+
+    #[test]
+    fn help_gives_every_command_with_its_form_and_an_example_and_how_to_play() {
+        let mut l = Lounge::new(None);
+        let help = to_bot(&mut l, "help@example.org", "HELP");
+        for c in mornbot::mail::commands::COMMANDS {
+            assert!(
+                help.contains(&format!("    {}\n", c.form())),
+                "{}: {help}",
+                c.verb
+            );
+            if !c.args.is_empty() {
+                assert!(
+                    help.contains(&format!("Example: {}\n", c.example("MN1"))),
+                    "{}: {help}",
+                    c.verb
+                );
+            }
+        }
+        for (form, _) in mornbot::mail::commands::STEPS {
+            assert!(help.contains(form), "{form}: {help}");
+        }
+        // How to post a turn, and where the rules are; nothing sends the
+        // player to a README e has not got.
+        for want in [
+            "post it to the lounge (lounge@example.test)",
+            "[MN1] my turn",
+            "Rushton : [LV+1] Euston (VC via: CN,NT)",
+            "GSD with your play line",
+            "Volume 1 of the Mornington Nomic ruleset",
+            "RULES coverage",
+        ] {
+            assert!(help.contains(want), "{want:?}: {help}");
+        }
+        assert!(!help.contains("README"), "{help}");
+    }
+
+    #[test]
+    fn a_misspelt_command_gets_did_you_mean() {
+        let mut l = Lounge::new(None);
+        for (n, (line, meant)) in [
+            ("STRAT MN28", "START MN28"),
+            ("JION MN28 as Kit", "JOIN MN28 as Kit"),
+            (
+                "ABSENSE 2026-12-03 TO 2026-12-04",
+                "ABSENCE 2026-12-03 TO 2026-12-04",
+            ),
+            ("STAUTS", "STATUS"),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let r = to_bot(&mut l, &format!("typo{n}@example.org"), line);
+            assert!(
+                r.contains(&format!("Did you mean `{meant}`?")),
+                "{line}: {r}"
+            );
+            assert!(!r.contains("could not tell what your message asks"), "{r}");
+        }
+        // Among commands it knows, in the HELP it sends back.
+        let r = to_bot(&mut l, "typo9@example.org", "GSD MN1\nSTRAT MN28");
+        assert!(
+            r.contains("Not understood:\n  - STRAT MN28 (did you mean `START MN28`?)\n"),
+            "{r}"
+        );
     }
 }

@@ -3,9 +3,10 @@
 //! every mail about the game's turns (verdicts, the bot's Buzz, a
 //! player's Buzz with its defence and contest, the Referee's request and
 //! Judgment, the Speaker's Judgment, a reminder, a Timeout, a
-//! resignation) has the game's one Subject, is threaded on the game's
-//! root, says what happened in its first body line, and wraps its prose
-//! at 72 columns (templates/README.md); the Referee's request quotes the
+//! resignation) has a Subject saying what it is after the game's tag, is
+//! threaded on the game's root, says what happened in its first body line,
+//! is signed once with no sentence said twice, and wraps its prose at 72
+//! columns (templates/README.md); the Referee's request quotes the
 //! play, the Buzz, the defence and the contest, without sign-offs.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
@@ -13,7 +14,6 @@ mod support;
 
 use support::live::Live;
 
-const SUBJECT: &str = "[MN1] Game State";
 const ROOT: &str = "<mn1.game@example.test>";
 const SPEAKER: &str = "\n[speaker]\naddresses = [\"speaker@example.test\"]\n";
 
@@ -42,16 +42,23 @@ fn prose(body: &str) -> Vec<&str> {
 
 /// Asserts that `m` is a notice on the game's thread answering `id` (the
 /// root when `None`), its first line `headline` (or starting with it when
-/// it ends in "..."), its prose wrapped at 72.
+/// it ends in "..."), its Subject the game's tag and that headline, its
+/// prose wrapped at 72, signed once (the list's footer aside).
 fn on_thread(m: &str, answering: Option<&str>, headline: &str) {
-    assert_eq!(head(m, "Subject").as_deref(), Some(SUBJECT), "{m}");
+    let first = body(m).lines().next().unwrap_or_default();
+    assert_eq!(
+        head(m, "Subject"),
+        Some(format!("[MN1] {first}")),
+        "the Subject says what the notice is: {m}"
+    );
+    let faults = mornbot::mail::render::faults(&support::as_written(body(m)));
+    assert!(faults.is_empty(), "{faults:?}\n{m}");
     let parent = answering.map_or(ROOT.to_string(), |id| format!("<{id}>"));
     assert_eq!(head(m, "In-Reply-To"), Some(parent.clone()), "{m}");
     let refs = head(m, "References").unwrap_or_default();
     let refs: Vec<&str> = refs.split_whitespace().collect();
     assert_eq!(refs.first(), Some(&ROOT), "{m}");
     assert_eq!(refs.last(), Some(&parent.as_str()), "{m}");
-    let first = body(m).lines().next().unwrap_or_default();
     match headline.strip_suffix("...") {
         Some(start) => assert!(first.starts_with(start), "{first:?}\n{m}"),
         None => assert_eq!(first, headline, "{m}"),
@@ -176,8 +183,9 @@ fn a_buzz_its_defence_contest_referee_and_judgments_stay_on_the_thread() {
     // The Referee's Judgment.
     let req_id = head(&req, "Message-ID").unwrap();
     let head_ = format!(
-        "From: warren@example.test\nTo: bot@example.test\nSubject: Re: {SUBJECT}\n\
-         In-Reply-To: {req_id}\nReferences: {ROOT} {req_id}"
+        "From: warren@example.test\nTo: bot@example.test\nSubject: Re: {}\n\
+         In-Reply-To: {req_id}\nReferences: {ROOT} {req_id}",
+        head(&req, "Subject").unwrap()
     );
     let j = l.send("warren", "bot@example.test", &head_, "Judgment: Legal");
     on_thread(
@@ -192,12 +200,13 @@ fn a_buzz_its_defence_contest_referee_and_judgments_stay_on_the_thread() {
         "[MN1] my turn",
         "Warren : [LV+1] Tooting Broadway (NT)",
     );
-    let buzz = notice(&l, "acton", &t5, "BUZZ: Warren's turn 5 is illegal");
-    on_thread(&buzz, Some(&t5), "BUZZ: Warren's turn 5 is illegal");
+    let buzz = notice(&l, "acton", &t5, "Buzz: Warren's turn 5 is illegal");
+    on_thread(&buzz, Some(&t5), "Buzz: Warren's turn 5 is illegal");
     let buzz_id = head(&buzz, "Message-ID").unwrap();
     let head_ = format!(
-        "From: speaker@example.test\nTo: lounge@example.test\nSubject: Re: {SUBJECT}\n\
-         In-Reply-To: {buzz_id}\nReferences: {ROOT} {buzz_id}"
+        "From: speaker@example.test\nTo: lounge@example.test\nSubject: Re: {}\n\
+         In-Reply-To: {buzz_id}\nReferences: {ROOT} {buzz_id}",
+        head(&buzz, "Subject").unwrap()
     );
     let s = l.send("speaker", "lounge@example.test", &head_, "Judgment: Legal");
     let m = l.reply("acton", &s);

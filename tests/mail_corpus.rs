@@ -265,6 +265,7 @@ fn actual(name: &str, m: &Inbound) -> Expect {
                 LooksLike::Command(w) => format!("command {w}"),
                 LooksLike::Play(Some(n)) => format!("player {n}"),
                 LooksLike::Play(None) => "play without a name".into(),
+                LooksLike::Misspelt(m) => format!("misspelt {m}"),
             });
         }
         _ => {}

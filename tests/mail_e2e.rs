@@ -108,7 +108,8 @@ fn a_scripted_game_by_mail_against_real_servers() {
                 // on the game's thread.
                 assert!(header(&reply, "List-Id").is_some(), "{reply}");
                 assert!(
-                    header(&reply, "Subject").is_some_and(|s| s.ends_with("[MN1] Game State")),
+                    header(&reply, "Subject")
+                        .is_some_and(|s| s.starts_with("[MN1] Turn ") && s.ends_with("(legal)")),
                     "{reply}"
                 );
                 assert!(
@@ -139,7 +140,7 @@ fn a_scripted_game_by_mail_against_real_servers() {
     let (commitments, bot_posts): (Vec<String>, Vec<String>) = imap_all(imap, "rushton")
         .into_iter()
         .filter(|m| header(m, "From").is_some_and(|f| f.contains("bot@example.test")))
-        .partition(|m| m.contains("Dice of MN1: the commitment"));
+        .partition(|m| m.contains("Dice: the commitment"));
     assert_eq!(commitments.len(), 1, "{commitments:#?}");
     for m in &bot_posts {
         let irt = header(m, "In-Reply-To").unwrap_or("");
@@ -432,7 +433,7 @@ fn buzzes_judgment_and_take_back_by_mail() {
     });
     let s = status(&mut post);
     assert!(
-        s.contains("MN1: turn 4 played") && s.contains("Next to play: Warren"),
+        s.contains("MN1: turn 4 played") && s.contains("Next to play in MN1: Warren"),
         "{s}"
     );
     assert!(daemon.terminate().success());

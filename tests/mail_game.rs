@@ -307,7 +307,7 @@ fn every_verdict_has_its_picture(imap: u16) {
     let mut seen = Vec::new();
     for raw in imap_folder_raw(imap, "rushton", "INBOX") {
         let headline = mornbot::cli::demo::headline_of(&raw);
-        let verdict = headline.starts_with("BUZZ")
+        let verdict = headline.starts_with("Buzz:")
             || (headline.starts_with("Turn ")
                 && (headline.ends_with("(legal)") || headline.ends_with("timed out")));
         if !verdict || !header(&raw, "From").is_some_and(|f| f.contains("bot@example.test")) {
@@ -331,6 +331,6 @@ fn every_verdict_has_its_picture(imap: u16) {
     }
     // 31 turns in, one buzzed, one taken back and played again, a Timeout.
     assert!(seen.len() >= 32, "{} verdicts: {seen:#?}", seen.len());
-    assert!(seen.iter().any(|h| h.starts_with("BUZZ")), "{seen:#?}");
+    assert!(seen.iter().any(|h| h.starts_with("Buzz:")), "{seen:#?}");
     assert!(seen.iter().any(|h| h.ends_with("timed out")), "{seen:#?}");
 }

@@ -38,7 +38,7 @@ mod thread {
         let (s, m) = t.send(l);
         assert_eq!(s, "illegal");
         assert!(m[0].on_thread(Some("m2@example.org")), "{:#?}", m[0]);
-        assert_eq!(m[0].headline(), "BUZZ: Warren's turn 2 is illegal");
+        assert_eq!(m[0].headline(), "Buzz: Warren's turn 2 is illegal");
     }
 
     #[test]
@@ -89,7 +89,7 @@ mod thread {
         // The private reminder, and one line to the lounge (RULINGS S30).
         assert_eq!(m.len(), 2, "{m:#?}");
         assert_eq!(m[0].to, "rushton@example.org");
-        assert_eq!(m[1].headline(), "MN1: waiting on Rushton's turn 1");
+        assert_eq!(m[1].headline(), "Reminder: Rushton's turn 1 is due");
         assert!(m[1].on_thread(None), "{:#?}", m[1]);
         assert!(
             m[0].headline()
@@ -109,7 +109,11 @@ mod thread {
             .collect();
         assert!(!resigned.is_empty(), "{m:#?}");
         assert!(resigned.iter().all(|x| x.on_thread(None)), "{resigned:#?}");
-        assert!(m.iter().all(|x| x.subject == SUBJECT), "{m:#?}");
+        assert!(
+            m.iter()
+                .all(|x| x.subject == format!("[MN1] {}", x.headline())),
+            "{m:#?}"
+        );
     }
 
     #[test]

@@ -149,7 +149,7 @@ mod take_back {
         let l = t.letter("warren", Request::TakeBack(Some(Box::new(r))), "");
         let (s, m) = t.send(l);
         assert_eq!(s, "taken back; replacement illegal");
-        assert_eq!(m[0].headline(), "BUZZ: Warren's turn 2 is illegal");
+        assert_eq!(m[0].headline(), "Buzz: Warren's turn 2 is illegal");
         assert!(m[0].body.contains(WITHDRAWN), "{}", m[0].body);
     }
 

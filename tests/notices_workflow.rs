@@ -141,7 +141,11 @@ mod held {
         t.step("acton", buzz(4, "no LV for that"), "");
         let (_, m) = t.step("acton", Workflow::Withdraw, "");
         assert_eq!(m.len(), 1);
-        assert!(m[0].body.contains("It is Warren's turn."), "{}", m[0].body);
+        assert!(
+            m[0].body.contains("It is Warren's turn, due by"),
+            "{}",
+            m[0].body
+        );
     }
 }
 

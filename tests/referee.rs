@@ -133,7 +133,10 @@ fn a_legal_turn_is_logged_and_answered_in_the_lounge_with_the_gsd() {
     assert_eq!(mails.len(), 1);
     let m = &mails[0];
     assert!(m.contains("To: lounge@example.test"), "{m}");
-    assert!(m.contains("Subject: [MN1] Game State\n"), "{m}");
+    assert!(
+        m.contains("Subject: [MN1] Turn 1: Rushton (legal)\n"),
+        "{m}"
+    );
     assert_eq!(headline(m), "Turn 1: Rushton (legal)", "{m}");
     assert!(m.contains("In-Reply-To: <m1@example.org>"), "{m}");
     assert!(
@@ -160,8 +163,11 @@ fn an_illegal_turn_is_buzzed_with_rule_and_caret_and_not_logged() {
     assert_eq!(s, "illegal");
     assert_eq!(t.turns(), 1);
     let m = &mails[0];
-    assert!(m.contains("Subject: [MN1] Game State\n"), "{m}");
-    assert_eq!(headline(m), "BUZZ: Warren's turn 2 is illegal", "{m}");
+    assert!(
+        m.contains("Subject: [MN1] Buzz: Warren's turn 2 is illegal\n"),
+        "{m}"
+    );
+    assert_eq!(headline(m), "Buzz: Warren's turn 2 is illegal", "{m}");
     assert!(m.contains("Rule 1."), "{m}");
     assert!(m.contains("still Warren's turn"), "{m}");
     // The bot's buzz is recorded for the Speaker.
@@ -197,7 +203,7 @@ fn out_of_turn_is_a_private_refusal_citing_rule_1_3_2_and_play_goes_on() {
     // To the sender alone, never a Buzz in the lounge; nothing held.
     assert!(mails[0].contains("To: warren@example.org"), "{}", mails[0]);
     assert!(!mails[0].contains("lounge@example.test"), "{}", mails[0]);
-    assert!(!mails[0].contains("BUZZ"), "{}", mails[0]);
+    assert!(!mails[0].contains("Buzz"), "{}", mails[0]);
     assert_eq!(t.turns(), 0);
     // Rushton's real turn is judged at once, and Warren's after it.
     let (s, _) = t.play("rushton", "Rushton : Pass");
@@ -322,11 +328,11 @@ fn commands_are_answered_privately() {
     let m = &mails[0];
     assert!(m.contains("To: warren@example.org"), "{m}");
     assert!(m.contains("MN1: turn 1 played"), "{m}");
-    assert!(m.contains("Next to play: Warren"), "{m}");
+    assert!(m.contains("Next to play in MN1: Warren"), "{m}");
     assert!(m.contains("Rushton : Epping (CN) [Home: Hainault]"), "{m}");
     // HISTORY times say their zone.
     assert!(m.contains("2026-11-16 09:01 UTC  Rushton : Epping"), "{m}");
-    assert!(m.contains("Not understood: DANCE"), "{m}");
+    assert!(m.contains("Not understood:\n  - DANCE"), "{m}");
 }
 
 #[test]
@@ -567,7 +573,7 @@ mod speaker {
         // (RULINGS S30).
         let l = String::from_utf8_lossy(&mails[1].raw).into_owned();
         assert!(l.contains("To: lounge@example.test"), "{l}");
-        assert_eq!(headline(&l), "MN1: waiting on Rushton's turn 1", "{l}");
+        assert_eq!(headline(&l), "Reminder: Rushton's turn 1 is due", "{l}");
         assert_eq!(mails.len(), 2);
         // Asked again: nothing more.
         assert!(summaries(&mut t, day(17, 10)).is_empty());
@@ -1151,7 +1157,8 @@ mod hostile_input {
         assert!(c.contains('^'), "{c}");
         let out = handle("From: rushton@example.org\r\nTo: lounge@example.test\r\nSubject: [MN1] turn\r\nMessage-ID: <t1@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nRushton : {İ} Epping (CN) [Home: Hainault] [Purchasing Hat (ééé)]\r\n");
         assert!(
-            out.iter().any(|m| m.contains("BUZZ") && m.contains("^~~")),
+            out.iter()
+                .any(|m| m.contains("Subject: [MN1] Buzz:") && m.contains("^~~")),
             "{out:?}"
         );
     }

@@ -4,6 +4,8 @@
 //! `letter` into the referee, and a restart that agrees.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
+mod support;
+
 use chrono::{DateTime, TimeZone, Utc};
 use mornbot::config::{Config, GameConfig, PlayerConfig, SpeakerConfig};
 use mornbot::daemon::letter::{letter, Context};
@@ -107,7 +109,7 @@ impl T {
             .unwrap();
         let new = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"))
+            .map(|m| support::read_well(&m.raw).replace("\r\n", "\n"))
             .collect();
         (h.summary, new)
     }
@@ -185,7 +187,7 @@ fn the_speaker_judging_it_illegal_leaves_the_turn_with_its_player() {
     assert_eq!(t.turns(), 0);
     assert_eq!(t.to_play(), "Rushton");
     assert!(
-        mails.join("\n").contains("still Rushton's turn"),
+        mails.join("\n").contains("It is Rushton's turn, due by"),
         "{mails:?}"
     );
     t.restart();

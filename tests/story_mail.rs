@@ -12,7 +12,7 @@
 mod support;
 
 use chrono::{Datelike, Duration, Utc, Weekday};
-use support::live::Live;
+use support::live::{token, Live};
 use support::record::{check_clean, final_gsd};
 
 /// A mail's text with quoted-printable soft breaks undone, on one line.
@@ -44,18 +44,6 @@ fn lounge_answers(l: &Live, id: &str) -> String {
         .map(|(_, m)| flat(m))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// The 20-hex-digit token in a join's confirmation request.
-fn token(mail: &str) -> String {
-    let text = flat(mail);
-    let i = text.find("CONFIRM ").expect("a CONFIRM line");
-    let t: String = text[i + 8..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect();
-    assert_eq!(t.len(), 20, "{text}");
-    t
 }
 
 /// `who` joins MN20 as `name`, confirming from eir own mailbox.
@@ -169,7 +157,8 @@ fn a_game_from_creation_to_the_archive_by_mail() {
     let id = l.mail_bot(&who, "away", &format!("ABSENCE {day} TO {day} MN20"));
     assert_eq!(l.processed(&id).1, format!("{second} away in MN20"));
     let told = lounge_answers(&l, &id);
-    assert!(told.contains(&format!("{second} is away from")), "{told}");
+    // One whole day, shown as written (issue 39, item 6).
+    assert!(told.contains(&format!("{second} is away on")), "{told}");
     assert!(
         told.contains(&format!("{second}'s turn 2 is now due by")),
         "{told}"

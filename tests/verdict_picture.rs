@@ -80,7 +80,7 @@ fn a_legal_turn_an_illegal_one_and_a_timeout_carry_the_picture() {
     let buzz = raws
         .iter()
         .map(|r| parts(r))
-        .find(|(text, _)| text.starts_with("BUZZ"))
+        .find(|(text, _)| text.starts_with("Buzz:"))
         .expect("a buzz");
     assert_eq!(buzz.1.expect("a picture").0, "MN1-after-turn-1.png");
 }

@@ -240,13 +240,13 @@ pub fn verdict_of(reply: &str) -> Expect {
     let reply = &crate::mail::attach::as_read(reply);
     if headline.contains("(legal)") {
         Expect::Legal
-    } else if headline.starts_with("BUZZ") {
+    } else if headline.starts_with("Buzz:") {
         Expect::Illegal
     } else if reply.contains("could not read your") {
         Expect::ParseError
     } else if reply.contains("is stale") {
         Expect::Stale
-    } else if reply.contains("Next to play") || reply.contains("Commands (one per line") {
+    } else if reply.contains("Next to play") || reply.contains("Commands go one to a line") {
         Expect::Answer
     } else {
         Expect::Refused

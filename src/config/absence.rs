@@ -1,10 +1,10 @@
 //! `[absence]`: how long players may be away (issue 17, item 3; RULINGS
 //! S27 - S29).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `[absence]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct AbsenceConfig {
     /// The longest one absence may be, in days; 0: no absences.

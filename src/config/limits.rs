@@ -1,11 +1,11 @@
 //! `[limits]`: the most work one mail may cause, and each limit's range.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `[limits]`: the most work one mail may cause, so that no mail, however
 /// hostile, costs more than a moment or grows a reply without bound. Each
 /// refusal names the key it ran into.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LimitsConfig {
     /// Commands read from one mail (HELP, STATUS, GSD, HISTORY, RULES);

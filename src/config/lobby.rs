@@ -1,9 +1,9 @@
 //! `[lobby]`: games created and joined by mail (issue 17, RULINGS S16).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `[lobby]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LobbyConfig {
     /// Whether anyone may create a game with `NEW GAME` (and then start

@@ -6,9 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 mod absence;
+#[cfg(test)]
+mod example;
 mod limits;
 mod lobby;
 pub use absence::AbsenceConfig;
@@ -16,7 +18,7 @@ pub use limits::LimitsConfig;
 pub use lobby::LobbyConfig;
 
 /// The whole configuration.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// The `[map]` section.
@@ -52,7 +54,7 @@ pub struct Config {
 }
 
 /// `[bot]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct BotConfig {
     /// The bot's own address: the From of its replies, where players send
@@ -62,6 +64,9 @@ pub struct BotConfig {
     pub name: String,
     /// The lounge list's posting address: where verdicts go.
     pub lounge: String,
+    /// Where the lounge's ruleset (Volume 1) can be read, for HELP; none:
+    /// HELP names the ruleset and the Speaker's address.
+    pub rules_url: Option<String>,
     /// The lounge list's `List-Id` (e.g. `lounge.example.org`): when set,
     /// a post whose From the list rewrote (DMARC) is read as its author's
     /// only when it carries this List-Id.
@@ -106,6 +111,7 @@ impl Default for BotConfig {
             address: "mornbot@localhost".into(),
             name: "mornbot".into(),
             lounge: "lounge@localhost".into(),
+            rules_url: None,
             list_id: None,
             data_dir: PathBuf::from("mornbot-data"),
             max_message_bytes: 1 << 20,
@@ -120,7 +126,7 @@ impl Default for BotConfig {
 }
 
 /// How a connection is secured.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Security {
     /// TLS from the first byte (IMAPS 993, SMTPS 465).
@@ -133,7 +139,7 @@ pub enum Security {
 }
 
 /// Where a password comes from: never the config text itself.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Secret {
     /// A file whose first line is the password.
@@ -143,7 +149,7 @@ pub struct Secret {
 }
 
 /// How the daemon waits for new mail.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Wait {
     /// IMAP IDLE (RFC 2177), re-issued before the server's timeout.
@@ -154,7 +160,7 @@ pub enum Wait {
 }
 
 /// `[imap]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ImapConfig {
     /// Server host name.
@@ -203,7 +209,7 @@ fn default_idle_secs() -> u64 {
 }
 
 /// `[smtp]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SmtpConfig {
     /// Server host name.
@@ -223,7 +229,7 @@ pub struct SmtpConfig {
 }
 
 /// `[outbox]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct OutboxConfig {
     /// Longest wait between delivery attempts (they start at 1 s and
@@ -251,7 +257,7 @@ impl Default for OutboxConfig {
 }
 
 /// `[speaker]`.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct SpeakerConfig {
     /// Hours before a turn deadline that the private reminder goes out.
@@ -293,7 +299,7 @@ impl Default for SpeakerConfig {
 }
 
 /// `[[game]]`: one game of the lounge (Rule 1.1.7).
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct GameConfig {
     /// The tag in subjects, e.g. `MN12`.
@@ -326,7 +332,7 @@ fn default_start() -> String {
 }
 
 /// `[[game.player]]`.
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerConfig {
     /// The name in the Token Table.
@@ -526,7 +532,7 @@ impl Config {
 }
 
 /// A file of `[[game]]` tables.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct GamesFile {
     /// The games.
@@ -535,7 +541,7 @@ pub struct GamesFile {
 }
 
 /// `[map]`: which Underground map the games use.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct MapConfig {
     /// A map file of the shape of `maps/london-1999.toml`, replacing the

@@ -418,6 +418,8 @@ pub struct Referee {
     lobby: Option<lobby::Desk>,
     /// How long players may be away (`[absence]`).
     absence: crate::config::AbsenceConfig,
+    /// Where the rules are, for HELP (`[bot] rules_url`).
+    rules_url: Option<String>,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -443,6 +445,7 @@ struct Out<'a> {
 impl Out<'_> {
     fn push(&mut self, to: Vec<String>, subject: String, body: String) {
         let k = self.mails.len();
+        let body = crate::mail::render::signed(&body, None, &self.me.address);
         let mut refs = self.letter.references.clone();
         refs.push(self.letter.message_id.clone());
         self.mails.push(Reply {
@@ -494,12 +497,10 @@ impl Referee {
         )
     }
 
-    /// The text of a notice from the Speaker (something did change).
+    /// The text of a notice from the Speaker (something did change),
+    /// wrapped; its signature is added with the mail.
     fn notice(&self, reason: String) -> String {
-        tpl(
-            "notice",
-            minijinja::context! { reason, bot => self.me.address },
-        )
+        crate::mail::wrap::wrap(&reason)
     }
 
     /// Sets the most work one mail may cause (`[limits]`; the defaults

@@ -161,6 +161,7 @@ fn load(cfg: &Config, setup: &Setup, map: &'static Map) -> Result<(Store, Refere
     // The lobby's secret (tokens, lobby games' seeds): drawn once from the OS.
     referee.open_lobby(&mut store, cfg.lobby.clone(), &mut os_seed)?;
     referee.set_absence_limits(cfg.absence.clone());
+    referee.set_rules_url(cfg.bot.rules_url.clone());
     let scored = referee.score_old_endings(&mut store)?;
     if scored > 0 {
         tracing::info!(

@@ -12,10 +12,6 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-/// The form of `ABSENCE`, as the refusal of a malformed one quotes it.
-pub const ABSENCE_FORM: &str = "ABSENCE <first day> TO <last day> [<game>], days written \
-     2026-12-01 (UTC), e.g. ABSENCE 2026-12-01 TO 2026-12-07 MN12";
-
 /// An absence command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AbsenceCmd {
@@ -90,7 +86,10 @@ pub fn parse(line: &str) -> Option<AbsenceCmd> {
 
 /// `<when> [TO <when>] [<game>]`.
 fn set(rest: &[&str]) -> Result<AbsenceCmd, String> {
-    let bad = |why: String| format!("{why}; the form is {ABSENCE_FORM}");
+    let bad = |why: String| {
+        let form = super::commands::usage("ABSENCE");
+        format!("{why}; the form is {form}, days written 2026-12-01 (UTC)")
+    };
     let (game, rest) = trailing_game(rest, 1);
     let (from, to) = match rest {
         [a] => (start_of(a), end_of(a)),
@@ -122,8 +121,16 @@ fn cancel(rest: &[&str]) -> Result<AbsenceCmd, String> {
         [] => Ok(AbsenceCmd::Cancel { game: None }),
         [g] => super::lobby::tag(g)
             .map(|t| AbsenceCmd::Cancel { game: Some(t) })
-            .map_err(|why| format!("{why}; the form is CANCEL ABSENCE [<game>]")),
-        _ => Err("too many words; the form is CANCEL ABSENCE [<game>]".into()),
+            .map_err(|why| {
+                format!(
+                    "{why}; the form is {}",
+                    super::commands::usage("CANCEL ABSENCE")
+                )
+            }),
+        _ => Err(format!(
+            "too many words; the form is {}",
+            super::commands::usage("CANCEL ABSENCE")
+        )),
     }
 }
 
@@ -131,7 +138,10 @@ fn cancel(rest: &[&str]) -> Result<AbsenceCmd, String> {
 fn refuse(rest: &[&str]) -> Result<AbsenceCmd, String> {
     let (game, rest) = trailing_game(rest, 1);
     if rest.is_empty() || rest.len() > 3 {
-        return Err("name one player; the form is REFUSE ABSENCE <player> [<game>]".into());
+        return Err(format!(
+            "name one player; the form is {}",
+            super::commands::usage("REFUSE ABSENCE")
+        ));
     }
     Ok(AbsenceCmd::Refuse {
         player: rest.join(" "),

@@ -115,7 +115,11 @@
 //!    or at a Play (a line that parses as a Play under a name that is no
 //!    player of the game: `Rushtin : Euston (NT)`; or a line with a Line
 //!    code in brackets that parses as a Play once a name is put before it:
-//!    `[LV+1] Euston (NT)`) makes the message [`Request::NotUnderstood`], in
+//!    `[LV+1] Euston (NT)`), or at a command with its verb misspelt (one
+//!    edit from a verb of [`crate::mail::commands::COMMANDS`], two for a
+//!    verb of five letters or more: `STRAT MN28`, `JION MN28 as Kit`; in
+//!    the lounge only a line whose first word is in capitals, six words at
+//!    most) makes the message [`Request::NotUnderstood`], in
 //!    the lounge as in mail to the bot; mail sent to the bot's address that
 //!    is none of the above is [`Request::NotUnderstood`] too, holding its first
 //!    content line. The caller answers it privately (and, in the lounge,
@@ -150,6 +154,8 @@ mod game;
 mod kinds;
 mod plays;
 mod unclear;
+
+pub use unclear::did_you_mean;
 
 use body::*;
 use game::*;

@@ -79,21 +79,6 @@ pub struct NewGame {
     pub rulings: Rulings,
 }
 
-/// The forms, for refusals and HELP.
-pub const NEW_GAME_FORM: &str =
-    "NEW GAME <TAG> [players N] [start \"Monday 0900\"] [ruling key=value ...], e.g. \
-     NEW GAME MN20 players 4 start \"Monday 0900\" ruling bare_move_any_line=true";
-/// See [`NEW_GAME_FORM`].
-pub const JOIN_FORM: &str = "JOIN <TAG> as <Name>, e.g. JOIN MN20 as Rushton";
-/// See [`NEW_GAME_FORM`].
-pub const LEAVE_FORM: &str = "LEAVE <TAG>, e.g. LEAVE MN20";
-/// See [`NEW_GAME_FORM`].
-pub const CONFIRM_FORM: &str = "CONFIRM <token>, the token of the confirmation mail";
-/// See [`NEW_GAME_FORM`].
-pub const START_FORM: &str = "START <TAG>, e.g. START MN20";
-/// The form of `CANCEL GAME`.
-pub const CANCEL_FORM: &str = "CANCEL GAME <TAG>, e.g. CANCEL GAME MN20";
-
 /// The lobby command on `line`, or `None` when it is none.
 pub fn parse(line: &str) -> Option<Lobby> {
     let t = line.trim();
@@ -109,19 +94,19 @@ pub fn parse(line: &str) -> Option<Lobby> {
                 return None;
             }
             let capitals = capitals && second.chars().all(|c| c.is_ascii_uppercase());
-            (rest, NEW_GAME_FORM, capitals)
+            (rest, "NEW GAME", capitals)
         }
-        "JOIN" => (rest, JOIN_FORM, capitals),
-        "LEAVE" => (rest, LEAVE_FORM, capitals),
-        "CONFIRM" => (rest, CONFIRM_FORM, capitals),
-        "START" => (rest, START_FORM, capitals),
+        "JOIN" => (rest, "JOIN", capitals),
+        "LEAVE" => (rest, "LEAVE", capitals),
+        "CONFIRM" => (rest, "CONFIRM", capitals),
+        "START" => (rest, "START", capitals),
         "CANCEL" => {
             let (&second, rest) = rest.split_first()?;
             if !second.eq_ignore_ascii_case("GAME") {
                 return None;
             }
             let capitals = capitals && second.chars().all(|c| c.is_ascii_uppercase());
-            (rest, CANCEL_FORM, capitals)
+            (rest, "CANCEL GAME", capitals)
         }
         _ => return None,
     };
@@ -137,7 +122,7 @@ pub fn parse(line: &str) -> Option<Lobby> {
         Ok(c) => Some(c),
         Err(why) if capitals => Some(Lobby::Malformed {
             line: t.chars().take(200).collect(),
-            expected: format!("{why}; the form is {form}"),
+            expected: format!("{why}; the form is {}", super::commands::usage(form)),
         }),
         Err(_) => None,
     }

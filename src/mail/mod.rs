@@ -15,6 +15,7 @@ pub mod address;
 pub mod attach;
 pub mod auth;
 pub mod classify;
+pub mod commands;
 pub mod digest;
 pub mod identity;
 pub mod imap;

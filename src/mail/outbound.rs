@@ -122,11 +122,12 @@ pub fn game_root(tag: &str, me: &Identity) -> String {
     format!("{tag}.game@{}", me.domain())
 }
 
-/// The one Subject of every notice on game `tag`'s thread: a Subject that
-/// changed with each verdict would split the game into pieces in
-/// conversation views.
-pub fn game_subject(tag: &str) -> String {
-    format!("[{tag}] Game State")
+/// The Subject of a notice on game `tag`'s thread: the tag, then what the
+/// notice is (its headline: `[MN1] Turn 4: Rushton (legal)`, `[MN1]
+/// Cancelled`). The game's notices stay together by their References,
+/// rooted at [`game_root`], which is how mail clients thread.
+pub fn notice_subject(tag: &str, headline: &str) -> String {
+    header_text(&format!("[{tag}] {headline}"), MAX_SUBJECT_CHARS)
 }
 
 /// The References of a notice on a game's thread: its root first, then
@@ -505,11 +506,15 @@ mod tests {
     }
 
     #[test]
-    fn a_game_thread_has_one_root_and_one_subject() {
+    fn a_game_thread_has_one_root_and_says_what_each_notice_is() {
         assert_eq!(game_root("MN1", &me()), "mn1.game@example.test");
         assert_eq!(game_root("M N<1>", &me()), "m-n-1-.game@example.test");
         assert!(usable_id(&game_root("MN1", &me())));
-        assert_eq!(game_subject("MN1"), "[MN1] Game State");
+        assert_eq!(
+            notice_subject("MN1", "Turn 4: Rushton (legal)"),
+            "[MN1] Turn 4: Rushton (legal)"
+        );
+        assert_eq!(notice_subject("MN1", "Cancelled\n"), "[MN1] Cancelled");
         let root = game_root("MN1", &me());
         assert_eq!(thread_references(&root, None), vec![root.clone()]);
         let theirs = vec![root.clone(), "v1@x".to_string()];

@@ -175,4 +175,8 @@ pub enum LooksLike {
     /// A Play line, under a name that is no player of the game (`Some`), or
     /// without a name (`None`).
     Play(Option<String>),
+    /// A command with its verb misspelt (`STRAT MN28`): what it may have
+    /// meant (`START MN28`, or the nearest command's form), from
+    /// [`crate::mail::commands::did_you_mean`].
+    Misspelt(String),
 }

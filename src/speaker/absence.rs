@@ -32,6 +32,33 @@ impl Absence {
     }
 }
 
+/// An absence as a player reads it, the way e wrote it (issue 39): whole
+/// days by their dates, the last one included (`from Thu 3 Dec to Fri 4
+/// Dec 2026`, `on Thu 3 Dec 2026`), though `to` is the instant after it;
+/// an end that is no midnight by its time (`Thu 3 Dec 2026 10:30 GMT`).
+pub fn describe(from: DateTime<Utc>, to: DateTime<Utc>) -> String {
+    let midnight = |t: DateTime<Utc>| t.time() == chrono::NaiveTime::MIN;
+    let day = |t: DateTime<Utc>, year: bool| {
+        let f = if year { "%a %-d %b %Y" } else { "%a %-d %b" };
+        t.format(f).to_string()
+    };
+    let instant = |t: DateTime<Utc>| t.format("%a %-d %b %Y %H:%M GMT").to_string();
+    // The last day of an absence ending at a midnight is the day before.
+    let last = to - Duration::days(1);
+    match (midnight(from), midnight(to)) {
+        (true, true) if from.date_naive() >= last.date_naive() => {
+            format!("on {}", day(from, true))
+        }
+        (true, true) => {
+            let both = from.format("%Y").to_string() != last.format("%Y").to_string();
+            format!("from {} to {}", day(from, both), day(last, true))
+        }
+        (false, true) => format!("from {} to the end of {}", instant(from), day(last, true)),
+        (true, false) => format!("from {} to {}", day(from, true), instant(to)),
+        (false, false) => format!("from {} to {}", instant(from), instant(to)),
+    }
+}
+
 /// The intervals of `spans`, sorted and merged; empty ones dropped.
 fn merged(spans: &[(DateTime<Utc>, DateTime<Utc>)]) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
     let mut v: Vec<_> = spans.iter().copied().filter(|(a, b)| a < b).collect();

@@ -39,6 +39,46 @@ pub struct JoinRow {
     pub confirmed_at: Option<DateTime<Utc>>,
 }
 
+/// Why a request to join ended without a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closed {
+    /// The address sent `LEAVE`.
+    Left,
+    /// A later `JOIN` from the address replaced it (and its token).
+    Replaced,
+    /// Its game was cancelled (RULINGS S35).
+    Cancelled,
+}
+
+impl Closed {
+    fn as_str(self) -> &'static str {
+        match self {
+            Closed::Left => "left",
+            Closed::Replaced => "replaced",
+            Closed::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Closed {
+        match s {
+            "left" => Closed::Left,
+            "replaced" => Closed::Replaced,
+            _ => Closed::Cancelled,
+        }
+    }
+}
+
+/// A request to join that ended without a game, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClosedJoin {
+    /// The request as it was (never confirmed when replaced).
+    pub join: JoinRow,
+    /// Why it ended.
+    pub why: Closed,
+    /// When.
+    pub closed_at: DateTime<Utc>,
+}
+
 /// A change to the lobby, made in a [`Commit`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LobbyOp {
@@ -144,6 +184,50 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The confirmed joins from `address` of games not yet started.
+    pub fn lobby_joined_from(&self, address: &str) -> Result<Vec<JoinRow>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT j.tag, j.address, j.name, j.asked_at, j.confirmed_at FROM lobby_joins j
+             JOIN lobby g ON g.tag = j.tag
+             WHERE j.address = ?1 AND j.confirmed_at IS NOT NULL AND g.started_at IS NULL
+             ORDER BY j.asked_at, j.tag",
+        )?;
+        let rows = st.query_map(params![address], join_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The requests to join from `address` that ended without a game
+    /// (left, replaced, cancelled), the latest first.
+    pub fn lobby_closed_from(&self, address: &str) -> Result<Vec<ClosedJoin>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT tag, address, name, asked_at, why, closed_at FROM lobby_closed
+             WHERE address = ?1 ORDER BY closed_at DESC, tag",
+        )?;
+        let rows = st.query_map(params![address], |r| {
+            Ok(ClosedJoin {
+                join: JoinRow {
+                    tag: r.get(0)?,
+                    address: r.get(1)?,
+                    name: r.get(2)?,
+                    asked_at: from_ms(r.get(3)?),
+                    confirmed_at: None,
+                },
+                why: Closed::parse(&r.get::<_, String>(4)?),
+                closed_at: from_ms(r.get(5)?),
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// When lobby game `tag` was last cancelled, if it was.
+    pub fn lobby_cancelled(&self, tag: &str) -> Result<Option<DateTime<Utc>>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT MAX(cancelled_at) FROM lobby_cancelled WHERE tag = ?1")?
+            .query_row(params![tag], |r| r.get::<_, Option<i64>>(0))?
+            .map(from_ms))
+    }
+
     /// The unconfirmed requests to join from `address`, oldest first.
     pub fn lobby_asks_from(&self, address: &str) -> Result<Vec<JoinRow>> {
         let mut st = self.conn.prepare_cached(
@@ -180,6 +264,7 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
                 name,
                 at,
             } => {
+                close(tx, tag, Some(address), Closed::Replaced, now)?;
                 tx.execute(
                     "INSERT INTO lobby_joins (tag, address, name, asked_at) VALUES (?1, ?2, ?3, ?4)
                      ON CONFLICT (tag, address) DO UPDATE SET name = ?3, asked_at = ?4
@@ -195,6 +280,7 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
                 )?;
             }
             LobbyOp::Leave { tag, address } => {
+                close(tx, tag, Some(address), Closed::Left, now)?;
                 tx.execute(
                     "DELETE FROM lobby_joins WHERE tag = ?1 AND address = ?2",
                     params![tag, address],
@@ -221,6 +307,11 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
                 )?;
             }
             LobbyOp::Cancel { tag } => {
+                close(tx, tag, None, Closed::Cancelled, now)?;
+                tx.execute(
+                    "INSERT INTO lobby_cancelled (tag, cancelled_at) VALUES (?1, ?2)",
+                    params![tag, ms(now)],
+                )?;
                 tx.execute("DELETE FROM lobby_joins WHERE tag = ?1", params![tag])?;
                 tx.execute(
                     "DELETE FROM lobby WHERE tag = ?1 AND started_at IS NULL",
@@ -229,5 +320,25 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
             }
         }
     }
+    Ok(())
+}
+
+/// Keeps the requests to join `tag` (from `address`, or all) that end now
+/// `why`: a replaced one only while unconfirmed (a confirmed join is never
+/// replaced by a JOIN).
+fn close(
+    tx: &rusqlite::Transaction<'_>,
+    tag: &str,
+    address: Option<&str>,
+    why: Closed,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO lobby_closed (tag, address, name, asked_at, why, closed_at)
+         SELECT tag, address, name, asked_at, ?3, ?4 FROM lobby_joins
+         WHERE tag = ?1 AND (?2 IS NULL OR address = ?2)
+           AND (?3 <> 'replaced' OR confirmed_at IS NULL)",
+        params![tag, address, why.as_str(), ms(now)],
+    )?;
     Ok(())
 }

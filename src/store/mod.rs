@@ -33,7 +33,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub use ending::{EndedRow, Ending, EndingOp, PointsRow};
 pub use gambits::GambitRow;
 pub use health::{backup, check, Health};
-pub use lobby::{JoinRow, LobbyOp, LobbyRow};
+pub use lobby::{Closed, ClosedJoin, JoinRow, LobbyOp, LobbyRow};
 pub use quarantine::Quarantined;
 use rows::{from_ms, ms};
 pub use rows::{

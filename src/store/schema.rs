@@ -169,6 +169,24 @@ CREATE TABLE IF NOT EXISTS lobby_joins (
     confirmed_at INTEGER,            -- when CONFIRM came back from the address
     PRIMARY KEY (tag, address)
 );
+-- Requests to join that ended without a game (issue 39): left, replaced by
+-- a later JOIN from the address, or their game cancelled. Kept so that a
+-- late CONFIRM, whose token still matches one, is told which.
+CREATE TABLE IF NOT EXISTS lobby_closed (
+    tag TEXT NOT NULL,
+    address TEXT NOT NULL,
+    name TEXT NOT NULL,
+    asked_at INTEGER NOT NULL,       -- as in lobby_joins: the token binds it
+    why TEXT NOT NULL,               -- left | replaced | cancelled
+    closed_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lobby_closed_address ON lobby_closed (address);
+-- Lobby games cancelled before their start (RULINGS S35), by tag: the tag
+-- is free again, but a JOIN naming it is told the game was cancelled.
+CREATE TABLE IF NOT EXISTS lobby_cancelled (
+    tag TEXT NOT NULL,
+    cancelled_at INTEGER NOT NULL
+);
 "#;
 
 /// The schema version this build writes.

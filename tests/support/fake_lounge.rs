@@ -114,9 +114,13 @@ impl Lounge {
         )?;
         let replies = self.store.all_mail().unwrap()[before..]
             .iter()
-            .map(|m| Reply {
-                to: m.recipients.clone(),
-                text: String::from_utf8_lossy(&m.raw).replace("\r\n", "\n"),
+            .map(|m| {
+                let text = String::from_utf8_lossy(&m.raw).replace("\r\n", "\n");
+                super::assert_reads_well(&text);
+                Reply {
+                    to: m.recipients.clone(),
+                    text,
+                }
             })
             .collect();
         Ok((h.summary, replies))

@@ -10,7 +10,6 @@ pub use mornbot::map::Map;
 pub use mornbot::store::{Origin, Store};
 
 pub const ROOT: &str = "mn1.game@example.test";
-pub const SUBJECT: &str = "[MN1] Game State";
 
 pub fn me() -> Identity {
     Identity {
@@ -56,6 +55,7 @@ pub struct Mail {
 impl Mail {
     pub fn parse(raw: &[u8]) -> Mail {
         let text = String::from_utf8_lossy(raw).replace("\r\n", "\n");
+        super::assert_reads_well(&text);
         let (head, body) = text.split_once("\n\n").expect("a body");
         // Unfold continued header lines.
         let head = head.replace("\n ", " ").replace("\n\t", " ");
@@ -92,7 +92,7 @@ impl Mail {
     /// Whether the mail sits on the game's thread answering `id` (or
     /// answering nothing, under the root).
     pub fn on_thread(&self, answering: Option<&str>) -> bool {
-        self.subject == SUBJECT
+        self.subject == format!("[MN1] {}", self.headline())
             && self.references.first().map(String::as_str) == Some(ROOT)
             && self.in_reply_to.as_deref() == Some(answering.unwrap_or(ROOT))
             && answering.is_none_or(|id| self.references.last().map(String::as_str) == Some(id))

@@ -13,6 +13,18 @@ pub const FOOTER: &str = "_______________________________________________\n\
     lounge mailing list\nlounge@example.test\n\
     https://lists.example.test/mailman/listinfo/lounge\n";
 
+/// The 20-hex-digit token in a join's confirmation request.
+pub fn token(mail: &str) -> String {
+    let text = mail.replace("=\n", "");
+    let i = text.find("CONFIRM ").expect("a CONFIRM line");
+    let t: String = text[i + 8..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    assert_eq!(t.len(), 20, "{text}");
+    t
+}
+
 /// The stack, its lounge (with [`FOOTER`]) and the daemon.
 pub struct Live {
     pub stack: Stack,

@@ -210,6 +210,36 @@ pub fn smtp_send(port: u16, from: &str, to: &[&str], raw: &str) {
     write!(w, "QUIT\r\n").unwrap();
 }
 
+/// Asserts that a mail the bot sent (as its outbox holds it) reads as a
+/// person expects (issue 39): one signature, at its end, and no sentence
+/// said twice (`mornbot::mail::render::faults`). Every harness runs it on
+/// every mail it sees.
+pub fn assert_reads_well(raw: &str) {
+    let text = mornbot::mail::attach::as_read(&raw.replace("\r\n", "\n"));
+    let body = text.split_once("\n\n").map_or("", |(_, b)| b);
+    let faults = mornbot::mail::render::faults(&as_written(body));
+    assert!(faults.is_empty(), "{faults:#?}\n{text}");
+}
+
+/// A mail's text as the bot wrote it, from the text a reader's client
+/// shows: without the lounge's footer (`live::FOOTER`, which mlmmj adds
+/// to each post) and the `[attachment: ...]` lines of its picture.
+pub fn as_written(body: &str) -> String {
+    let body = body.split(live::FOOTER).next().unwrap_or_default();
+    body.lines()
+        .filter(|l| !l.starts_with("[attachment: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The text of a raw mail the bot sent, once [`assert_reads_well`] has
+/// checked it.
+pub fn read_well(raw: &[u8]) -> String {
+    let text = String::from_utf8_lossy(raw).into_owned();
+    assert_reads_well(&text);
+    text
+}
+
 /// Polls until `f` returns Some, or panics after `limit` with `what`.
 pub fn wait_until<T>(limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     let t = Instant::now();

@@ -15,7 +15,7 @@ use super::speaker::SpeakerDone;
 use super::{fmt_time, Command, Event, Letter, Live, Out, Referee, RefereeError, Request};
 use crate::config::AbsenceConfig;
 use crate::mail::absence::AbsenceCmd;
-use crate::speaker::absence::Absence;
+use crate::speaker::absence::{describe, Absence};
 use crate::store::{Commit, Store};
 
 /// The absences of a game's events, as set and cut.
@@ -179,7 +179,7 @@ impl Referee {
                     .find(|n| n.eq_ignore_ascii_case(player))
                     .cloned()
                 else {
-                    out.refuse(format!("{player} is no player of {tag}; nothing changed."));
+                    out.refuse(format!("{player} is no player of {tag}."));
                     return (false, "absence refusal refused: no such player".into());
                 };
                 self.absence_cut(live, &name, true, at, out, commit, th)
@@ -214,25 +214,24 @@ impl Referee {
         let from = from.max(at);
         if to <= from {
             return Err(format!(
-                "That absence ended by {}, before this mail: nothing to set.",
-                fmt_time(to)
+                "That absence ({}) was over before this mail: nothing to set.",
+                describe(from, to)
             ));
         }
         if from - at > Duration::days(i64::from(c.max_ahead_days)) {
             return Err(format!(
                 "An absence may begin at most {} days ahead ([absence] max_ahead_days); this \
-                 one begins {}. Send it nearer the time.",
+                 one is {}. Send it nearer the time.",
                 c.max_ahead_days,
-                fmt_time(from)
+                describe(from, to)
             ));
         }
         if to - from > Duration::days(i64::from(c.max_days)) {
             return Err(format!(
-                "An absence may last at most {} days ([absence] max_days); {} to {} is longer. \
-                 Ask the Speaker if you need more.",
+                "An absence may last at most {} days ([absence] max_days); one {} is \
+                 longer. Ask the Speaker if you need more.",
                 c.max_days,
-                fmt_time(from),
-                fmt_time(to)
+                describe(from, to)
             ));
         }
         let mine: Vec<&Absence> = live
@@ -242,10 +241,9 @@ impl Referee {
             .collect();
         if let Some(o) = mine.iter().find(|a| a.from < to && from < a.to) {
             return Err(format!(
-                "It overlaps your absence from {} to {} in {tag}: send CANCEL ABSENCE {tag} \
-                 first, then the whole absence.",
-                fmt_time(o.from),
-                fmt_time(o.to)
+                "It overlaps your absence {} in {tag}: send CANCEL ABSENCE {tag} first, \
+                 then the whole absence.",
+                describe(o.from, o.to)
             ));
         }
         let used = mine
@@ -287,24 +285,21 @@ impl Referee {
         Event::Away(a.clone()).record(&tag, commit);
         live.absences.push(a);
         let moved = moved(live, before);
+        let span = describe(from, to);
         self.announce(
             commit,
             th,
             format!("{player} is away"),
-            self.notice(format!(
-                "{player} is away from {} to {} in {tag}: while e is away, eir turn's clock \
-                 stops, as at a weekend (Rule 1.3.5; RULINGS S27).{moved} The Speaker may \
-                 refuse it: REFUSE ABSENCE {player} {tag}.",
-                fmt_time(from),
-                fmt_time(to)
-            )),
+            format!(
+                "{player} is away {span} in {tag}: while e is away, eir turn's clock stops, \
+                 as at a weekend (Rule 1.3.5; RULINGS S27).{moved} The Speaker may refuse \
+                 it: REFUSE ABSENCE {player} {tag}."
+            ),
             at,
         );
         out.sender(self.notice(format!(
-            "You are away from {} to {} in {tag}; the lounge is told.{moved} Back early? Send \
-             CANCEL ABSENCE {tag}.",
-            fmt_time(from),
-            fmt_time(to)
+            "You are away {span} in {tag}; the lounge is told.{moved} Back early? Send \
+             CANCEL ABSENCE {tag}."
         )));
         (true, format!("{player} away in {tag}"))
     }
@@ -325,9 +320,7 @@ impl Referee {
         let before = live.deadline();
         let mut kept = live.absences.clone();
         if !cut(&mut kept, player, at) {
-            out.refuse(format!(
-                "{player} has no absence in {tag} now or to come; nothing changed."
-            ));
+            out.refuse(format!("{player} has no absence in {tag} now or to come."));
             return (false, "absence cut refused: none".into());
         }
         Event::AwayCut(AwayCut {
@@ -356,13 +349,22 @@ impl Referee {
                 ),
             )
         };
-        let mut to = vec![self.me.lounge.clone()];
+        // The lounge is told; a player whose absence the Speaker refuses
+        // is away, and is told privately too, in a mail of eir own (no
+        // lounge mail shows an address).
+        self.announce(commit, th, headline.clone(), text.clone(), at);
         if refused {
             if let Some(addr) = live.address_of(player) {
-                to.push(addr.to_string());
+                self.mail_to(
+                    commit,
+                    vec![addr.to_string()],
+                    &th.sub("#player"),
+                    headline,
+                    text,
+                    at,
+                );
             }
         }
-        self.mail_to(commit, to, th, headline, self.notice(text), at);
         out.sender(self.notice(format!("Done: {player}'s absence in {tag} ends now.")));
         (true, format!("{player}'s absence in {tag} ended"))
     }

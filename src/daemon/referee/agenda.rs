@@ -314,7 +314,7 @@ impl Referee {
                  over; thank you all for playing."
             )),
             Some(w) => text.push_str(&format!(" {w} has already won {tag}.")),
-            None => text.push_str(&format!(" It is {}'s turn.", live.game.to_play())),
+            None => text.push_str(&format!(" {}", notice::whose_turn(live))),
         }
         text.push_str(&format!(
             "\n\n{}",

@@ -9,8 +9,7 @@ use super::notice::{self, Thread};
 use super::{fmt_time, Disposition, Event, Letter, Live, Out, Referee, Workflow};
 use crate::gsd::render;
 use crate::mail::outbound;
-use crate::mail::render::render as tpl;
-use crate::mail::wrap::{cut_sign_off, quote, verbatim};
+use crate::mail::wrap::{cut_sign_off, quote, verbatim, wrap};
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
 use crate::store::Commit;
 
@@ -84,11 +83,7 @@ impl Referee {
         body: String,
         at: DateTime<Utc>,
     ) {
-        let body = tpl(
-            "speaker",
-            minijinja::context! { text => body, bot => self.me.address },
-        );
-        let r = self.notice_mail(th, to, &headline, &body, at);
+        let r = self.notice_mail(th, to, &headline, &wrap(&body), at);
         self.queue(commit, &r);
     }
 

@@ -10,6 +10,20 @@ use crate::mail::wrap::verbatim;
 use crate::store::Store;
 
 impl Referee {
+    /// Says where the lounge's rules are, for HELP (`[bot] rules_url`).
+    pub fn set_rules_url(&mut self, url: Option<String>) {
+        self.rules_url = url;
+    }
+
+    /// What classifying a line needs, as the daemon classifies mail.
+    fn classify_context(&self) -> crate::mail::classify::ClassifyContext<'static> {
+        crate::mail::classify::ClassifyContext {
+            map: self.map,
+            games: self.roster(),
+            bot_address: self.me.address.clone(),
+        }
+    }
+
     /// Answers commands, all in one reply; returns a summary.
     pub(super) fn commands(
         &self,
@@ -71,12 +85,23 @@ impl Referee {
             }
         }
         if help || !unknown.is_empty() {
+            let ctx = self.classify_context();
+            let unknown: Vec<_> = unknown
+                .iter()
+                .map(|line| {
+                    let meant = crate::mail::classify::did_you_mean(line, &ctx);
+                    minijinja::context! { line, meant }
+                })
+                .collect();
+            let example = self.tags().next().cloned().unwrap_or("MN1".into());
             parts.push(tpl(
                 "help",
                 minijinja::context! {
                     games => super::listed(self.tags()),
-                    example => self.tags().next().cloned().unwrap_or("MN1".into()),
-                    lounge => self.me.lounge, bot => self.me.address, unknown,
+                    commands => verbatim(&crate::mail::commands::help_list(&example)),
+                    steps => verbatim(&crate::mail::commands::steps_list()),
+                    rules_url => self.rules_url, speaker => self.speaker.addresses.first(),
+                    example, lounge => self.me.lounge, bot => self.me.address, unknown,
                 },
             ));
         }
@@ -121,8 +146,8 @@ impl Referee {
             minijinja::context! {
                 game => live.game.tag, turns => live.game.plays.len(), time => s.time.to_string(),
                 winner => s.winner, next => live.game.to_play(), questionable,
-                deadline => if live.questionable.is_some() { None } else { live.deadline().map(fmt_time) },
-                players, requests => self.open_requests(live, now),
+                deadline => if live.questionable.is_some() || live.paused { None } else { live.deadline().map(fmt_time) },
+                players, requests => self.open_requests(live, now), paused => live.paused,
             },
         )
     }
@@ -158,17 +183,21 @@ impl Referee {
             .and_then(|g| roster.get(g))
             .map(|i| i.players.clone())
             .unwrap_or_default();
-        let (looks, word, name) = match looks_like {
-            LooksLike::Letter => ("letter", None, None),
-            LooksLike::Command(w) => ("command", Some(w.as_str()), None),
-            LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str())),
-            LooksLike::Play(None) => ("nameless", None, None),
+        let (looks, word, name, meant) = match looks_like {
+            LooksLike::Letter => ("letter", None, None, None),
+            LooksLike::Command(w) => ("command", Some(w.as_str()), None, None),
+            LooksLike::Play(Some(n)) => ("player", None, Some(n.as_str()), None),
+            LooksLike::Play(None) => ("nameless", None, None, None),
+            LooksLike::Misspelt(m) => ("misspelt", None, None, Some(m.as_str())),
         };
+        let example_game = info.map_or("MN1", |i| i.tag.as_str());
+        let spec = word.and_then(crate::mail::commands::plain);
         tpl(
             "unclear",
             minijinja::context! {
-                line, looks, word, name, game, players, bot => self.me.address,
-                example_game => info.map_or("MN1", |i| i.tag.as_str()),
+                line, looks, word, name, meant, game, players, bot => self.me.address,
+                form => spec.map(|c| c.form()),
+                example => spec.filter(|c| !c.args.is_empty()).map(|c| c.example(example_game)),
                 example_player => info.and_then(|i| i.players.first()).map_or("Rushton", String::as_str),
             },
         )

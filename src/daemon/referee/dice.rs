@@ -16,8 +16,30 @@ pub const COMMITMENTS_PER_NOTICE: usize = 1000;
 pub(super) fn verify_hint(tag: &str) -> String {
     format!(
         "Check it once the game ends and its seed is revealed: `mornbot verify-dice {tag}`, \
-         or scripts/verify_dice.py (README, \"Dice\")."
+         or Python 3 alone, as the notice revealing the seed shows."
     )
+}
+
+/// The Python that recomputes the bot's dice, to the letter
+/// `scripts/verify_dice.py`'s own (one source): the notice revealing a
+/// seed shows it, so a player needs nothing but Python 3 to check every
+/// roll (no README, no mornbot).
+fn python() -> String {
+    let script = include_str!("../../../scripts/verify_dice.py");
+    let start = script.find("import hashlib").unwrap_or(0);
+    let end = script.find("if __name__").unwrap_or(script.len());
+    script[start..end]
+        .trim_end()
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("    {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The store's record of a draw.
@@ -105,15 +127,18 @@ impl Referee {
              seed        {}\n    commitment  {}\n\nThe commitment, published when the game \
              was recorded, is the SHA-256 of the seed's 32 bytes. Every roll the verdicts \
              stated is HMAC-SHA-256 of the seed and (game, turn, name, sides); anyone can \
-             recompute them all with `mornbot verify-dice {tag}`, or with \
-             scripts/verify_dice.py (README, \"Dice\").",
+             recompute them all with `mornbot verify-dice {tag}`, or with Python 3 alone:\n\n\
+             {}\n\ncommitment(bytes.fromhex(SEED)) gives the commitment above, and \
+             draw(bytes.fromhex(SEED), \"{tag}\", TURN, NAME, SIDES) each roll, named as the \
+             verdicts name it (the Upcoming Holiday's d6 is \"holiday\").",
             seed.to_hex(),
-            dice::commitment(seed)
+            dice::commitment(seed),
+            python()
         );
         self.announce(
             commit,
             &th.sub("#dice"),
-            format!("Dice of {tag}: the seed revealed"),
+            "Dice: the seed revealed".to_string(),
             body,
             at,
         );
@@ -228,13 +253,13 @@ fn commitment_notice(games: &[(String, String)]) -> (String, String) {
                HMAC-SHA-256 of the seed and (game, turn, name, sides), stated in the verdict \
                that uses it; the seed is revealed when the game ends, so anyone can check \
                the commitment and recompute every roll (`mornbot verify-dice GAME`, or \
-               scripts/verify_dice.py; README, \"Dice\").";
+               Python 3 alone, as the notice revealing the seed shows).";
     let list: String = games
         .iter()
         .map(|(tag, c)| format!("    {tag}  {c}\n"))
         .collect();
     let headline = match games {
-        [(tag, _)] => format!("Dice of {tag}: the commitment"),
+        [_] => "Dice: the commitment".to_string(),
         _ => format!(
             "Dice: the commitments of {} games ({} - {})",
             games.len(),

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::notice::Thread;
+use super::notice::{self, Thread};
 use super::speaker::{speaker_command, SpeakerDone};
 use super::{Command, Event, Letter, Live, Out, Referee, RefereeError, Request};
 use crate::gsd::render;
@@ -226,8 +226,7 @@ impl Referee {
             )
         };
         format!(
-            "{from} is not the registered address of any player of {tag}, so it cannot {what}; \
-             nothing changed.{also}"
+            "{from} is not the registered address of any player of {tag}, so it cannot {what}.{also}"
         )
     }
 
@@ -252,7 +251,7 @@ impl Referee {
         if speakers && !self.is_speaker(&letter.from) {
             out.refuse(format!(
                 "\"{} STALEMATE {tag}\" is the Speaker's to send (Rule 1.1.11), and {} is not \
-                 one of the Speaker's addresses; nothing changed. A player agrees with \
+                 one of the Speaker's addresses. A player agrees with \
                  \"STALEMATE {tag}\".",
                 if step == StalemateStep::Confirm {
                     "CONFIRM"
@@ -273,14 +272,14 @@ impl Referee {
                 if !t.complete() {
                     out.refuse(format!(
                         "Not every Active non-Drone player of {tag} agrees a Stalemate (Rule \
-                         1.1.11): still to agree: {}. Nothing changed.",
+                         1.1.11): still to agree: {}.",
                         names(&t.missing)
                     ));
                     return (false, "stalemate confirm refused: not agreed".into());
                 }
                 live.ended = true;
                 self.record_end(live, commit);
-                self.announce(commit, &th, format!("{tag} ends in Stalemate"),
+                self.announce(commit, &th, "Game over: a Stalemate".to_string(),
                     format!("Every Active non-Drone player of {tag} agreed ({}), and the Speaker declares the game over in Stalemate (Rule 1.1.11): no one has Won or Lost, and no one's Points change (Rule 1.1.9). Thank you all for playing.\n\nThe final GSD:\n\n{}",
                         names(&t.agreed), verbatim(&render(&live.game.gsd(self.map)))), at);
                 self.reveal_dice(live, commit, &th, at);
@@ -291,14 +290,14 @@ impl Referee {
                 if self.tally(live, agreements).agreed.is_empty() {
                     out.refuse(format!(
                         "No player of {tag} agrees a Stalemate now, so there is nothing to \
-                         refuse; nothing changed."
+                         refuse."
                     ));
                     return (false, "stalemate refuse: nothing agreed".into());
                 }
                 agreements.clear();
                 commit.ending.push(EndingOp::Clear { game: tag.clone() });
-                self.announce(commit, &th, format!("No Stalemate in {tag}"),
-                    format!("The Speaker does not declare {tag} over (Rule 1.1.11): play goes on, and every agreement to a Stalemate is void (RULINGS S22). It is {}'s turn.", live.game.to_play()), at);
+                self.announce(commit, &th, "No Stalemate: play goes on".to_string(),
+                    format!("The Speaker does not declare {tag} over (Rule 1.1.11): play goes on, and every agreement to a Stalemate is void (RULINGS S22). {}", notice::whose_turn(live)), at);
                 out.sender(self.notice(format!("The Stalemate of {tag} is refused.")));
                 (false, format!("{tag} stalemate refused by the Speaker"))
             }
@@ -334,7 +333,7 @@ impl Referee {
         if !is_active {
             out.refuse(format!(
                 "Only the Active non-Drone players of {tag} agree a Stalemate (Rule 1.1.11), \
-                 and {player} is not one now (Resigned, or Inactive); nothing changed."
+                 and {player} is not one now (Resigned, or Inactive)."
             ));
             return Err((false, "stalemate refused: not active".into()));
         }
@@ -344,9 +343,12 @@ impl Referee {
             .any(|p| p.eq_ignore_ascii_case(&player));
         if agreed != withdraw {
             out.refuse(if withdraw {
-                format!("{player} has no agreement to a Stalemate of {tag} standing to withdraw; nothing changed.")
+                format!("{player} has no agreement to a Stalemate of {tag} standing to withdraw.")
             } else {
-                format!("{player} already agrees a Stalemate of {tag}; nothing changed. Still to agree: {}.", names(&before.missing))
+                format!(
+                    "{player} already agrees a Stalemate of {tag}. Still to agree: {}.",
+                    names(&before.missing)
+                )
             });
             return Err((false, "stalemate: nothing to do".into()));
         }
@@ -414,13 +416,7 @@ impl Referee {
         } else {
             "Stalemate agreed"
         };
-        self.announce(
-            commit,
-            th,
-            format!("{tag}: {headline} by {player}"),
-            text,
-            at,
-        );
+        self.announce(commit, th, format!("{headline} by {player}"), text, at);
         out.sender(self.notice(format!("Done: {headline} in {tag}; the lounge is told.")));
         (
             false,
@@ -451,7 +447,7 @@ impl Referee {
         let r = self.notice_mail(
             &th.sub("#speaker"),
             self.speaker.addresses.clone(),
-            &format!("{tag}: Stalemate agreed, your decision"),
+            "Stalemate agreed: your decision",
             &self.notice(format!("Every Active non-Drone player of {tag} agrees a Stalemate ({}). Reply \"CONFIRM STALEMATE {tag}\" to end the game with no winner (Rule 1.1.11), or \"REFUSE STALEMATE {tag}\".", names(&t.agreed))),
             at,
         );
@@ -543,8 +539,8 @@ fn ending_of(live: &Live) -> Ending {
 pub(super) fn over(live: &Live) -> Option<String> {
     let tag = &live.game.tag;
     match &live.game.state.winner {
-        Some(w) => Some(format!("{tag} is over: {w} has won; nothing changed.")),
-        None if live.ended => Some(format!("{tag} is over (a Stalemate); nothing changed.")),
+        Some(w) => Some(format!("{tag} is over: {w} has won.")),
+        None if live.ended => Some(format!("{tag} is over (a Stalemate).")),
         None => None,
     }
 }

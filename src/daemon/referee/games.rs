@@ -275,6 +275,7 @@ impl Referee {
             stopwatch: monotonic(),
             lobby: None,
             absence: crate::config::AbsenceConfig::default(),
+            rules_url: None,
         };
         for (t, tag) in due {
             r.due.insert(tag.clone(), t);

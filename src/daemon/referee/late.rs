@@ -206,7 +206,7 @@ impl Referee {
         let r = self.notice_mail(
             &Thread::clock(&tag, format!("waiting-{tag}-{key}")),
             vec![self.me.lounge.clone()],
-            &format!("{tag}: waiting on {}", w.who),
+            &format!("Waiting on {}", w.who),
             &self.notice(text),
             now,
         );
@@ -252,9 +252,10 @@ impl Referee {
         let r = self.notice_mail(
             &Thread::clock(&tag, format!("reminder-lounge-{tag}-{turn}")),
             vec![self.me.lounge.clone()],
-            &format!("{tag}: waiting on {player}'s turn {turn}"),
+            &format!("Reminder: {player}'s turn {turn} is due"),
             &self.notice(format!(
-                "{tag}: waiting on {player}'s turn {turn}, due by {} (Rule 1.3.5).",
+                "{tag} waits on {player}'s turn {turn}, due by {} (Rule 1.3.5); with no \
+                 turn by then, mornbot submits a Timeout for em.",
                 fmt_time(deadline)
             )),
             now,

@@ -12,7 +12,7 @@ use crate::config::LobbyConfig;
 use crate::dice::{self, Seed};
 use crate::mail::lobby::{Lobby, NewGame};
 use crate::speaker::join::{self, JoinAsk};
-use crate::store::{Commit, JoinRow, LobbyOp, LobbyRow, Store};
+use crate::store::{Closed, Commit, JoinRow, LobbyOp, LobbyRow, Store};
 
 /// The `meta` key of the lobby's secret (tokens and lobby games' seeds).
 const SECRET_KEY: &str = "lobby_secret";
@@ -200,15 +200,14 @@ impl Referee {
                 return Ok(None);
             }
             None => {
-                let open: Vec<String> = store.lobby_open()?.into_iter().map(|g| g.tag).collect();
-                out.refuse(format!(
-                    "There is no game {tag} in the lobby. {}",
-                    if open.is_empty() {
-                        "No game is waiting for players.".to_string()
-                    } else {
-                        format!("Games waiting for players: {}.", super::listed(open.iter()))
-                    }
-                ));
+                let was = match store.lobby_cancelled(tag)? {
+                    Some(at) => format!(
+                        "{tag} was cancelled on {}, before its start (RULINGS S35).",
+                        super::fmt_time(at)
+                    ),
+                    None => format!("There is no game {tag} in the lobby."),
+                };
+                out.refuse(format!("{was} {}", self.waiting_games(store)?));
                 return Ok(None);
             }
         };
@@ -271,13 +270,7 @@ impl Referee {
             },
         );
         let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
-        self.announce(
-            commit,
-            &th,
-            format!("New game {tag}: players wanted"),
-            text,
-            at,
-        );
+        self.announce(commit, &th, "Players wanted".to_string(), text, at);
         out.sender(self.notice(format!(
             "{tag} is created and announced in the lounge; players join with JOIN {tag} as \
              <Name>, and you start it with START {tag}."
@@ -349,22 +342,10 @@ impl Referee {
     ) -> Result<String, RefereeError> {
         let address = letter.from.to_ascii_lowercase();
         let asks = store.lobby_asks_from(&address)?;
-        let found = asks.iter().find(|j| {
-            let ask = JoinAsk {
-                tag: &j.tag,
-                name: &j.name,
-                address: &j.address,
-                asked_ms: j.asked_at.timestamp_millis(),
-            };
-            join::check(&desk.secret, &ask, token)
-        });
-        let Some(j) = found else {
-            out.refuse(format!(
-                "No request to join from {address} awaits the token {token}: a token is \
-                 good only from the address it was sent to, for its latest JOIN. Send JOIN \
-                 <TAG> as <Name> again for a new one."
-            ));
-            return Ok("confirm: no such join".into());
+        let Some(j) = asks.iter().find(|j| tokens(&desk.secret, j, token)) else {
+            let (why, summary) = self.no_join(store, desk, &address, token)?;
+            out.refuse(why);
+            return Ok(format!("confirm: {summary}"));
         };
         let tag = j.tag.as_str();
         let hours = desk.config.confirm_hours;
@@ -393,7 +374,7 @@ impl Referee {
         self.announce(
             commit,
             &th,
-            format!("{} joins {tag}", j.name),
+            format!("{} joins", j.name),
             format!(
                 "{} joins {tag} (Rule 1.1.8): {n} of {of} players. The order of play is \
                  drawn when the game starts (Rule 1.1.12).",
@@ -407,6 +388,104 @@ impl Referee {
             j.name
         )));
         Ok(format!("confirm: {} joins {tag}", j.name))
+    }
+
+    /// Why no request to join from `address` awaits `token`, as precisely
+    /// as the lobby can tell (issue 39): the join it confirms is already
+    /// confirmed, was left, replaced by a later JOIN, or its game
+    /// cancelled; it was mailed to another address; or it is no token of
+    /// a join at all. The refusal, and a summary.
+    fn no_join(
+        &self,
+        store: &Store,
+        desk: &Desk,
+        address: &str,
+        token: &str,
+    ) -> Result<(String, &'static str), RefereeError> {
+        let matches = |j: &JoinRow| tokens(&desk.secret, j, token);
+        if let Some(j) = store
+            .lobby_joined_from(address)?
+            .iter()
+            .find(|j| matches(j))
+        {
+            return Ok((
+                format!(
+                    "You have already joined {} as {}: that token was confirmed once, and \
+                     needs nothing more.",
+                    j.tag, j.name
+                ),
+                "already confirmed",
+            ));
+        }
+        if let Some(c) = store
+            .lobby_closed_from(address)?
+            .into_iter()
+            .find(|c| matches(&c.join))
+        {
+            let (tag, name, when) = (&c.join.tag, &c.join.name, super::fmt_time(c.closed_at));
+            return Ok(match c.why {
+                Closed::Cancelled => (
+                    format!(
+                        "{tag}, which you asked to join as {name}, was cancelled on {when}, \
+                         before its start (RULINGS S35), so there is nothing to confirm. {}",
+                        self.waiting_games(store)?
+                    ),
+                    "game cancelled",
+                ),
+                Closed::Left => (
+                    format!(
+                        "You left {tag} on {when}, and that token was for the join you left. \
+                         To play in {tag}, send JOIN {tag} as <Name> again and confirm with the \
+                         new token."
+                    ),
+                    "join left",
+                ),
+                Closed::Replaced => (
+                    format!(
+                        "That token was for your request to join {tag} as {name}, which a later \
+                         JOIN {tag} from this address replaced on {when}: only the token of the \
+                         latest confirmation mail counts. Use that one."
+                    ),
+                    "join replaced",
+                ),
+            });
+        }
+        for g in store.lobby_open()? {
+            if store
+                .lobby_joins(&g.tag)?
+                .iter()
+                .any(|j| j.confirmed_at.is_none() && matches(j))
+            {
+                return Ok((
+                    format!(
+                        "That token confirms a request to join {} made from another address \
+                         than {address}: a join counts only from the address that asked, so \
+                         send the CONFIRM line from that address.",
+                        g.tag
+                    ),
+                    "another address",
+                ));
+            }
+        }
+        Ok((
+            format!(
+                "No request to join from {address} has the token {token}. A token is the 20 \
+                 hexadecimal digits in the confirmation mornbot mailed to this address after \
+                 its JOIN (check it was copied whole); if you never sent JOIN from here, send \
+                 JOIN <TAG> as <Name> first."
+            ),
+            "no such join",
+        ))
+    }
+
+    /// "Games waiting for players: ..." or that there is none.
+    fn waiting_games(&self, store: &Store) -> Result<String, RefereeError> {
+        let open: Vec<String> = store.lobby_open()?.into_iter().map(|g| g.tag).collect();
+        Ok(if open.is_empty() {
+            "No game is waiting for players.".to_string()
+        } else {
+            format!("Games waiting for players: {}.", super::listed(open.iter()))
+        })
     }
 
     fn leave(
@@ -423,9 +502,18 @@ impl Referee {
         };
         let address = letter.from.to_ascii_lowercase();
         let Some(j) = table.joins.iter().find(|j| j.address == address) else {
-            out.refuse(format!(
-                "{address} has not joined {tag}, so there is nothing to leave."
-            ));
+            let left = store
+                .lobby_closed_from(&address)?
+                .into_iter()
+                .find(|c| c.join.tag == tag && c.why == Closed::Left);
+            out.refuse(match left {
+                Some(c) => format!(
+                    "You already left {tag} (as {}) on {}; there is nothing more to leave.",
+                    c.join.name,
+                    super::fmt_time(c.closed_at)
+                ),
+                None => format!("{address} has not joined {tag}, so there is nothing to leave."),
+            });
             return Ok("leave: not joined".into());
         };
         commit.lobby.push(LobbyOp::Leave {
@@ -437,7 +525,7 @@ impl Referee {
             self.announce(
                 commit,
                 &th,
-                format!("{} leaves {tag}", j.name),
+                format!("{} leaves", j.name),
                 format!("{} leaves {tag} before its start.", j.name),
                 at,
             );
@@ -445,6 +533,17 @@ impl Referee {
         out.sender(self.notice(format!("You have left {tag} ({}).", j.name)));
         Ok(format!("leave {tag}"))
     }
+}
+
+/// Whether `token` is the token of request to join `j`.
+fn tokens(secret: &[u8; 32], j: &JoinRow, token: &str) -> bool {
+    let ask = JoinAsk {
+        tag: &j.tag,
+        name: &j.name,
+        address: &j.address,
+        asked_ms: j.asked_at.timestamp_millis(),
+    };
+    join::check(secret, &ask, token)
 }
 
 /// Whether an earlier command of the same mail created `tag`.

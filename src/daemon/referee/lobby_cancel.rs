@@ -1,12 +1,15 @@
 //! `CANCEL GAME <TAG>` (issue 17; RULINGS S35): a game waiting in the lobby
 //! is called off before its start, by whoever may start it. It leaves the
-//! lobby with its joins; the lounge and everyone who asked to join are told.
+//! lobby with its joins; the lounge is told, with no one's address, and
+//! everyone who asked to join and is no player of record is told
+//! privately, one mail each (issue 39, item 9).
 
 use chrono::{DateTime, Utc};
 
 use super::lobby::Desk;
 use super::notice::Thread;
 use super::{Letter, Out, Referee, RefereeError};
+use crate::mail::address::same;
 use crate::store::{Commit, LobbyOp, Store};
 
 impl Referee {
@@ -25,8 +28,8 @@ impl Referee {
         let Some(table) = self.open_table(store, tag, out)? else {
             return Ok("cancel: refused".into());
         };
-        let creator = crate::mail::address::same(&table.game.creator, &letter.from);
-        if !(self.is_speaker(&letter.from) || (desk.config.open_games && creator)) {
+        let by_creator = same(&table.game.creator, &letter.from);
+        if !(self.is_speaker(&letter.from) || (desk.config.open_games && by_creator)) {
             out.refuse(format!(
                 "Only the Speaker{} may cancel {tag}.",
                 if desk.config.open_games {
@@ -40,22 +43,57 @@ impl Referee {
         commit.lobby.push(LobbyOp::Cancel {
             tag: tag.to_string(),
         });
-        let asked: Vec<String> = table.joins.iter().map(|j| j.address.clone()).collect();
         let th = Thread::answering(tag, format!("{}#cancel", letter.message_id), letter);
-        let mut to = vec![self.me.lounge.clone()];
-        to.extend(asked.iter().cloned());
-        self.mail_to(
+        let asked = table.joins.len();
+        self.announce(
             commit,
-            to,
             &th,
-            format!("{tag} is cancelled"),
-            self.notice(format!(
-                "{tag} is cancelled before its start: it leaves the lobby, and the {} \
-                 request(s) to join it with it (RULINGS S35). Its dice were never rolled.",
-                asked.len()
-            )),
+            "Cancelled".to_string(),
+            format!(
+                "{tag} is cancelled before its start: it leaves the lobby, and the {asked} \
+                 request(s) to join it with it (RULINGS S35). Its dice were never rolled."
+            ),
             at,
         );
+        // The lounge is told, and no address is shown there. Whoever asked
+        // to join and may not read the lounge (mornbot cannot see who is
+        // subscribed, so: anyone who is no player of record) is told
+        // privately, one mail each.
+        let knows = |a: &str| self.is_registered(a) || self.is_speaker(a) || same(a, &letter.from);
+        for (i, j) in table.joins.iter().enumerate() {
+            if knows(&j.address) {
+                continue;
+            }
+            self.mail_to(
+                commit,
+                vec![j.address.clone()],
+                &th.sub(&format!("#joiner-{i}")),
+                "Cancelled".to_string(),
+                format!(
+                    "{tag}, which you asked to join as {}, is cancelled before its start \
+                     (RULINGS S35): your request to join leaves the lobby with it. The lounge \
+                     ({}) is told too; this copy comes to you because you may not read it.",
+                    j.name, self.me.lounge
+                ),
+                at,
+            );
+        }
+        let creator = &table.game.creator;
+        if !(knows(creator) || table.joins.iter().any(|j| same(&j.address, creator))) {
+            self.mail_to(
+                commit,
+                vec![creator.clone()],
+                &th.sub("#creator"),
+                "Cancelled".to_string(),
+                format!(
+                    "{tag}, the game you created, is cancelled before its start by the Speaker \
+                     (RULINGS S35). The lounge ({}) is told too; this copy comes to you because \
+                     you may not read it.",
+                    self.me.lounge
+                ),
+                at,
+            );
+        }
         out.sender(self.notice(format!("{tag} is cancelled; the lounge is told.")));
         Ok(format!("cancel {tag}"))
     }

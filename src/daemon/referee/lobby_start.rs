@@ -112,7 +112,7 @@ impl Referee {
         self.announce(
             commit,
             &th,
-            format!("{tag} starts: the order of play"),
+            "Started: the order of play".to_string(),
             text,
             at,
         );

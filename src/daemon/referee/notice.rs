@@ -1,16 +1,19 @@
-//! Notices a person can follow (issue 13, item 8): every mail about a game
-//! is on the game's thread. Its Subject is the game's one Subject
-//! ([`outbound::game_subject`]), its first body line says what happened
-//! (`Turn 4: Rushton (legal)`), and its References name the game's root
+//! Notices a person can follow (issues 13 and 39): every mail about a
+//! game is on the game's thread. Its Subject says what it is, after the
+//! game's tag ([`outbound::notice_subject`]: `[MN1] Turn 4: Rushton
+//! (legal)`, `[MN1] Cancelled`), its first body line says the same
+//! (the headline), and its References name the game's root
 //! ([`outbound::game_root`]) and, when it answers a message, that message
-//! and its own References.
+//! and its own References: mail clients thread by References, so the game
+//! stays one conversation whatever each Subject says. Each is signed once,
+//! here.
 //!
 //! Private replies to a sender (refusals, parse errors, command answers)
 //! are not notices: they keep `Re: <their subject>`.
 
 use chrono::{DateTime, Utc};
 
-use super::{Letter, Live, Out, Referee};
+use super::{fmt_time, Letter, Live, Out, Referee};
 use crate::mail::outbound::{self, Auto, Identity, Reply};
 use crate::mail::wrap::quote;
 use crate::speaker::buzz::Questionable;
@@ -59,26 +62,30 @@ impl Thread {
     }
 }
 
-/// A notice's body: its headline, a blank line, the rest.
-pub(super) fn headed(headline: &str, body: &str) -> String {
-    format!("{headline}\n\n{body}")
+/// What a notice says: its headline (what it is, in the Subject and its
+/// first line) and its text.
+pub(super) struct Said<'a> {
+    pub(super) headline: &'a str,
+    pub(super) text: &'a str,
 }
 
-/// A notice on game `tag`'s thread.
+/// A notice on game `tag`'s thread: its Subject and first line the
+/// headline, then a blank line, the text and the signature.
 fn on_thread(
     me: &Identity,
     tag: &str,
     answers: Option<(&str, &[String])>,
     message_id: String,
     to: Vec<String>,
-    body: String,
+    said: Said<'_>,
     at: DateTime<Utc>,
 ) -> Reply {
     let root = outbound::game_root(tag, me);
+    let body = format!("{}\n\n{}", said.headline, said.text);
     Reply {
         to,
-        subject: outbound::game_subject(tag),
-        body,
+        subject: outbound::notice_subject(tag, said.headline),
+        body: crate::mail::render::signed(&body, Some(tag), &me.address),
         in_reply_to: Some(answers.map_or(root.clone(), |(id, _)| id.to_string())),
         references: outbound::thread_references(&root, answers),
         message_id,
@@ -131,9 +138,36 @@ impl<'a> Out<'a> {
             Some((&l.message_id, &l.references)),
             outbound::reply_id(&self.id_base, k, self.me),
             to,
-            headed(headline, &body),
+            Said {
+                headline,
+                text: &body,
+            },
             self.at,
         ));
+    }
+}
+
+/// Who is to play in `live` and by when (issue 39): every notice that
+/// names the player to move says when eir turn is due: "It is Rushton's
+/// turn, due by Tue 17 Nov 2026 21:00 GMT (Rule 1.3.5).", or why no
+/// deadline runs (a pause, a Questionable Turn).
+pub(super) fn whose_turn(live: &Live) -> String {
+    let who = live.game.to_play();
+    if let Some(q) = &live.questionable {
+        return format!(
+            "It is {who}'s turn, held while turn {} is Questionable (Rule 1.16.1).",
+            q.turn
+        );
+    }
+    if live.paused {
+        return format!(
+            "It is {who}'s turn; the game is paused, so no turn is due until the Speaker \
+             resumes it."
+        );
+    }
+    match live.deadline() {
+        Some(d) => format!("It is {who}'s turn, due by {} (Rule 1.3.5).", fmt_time(d)),
+        None => format!("It is {who}'s turn."),
     }
 }
 
@@ -185,7 +219,10 @@ impl Referee {
             answers,
             outbound::reply_id(&th.key, 0, &self.me),
             to,
-            headed(headline, body),
+            Said {
+                headline,
+                text: body,
+            },
             at,
         )
     }

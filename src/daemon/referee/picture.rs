@@ -167,9 +167,10 @@ fn attach(map: &Map, picture_bytes: usize, reply: &mut Reply, scene: &Scene, nam
             format!("it could not be drawn ({e})")
         }
     };
-    reply.body.push_str(&format!(
-        "\n\n(The picture of the game is left off: {why}.)\n"
-    ));
+    crate::mail::render::add_above_signature(
+        &mut reply.body,
+        &format!("\n(The picture of the game is left off: {why}.)\n"),
+    );
 }
 
 /// The scene of `live`'s game as it stands.

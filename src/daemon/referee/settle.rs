@@ -72,7 +72,7 @@ impl Referee {
             }
             None => {
                 let _ = self.step(live, Step::OnHold, at, commit);
-                self.announce(commit, th, "On hold".to_string(),
+                self.announce(commit, th, format!("Turn {}: on hold", q.turn),
                     format!("No Referee is available for turn {} of {tag} (Rule 1.16.4): the game is on hold until the Speaker appoints one.", q.turn), at);
             }
         }
@@ -119,8 +119,8 @@ impl Referee {
                         format!("Your Mistimed turn came after turn {turn} of {tag}, which is Illegal: it never happened (Rule 1.16.1). Please post your turn again if it is yours to play."), at);
                 }
                 text.push_str(&format!(
-                    " It is {}'s turn. The GSD:\n\n{}",
-                    live.game.to_play(),
+                    " {} The GSD:\n\n{}",
+                    notice::whose_turn(live),
                     verbatim(&render(&live.game.gsd(self.map)))
                 ));
                 self.announce(commit, th, format!("Turn {turn} is Illegal"), text, at);
@@ -137,7 +137,7 @@ impl Referee {
                     // plays the refused turn as far as it models it.
                     format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. {} The GSD:\n\n{}", next_up(live, &held), verbatim(&render(&live.game.gsd(self.map))))
                 } else {
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. Play stays with {}.", live.game.to_play())
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. {}", notice::whose_turn(live))
                 };
                 self.announce(commit, th, format!("Turn {turn} is Legal"), text, at);
                 for (hat, l) in held {
@@ -188,7 +188,7 @@ impl Referee {
 /// untrue by the next notice; their verdicts say it.
 fn next_up(live: &Live, held: &[(DateTime<Utc>, Letter)]) -> String {
     if held.is_empty() {
-        format!("It is {}'s turn.", live.game.to_play())
+        notice::whose_turn(live)
     } else {
         format!(
             "The {} turn(s) held meanwhile are judged now, in the order they arrived; \

@@ -117,7 +117,7 @@ impl Referee {
                             out.refuse(format!(
                                 "A GSD from the Speaker settles a turn awaiting Judgment in {tag} \
                              when it adds that turn, and only that turn, to the log; this one \
-                             does not, so nothing changed. Reply \"Judgment: Legal\" or \
+                             does not. Reply \"Judgment: Legal\" or \
                              \"Judgment: Illegal\" instead."
                             ));
                             Disposition::Unchanged("speaker gsd refused".into())
@@ -188,11 +188,11 @@ impl Referee {
                 format!(
                     "The Speaker judges {}'s turn {} of {tag} Legal, and it stands (Rule \
                      1.16.4; the Speaker's word stands):\n\n    {}\n\nmornbot applied it as \
-                     far as its engine models the rules. It is {}'s turn. The GSD:\n\n{}",
+                     far as its engine models the rules. {} The GSD:\n\n{}",
                     p.player,
                     p.turn,
                     p.play,
-                    live.game.to_play(),
+                    super::notice::whose_turn(live),
                     verbatim(&render(&live.game.gsd(self.map)))
                 )
             } else {
@@ -222,11 +222,11 @@ impl Referee {
                 format!("Turn {}: Illegal by Judgment", p.turn),
                 format!(
                     "The Speaker judges {}'s turn {} of {tag} Illegal: it never happened \
-                     (Rule 1.16.1), and it is still {}'s turn.\n\n    {}",
+                     (Rule 1.16.1).\n\n    {}\n\n{}",
                     p.player,
                     p.turn,
-                    live.game.to_play(),
-                    p.play
+                    p.play,
+                    super::notice::whose_turn(live)
                 ),
                 at,
             );
@@ -333,8 +333,8 @@ impl Referee {
                 live.game.truncate(self.map, keep);
                 commit.truncate.push((tag.clone(), keep as u64));
                 self.announce(commit, &th, format!("Turn {} voided by the Speaker", last.n),
-                    format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\nIt is {}'s turn. The GSD:\n\n{}",
-                        last.player, last.n, last.play, live.game.to_play(), verbatim(&render(&live.game.gsd(self.map)))), at);
+                    format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\n{} The GSD:\n\n{}",
+                        last.player, last.n, last.play, super::notice::whose_turn(live), verbatim(&render(&live.game.gsd(self.map)))), at);
                 Disposition::Changed(format!("Turn {} of {tag} is void.", last.n))
             }
             "PAUSE" | "RESUME" => {
@@ -355,15 +355,17 @@ impl Referee {
                     format!("The Speaker pauses {tag}: no turn is due and no Timeout runs until the Speaker resumes it.")
                 } else {
                     format!(
-                        "The Speaker resumes {tag}. It is {}'s turn, due by {}.",
-                        live.game.to_play(),
-                        live.deadline().map(super::fmt_time).unwrap_or_default()
+                        "The Speaker resumes {tag}. {}",
+                        super::notice::whose_turn(live)
                     )
                 };
                 self.announce(
                     commit,
                     &th,
-                    format!("{tag} {}", if pause { "paused" } else { "resumed" }),
+                    format!(
+                        "{} by the Speaker",
+                        if pause { "Paused" } else { "Resumed" }
+                    ),
                     text,
                     at,
                 );

@@ -127,10 +127,9 @@ impl Referee {
         // Absences under way or to come (RULINGS S27).
         for a in live.absences.iter().filter(|a| a.to > now) {
             lines.push(format!(
-                "{} is away from {} to {}: eir turn's clock stops meanwhile (Rule 1.3.5).",
+                "{} is away {}: eir turn's clock stops meanwhile (Rule 1.3.5).",
                 a.player,
-                fmt_time(a.from),
-                fmt_time(a.to)
+                crate::speaker::absence::describe(a.from, a.to)
             ));
         }
         lines.extend(self.stalemate_line(live));

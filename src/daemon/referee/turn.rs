@@ -162,7 +162,7 @@ impl Referee {
                 minijinja::context! {
                     game => tag, based_on, at => at_turn,
                     last => live.game.plays.last().map(render_play),
-                    next => live.game.to_play(),
+                    whose => notice::whose_turn(live),
                     gsd => render(&live.game.gsd(map)),
                     bot => self.me.address,
                 },
@@ -263,8 +263,12 @@ impl Referee {
                     .find(|v| v.rule == "1.3.2")
                     .map(|v| v.message.clone())
                     .unwrap_or_default();
+                let due = live
+                    .deadline()
+                    .map(|d| format!(" (due by {})", fmt_time(d)))
+                    .unwrap_or_default();
                 out.refuse(format!(
-                    "Rule 1.3.2: {why} in {}, so your play was not judged and the game \
+                    "Rule 1.3.2: {why} in {}{due}, so your play was not judged and the game \
                      goes on without it:\n\n    {}\n\nPost it again when it is your turn.",
                     live.game.tag, t.text
                 ));
@@ -359,6 +363,12 @@ impl Referee {
             commit,
         );
         self.set_pending(live, n, who, &t.text, t.letter, t.received, false, commit);
+        // The Buzz's deadline to contest, and the turn's if e does not.
+        let until = live.questionable.as_ref().and_then(|q| match q.stage {
+            crate::speaker::buzz::Stage::Defence { until } => Some(until),
+            _ => None,
+        });
+        let due = until.map(|u| crate::speaker::absence::turn_deadline_away(u, &live.away_of(who)));
         Event::BotBuzz(Refused {
             violations: outcome.violations.clone(),
             ..t.refused()
@@ -366,13 +376,14 @@ impl Referee {
         .record(&tag, commit);
         out.game(
             &tag,
-            &format!("BUZZ: {who}'s turn {n} is illegal"),
+            &format!("Buzz: {who}'s turn {n} is illegal"),
             tpl(
                 "buzz",
                 minijinja::context! {
                     player => who, n, game => tag, play => t.text,
                     withdrawn => out.withdrawn,
                     caret => caret(&t.text, needle.as_deref()),
+                    until => until.map(fmt_time), due => due.map(fmt_time),
                     dice => t.dice,
                     violations => outcome.violations,
                     gsd => render(&live.game.gsd(self.map)),
@@ -401,20 +412,34 @@ impl Referee {
             ..t.refused()
         })
         .record(&tag, commit);
-        out.game(
-            &tag,
-            &format!("Turn {n}: {who} needs a human ruling"),
-            tpl(
-                "ruling",
-                minijinja::context! {
-                    player => who, n, game => tag, play => t.text,
-                    rulings => outcome.rulings, referee => live.def.referee,
-                    dice => t.dice,
-                    bot => self.me.address,
-                },
-            ),
+        // The appointed referee by name, never by address (no lounge mail
+        // shows one): a player's name, or "the game's referee", who is
+        // then asked privately too (e may not read the lounge).
+        let referee = live.def.referee.clone();
+        let referee_name = referee
+            .as_deref()
+            .and_then(|a| live.player_of(a))
+            .map(str::to_string);
+        let headline = format!("Turn {n}: {who} needs a human ruling");
+        let text = tpl(
+            "ruling",
+            minijinja::context! {
+                player => who, n, game => tag, play => t.text,
+                rulings => outcome.rulings, referee => referee.is_some(), referee_name,
+                dice => t.dice,
+            },
         );
+        out.game(&tag, &headline, text.clone());
         self.picture_on_last(live, out);
+        if let Some(a) = referee.filter(|a| !self.is_registered(a) && !self.is_speaker(a)) {
+            let th = super::notice::Thread::answering(
+                &tag,
+                format!("{}#referee", t.letter.message_id),
+                t.letter,
+            );
+            let r = self.notice_mail(&th, vec![a], &headline, &text, t.received);
+            out.mails.push(r);
+        }
         Disposition::Changed("needs ruling".into())
     }
 
@@ -463,15 +488,18 @@ impl Referee {
             if !d.changed() {
                 // The replacement failed: the take-back alone stands, and
                 // the player is told with the failure's own reply.
-                let tail =
-                    format!("The replacement was not accepted ({s}). It is {player}'s turn.");
+                let tail = format!(
+                    "The replacement was not accepted ({s}). {}",
+                    notice::whose_turn(live)
+                );
                 self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
                 out.before(first);
             }
             return Disposition::Changed(format!("taken back; replacement {s}"));
         }
         let tail = format!(
-            "It is {player}'s turn again. The GSD as it stands:\n\n{}",
+            "{} The GSD as it stands:\n\n{}",
+            notice::whose_turn(live),
             verbatim(&render(&live.game.gsd(self.map)))
         );
         self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);

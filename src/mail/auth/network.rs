@@ -55,6 +55,13 @@ impl FromStr for Network {
     }
 }
 
+/// As written in the configuration: `10.0.0.0/8`.
+impl serde::Serialize for Network {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}/{}", self.addr, self.prefix))
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Network {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Network, D::Error> {
         let s = String::deserialize(d)?;

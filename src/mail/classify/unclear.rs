@@ -8,9 +8,6 @@ use super::{
 use crate::gsd::parse_play;
 use crate::mail::inbound::Inbound;
 
-/// The command words, as a failed attempt writes them (in capitals).
-const COMMAND_WORDS: [&str; 5] = ["HELP", "STATUS", "GSD", "HISTORY", "RULES"];
-
 /// The most lines a greeting or a sign-off around commands may take.
 const COURTESY_LINES: usize = 2;
 
@@ -127,6 +124,8 @@ pub(super) fn not_understood(
         let t = l.text.trim();
         let looks_like = if let Some(w) = command_attempt(t) {
             Some(LooksLike::Command(w.to_string()))
+        } else if let Some(meant) = misspelt(t, direct, ctx) {
+            Some(LooksLike::Misspelt(meant))
         } else {
             play_attempt(t, players, ctx).map(LooksLike::Play)
         };
@@ -145,14 +144,48 @@ pub(super) fn not_understood(
 }
 
 /// The command word of a line that starts with one in capitals but is
-/// not a command (`STATUS of MN12 please`), in at most four words.
+/// not a command (`STATUS of MN12 please`), in at most four words: a verb
+/// of a command anyone may send taking at most a game
+/// ([`crate::mail::commands::plain`]).
 fn command_attempt(t: &str) -> Option<&'static str> {
     let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() > 4 {
         return None;
     }
     let first = words.first()?.trim_end_matches([':', ',', '.', '!', '?']);
-    COMMAND_WORDS.iter().find(|w| **w == first).copied()
+    crate::mail::commands::plain(first).map(|c| c.verb)
+}
+
+/// What a line with a misspelt command verb meant (`STRAT MN28`: `START
+/// MN28`), when it is one: any such line in mail to the bot; in the
+/// lounge, only one written like a command (its first word in capitals,
+/// at most six words), since players' prose is not the bot's.
+fn misspelt(t: &str, direct: bool, ctx: &ClassifyContext<'_>) -> Option<String> {
+    let like_a_command =
+        in_capitals(t) && command_shaped_first(t) && t.split_whitespace().count() <= 6;
+    if !(direct || like_a_command) {
+        return None;
+    }
+    did_you_mean(t, ctx)
+}
+
+/// Whether the first word is two to sixteen capital letters.
+fn command_shaped_first(t: &str) -> bool {
+    t.split_whitespace()
+        .next()
+        .is_some_and(|w| (2..=16).contains(&w.len()) && w.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+/// What a misspelt command line may have meant: the line with its verb
+/// corrected when that reads as a command, else the nearest command's
+/// form (see [`crate::mail::commands::did_you_mean`]).
+pub fn did_you_mean(line: &str, ctx: &ClassifyContext<'_>) -> Option<String> {
+    crate::mail::commands::did_you_mean(line, |l| {
+        parse_command(l, ctx)
+            .as_ref()
+            .and_then(crate::mail::commands::verb_of)
+            .is_some()
+    })
 }
 
 /// A Play line under a name that is no player (`Some(name)`), or one
@@ -193,9 +226,58 @@ mod tests {
 
     #[test]
     fn every_command_word_is_a_command_alone() {
-        for w in COMMAND_WORDS {
-            assert!(parse_command(w, &ctx()).is_some(), "{w}");
+        for c in crate::mail::commands::COMMANDS {
+            if crate::mail::commands::plain(c.verb).is_some() {
+                assert!(parse_command(c.verb, &ctx()).is_some(), "{}", c.verb);
+            }
         }
+    }
+
+    /// The one table of commands (`mail::commands`) and the parser agree:
+    /// every example HELP gives reads as its own command.
+    #[test]
+    fn every_example_help_gives_reads_as_its_command() {
+        for c in crate::mail::commands::COMMANDS {
+            let line = c.example("MN12");
+            let read = parse_command(&line, &ctx());
+            let verb = read.as_ref().and_then(crate::mail::commands::verb_of);
+            assert_eq!(verb, Some(c.verb), "{line:?} reads as {read:?}");
+        }
+    }
+
+    #[test]
+    fn a_misspelt_command_says_what_it_meant() {
+        for (line, meant) in [
+            ("STRAT MN28", "START MN28"),
+            ("JION MN28 as Kit", "JOIN MN28 as Kit"),
+            (
+                "ABSENSE 2026-12-03 TO 2026-12-04",
+                "ABSENCE 2026-12-03 TO 2026-12-04",
+            ),
+            ("STAUTS", "STATUS"),
+            ("CANCLE GAME MN20", "CANCEL GAME MN20"),
+        ] {
+            assert_eq!(
+                direct("", line),
+                Request::NotUnderstood {
+                    line: line.into(),
+                    looks_like: LooksLike::Misspelt(meant.into())
+                },
+                "{line}"
+            );
+        }
+        // In the lounge, only a line written like a command.
+        assert_eq!(
+            kind_of("[MN12] hi", "STAUTS MN12"),
+            Request::NotUnderstood {
+                line: "STAUTS MN12".into(),
+                looks_like: LooksLike::Misspelt("STATUS MN12".into())
+            }
+        );
+        assert_eq!(
+            kind_of("[MN12] hi", "Strat the game, someone"),
+            Request::Chatter
+        );
     }
 
     #[test]

@@ -112,12 +112,9 @@ pub(super) fn envelope(msg: &Message<'_>, raw: &[u8], limits: &Limits) -> Envelo
         .filter(|s| !s.is_empty() && !s.contains(char::is_whitespace));
     let from_name = first_from
         .and_then(|a| a.name())
-        .map(|s| s.trim().to_string())
+        .map(super::clean::line)
         .filter(|s| !s.is_empty());
-    let subject = msg
-        .subject()
-        .map(|s| s.replace(['\r', '\n'], " ").trim().to_string())
-        .unwrap_or_default();
+    let subject = msg.subject().map(super::clean::line).unwrap_or_default();
     let list_id = header(&headers, "list-id").next().and_then(|v| {
         let inner = match (v.rfind('<'), v.rfind('>')) {
             (Some(a), Some(b)) if a < b => &v[a + 1..b],

@@ -52,6 +52,12 @@
 //!   `From` address with a non-ASCII character is refused the same way
 //!   (see [`crate::mail::address`]); addresses are lower-cased by ASCII
 //!   rules only.
+//! - **Text fit for replies.** The subject, the display name and the
+//!   body are cleaned as they are read (`clean.rs`): a control character
+//!   (NUL, ESC, DEL...) becomes a space, but the body keeps its line feeds
+//!   and tabs; bidirectional controls are dropped. Nothing downstream (a
+//!   command, a name, a quoted line, a Buzz's reason) can carry one into a
+//!   reply.
 //! - **References.** At most [`MAX_REFERENCES`] ids are kept (the first,
 //!   which names the thread, and the most recent), so that a hostile chain
 //!   costs nothing downstream.
@@ -63,6 +69,7 @@ use super::address;
 
 mod auto;
 mod body;
+mod clean;
 mod headers;
 mod html;
 #[cfg(test)]
@@ -338,7 +345,7 @@ pub fn parse(raw: &[u8], limits: &Limits) -> Result<Inbound, InboundError> {
         to,
         subject: env.subject,
         date,
-        body,
+        body: clean::body(body),
         auto: env.auto,
         auth,
         list_id: env.list_id,

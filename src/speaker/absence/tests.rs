@@ -125,6 +125,38 @@ fn span() -> impl Strategy<Value = (DateTime<Utc>, DateTime<Utc>)> {
     (instant(), 0i64..6 * 24 * 60).prop_map(|(a, m)| (a, a + Duration::minutes(m)))
 }
 
+#[test]
+fn an_absence_reads_as_the_player_wrote_it() {
+    // ABSENCE 2026-12-03 TO 2026-12-04: the end is the next midnight, the
+    // last day Friday.
+    let d = |a: &str, b: &str| describe(t(a), t(b));
+    assert_eq!(
+        d("2026-12-03T00:00:00Z", "2026-12-05T00:00:00Z"),
+        "from Thu 3 Dec to Fri 4 Dec 2026"
+    );
+    assert_eq!(
+        d("2026-12-03T00:00:00Z", "2026-12-04T00:00:00Z"),
+        "on Thu 3 Dec 2026"
+    );
+    assert_eq!(
+        d("2026-12-31T00:00:00Z", "2027-01-02T00:00:00Z"),
+        "from Thu 31 Dec 2026 to Fri 1 Jan 2027"
+    );
+    // Begun when the mail came (time gone is not given back), or instants.
+    assert_eq!(
+        d("2026-12-03T10:30:00Z", "2026-12-05T00:00:00Z"),
+        "from Thu 3 Dec 2026 10:30 GMT to the end of Fri 4 Dec 2026"
+    );
+    assert_eq!(
+        d("2026-12-03T00:00:00Z", "2026-12-04T18:00:00Z"),
+        "from Thu 3 Dec 2026 to Fri 4 Dec 2026 18:00 GMT"
+    );
+    assert_eq!(
+        d("2026-12-03T10:30:00Z", "2026-12-03T18:00:00Z"),
+        "from Thu 3 Dec 2026 10:30 GMT to Thu 3 Dec 2026 18:00 GMT"
+    );
+}
+
 proptest! {
     /// The deadline leaves exactly 36 counted hours not away, and is the
     /// earliest such instant.

@@ -183,7 +183,17 @@ fn replies_to_a_stranger_are_rate_limited_and_players_are_always_answered() {
         let p = t.post(false, "stranger", "HELP");
         assert_eq!(p.replies.len(), 1, "reply {i} to a stranger goes out");
     }
-    // The sixth in the hour is judged but not answered (backscatter).
+    // The sixth in the hour is judged, and answered only by one polite
+    // notice that the limit is reached; the seventh not at all
+    // (backscatter, issue 40).
+    let p = t.post(false, "stranger", "HELP");
+    assert_eq!(p.replies.len(), 1, "{:?}", p.replies);
+    assert!(p.replies[0].contains("Limit reached"), "{}", p.replies[0]);
+    assert!(
+        p.summary.contains("limit reached for stranger@example.org"),
+        "{}",
+        p.summary
+    );
     let p = t.post(false, "stranger", "HELP");
     assert!(p.replies.is_empty(), "{:?}", p.replies);
     assert!(
@@ -196,6 +206,33 @@ fn replies_to_a_stranger_are_rate_limited_and_players_are_always_answered() {
     for _ in 0..8 {
         assert_eq!(t.post(false, "warren", "HELP").replies.len(), 1);
     }
+}
+
+#[test]
+fn a_players_commands_are_answered_thirty_times_an_hour_and_turns_always() {
+    // 200 HISTORY requests under a player's (forged) From drew 200 answers
+    // of the whole game (issue 40, finding 3).
+    let mut t = Lounge::new(None);
+    for i in 1..=30 {
+        let p = t.post(false, "warren", "HISTORY");
+        assert_eq!(p.replies.len(), 1, "answer {i}");
+    }
+    let p = t.post(false, "warren", "HISTORY");
+    assert_eq!(p.replies.len(), 1);
+    assert!(p.replies[0].contains("Limit reached"), "{}", p.replies[0]);
+    assert!(
+        p.replies[0].contains("command_replies_per_hour = 30"),
+        "{}",
+        p.replies[0]
+    );
+    for _ in 0..20 {
+        let p = t.post(false, "warren", "HISTORY");
+        assert!(p.replies.is_empty(), "{:?}", p.replies);
+        assert_eq!(p.summary, "not answered: command_replies_per_hour");
+    }
+    // Another player's commands, and every turn, are answered as ever.
+    assert_eq!(t.post(false, "acton", "HELP").replies.len(), 1);
+    assert_eq!(t.post(false, "rushton", FIRST).summary, "legal");
 }
 
 #[test]

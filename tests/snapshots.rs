@@ -172,6 +172,7 @@ impl Lounge {
             posted: None,
             auth_failed: false,
             no_reply: None,
+            read_as: None,
         };
         let origin = Origin {
             source: "maildir".into(),

@@ -11,6 +11,11 @@ pub struct LimitsConfig {
     /// Commands read from one mail (HELP, STATUS, GSD, HISTORY, RULES);
     /// a mail with more is refused.
     pub commands_per_mail: usize,
+    /// Mails answering commands one address may draw in an hour (the
+    /// Speaker excepted), counted with every private mail to it; past it,
+    /// one "limit reached" reply, then its commands go unanswered for the
+    /// rest of the hour. Its turns are judged and answered as ever.
+    pub command_replies_per_hour: usize,
     /// The largest reply, in bytes; a longer one is cut at a line, and
     /// says what was cut.
     pub reply_bytes: usize,
@@ -31,10 +36,12 @@ pub struct LimitsConfig {
     /// needs more is refused with a reply, not judged.
     pub work_ms_per_mail: u64,
     /// Replies to one stranger (an address no game or Speaker knows) in an
-    /// hour; past it, mail from that address is judged but not answered,
-    /// so a forged From cannot aim mornbot's replies at a victim.
+    /// hour, counted per reply whatever queued it; then one "limit
+    /// reached" reply, then none: mail from that address is judged but not
+    /// answered, so a forged From cannot aim mornbot's replies at a victim.
     pub stranger_replies_per_hour: usize,
-    /// Replies to all strangers together in an hour.
+    /// Replies to all strangers together in an hour (the "limit reached"
+    /// replies included); past it, none.
     pub stranger_replies_total_per_hour: usize,
     /// The largest picture of the game attached to a lounge verdict, in
     /// PNG bytes (issue 18); a larger one is left off, and the verdict
@@ -46,6 +53,7 @@ impl Default for LimitsConfig {
     fn default() -> Self {
         LimitsConfig {
             commands_per_mail: 10,
+            command_replies_per_hour: 30,
             reply_bytes: crate::mail::outbound::DEFAULT_REPLY_BYTES,
             actions_per_play: 40,
             plays_per_gsd: 2000,
@@ -53,7 +61,7 @@ impl Default for LimitsConfig {
             line_chars: 4000,
             work_ms_per_mail: 1000,
             stranger_replies_per_hour: 5,
-            stranger_replies_total_per_hour: 50,
+            stranger_replies_total_per_hour: 20,
             picture_bytes: 256 << 10,
         }
     }
@@ -61,9 +69,15 @@ impl Default for LimitsConfig {
 
 impl LimitsConfig {
     /// Each limit's key, value and allowed range.
-    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 10] {
+    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 11] {
         [
             ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
+            (
+                "command_replies_per_hour",
+                self.command_replies_per_hour as u64,
+                1,
+                10_000,
+            ),
             (
                 "reply_bytes",
                 self.reply_bytes as u64,

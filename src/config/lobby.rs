@@ -11,6 +11,11 @@ pub struct LobbyConfig {
     pub open_games: bool,
     /// Hours a `JOIN` waits for its `CONFIRM` before it expires.
     pub confirm_hours: u32,
+    /// Games one address other than the Speaker's may have waiting in the
+    /// lobby at once (issue 40, finding 2).
+    pub games_per_creator: u32,
+    /// Games that may wait in the lobby at once, whoever created them.
+    pub waiting_games: u32,
 }
 
 impl Default for LobbyConfig {
@@ -18,6 +23,8 @@ impl Default for LobbyConfig {
         LobbyConfig {
             open_games: false,
             confirm_hours: 48,
+            games_per_creator: 2,
+            waiting_games: 10,
         }
     }
 }
@@ -33,6 +40,18 @@ impl LobbyConfig {
             return Err(format!(
                 "[lobby] confirm_hours = {}: must be from 1 to 720 (30 days)",
                 self.confirm_hours
+            ));
+        }
+        if !(1..=100).contains(&self.games_per_creator) {
+            return Err(format!(
+                "[lobby] games_per_creator = {}: must be from 1 to 100",
+                self.games_per_creator
+            ));
+        }
+        if !(1..=1000).contains(&self.waiting_games) {
+            return Err(format!(
+                "[lobby] waiting_games = {}: must be from 1 to 1000",
+                self.waiting_games
             ));
         }
         Ok(())
@@ -51,5 +70,15 @@ mod tests {
             ..LobbyConfig::default()
         };
         assert!(zero.validate().unwrap_err().contains("confirm_hours"));
+        let none = LobbyConfig {
+            games_per_creator: 0,
+            ..LobbyConfig::default()
+        };
+        assert!(none.validate().unwrap_err().contains("games_per_creator"));
+        let many = LobbyConfig {
+            waiting_games: 1001,
+            ..LobbyConfig::default()
+        };
+        assert!(many.validate().unwrap_err().contains("waiting_games"));
     }
 }

@@ -80,6 +80,7 @@ fn unreadable(e: &InboundError, raw: &[u8]) -> Letter {
             Some(e) if e.from.is_some() => None,
             _ => Some("not answered: no sender address".into()),
         },
+        read_as: None,
     }
 }
 
@@ -237,5 +238,6 @@ fn read(msg: Inbound, ctx: &Context, referee: &Referee) -> Letter {
         auth_failed: crate::mail::auth::gate(msg.auth, ctx.limits.trusted_authserv_id.as_deref())
             .is_err(),
         no_reply,
+        read_as: msg.read_as.map(str::to_string),
     }
 }

@@ -36,6 +36,7 @@ mod handle;
 mod late;
 mod lobby;
 mod lobby_cancel;
+mod lobby_limits;
 mod lobby_start;
 mod picture;
 mod replay;
@@ -128,6 +129,10 @@ pub struct Letter {
     /// Whether the message must never be answered (auto-reply, bounce,
     /// list notice, our own).
     pub no_reply: Option<String>,
+    /// A sentence for every reply when the body was not what it said it
+    /// was (bytes that are not UTF-8, read as Windows-1252; issue 39).
+    #[serde(default)]
+    pub read_as: Option<String>,
 }
 
 /// What handling a message did to its game: the referee works on a copy
@@ -420,6 +425,10 @@ pub struct Referee {
     absence: crate::config::AbsenceConfig,
     /// Where the rules are, for HELP (`[bot] rules_url`).
     rules_url: Option<String>,
+    /// The replies strangers drew in the last hour, while a mail is
+    /// handled: every reply queued is counted against it (issue 40,
+    /// finding 2; see `backscatter.rs`).
+    quota: std::cell::RefCell<Option<backscatter::Quota>>,
 }
 
 fn fmt_time(t: DateTime<Utc>) -> String {
@@ -445,6 +454,7 @@ struct Out<'a> {
 impl Out<'_> {
     fn push(&mut self, to: Vec<String>, subject: String, body: String) {
         let k = self.mails.len();
+        let body = self.with_note(body);
         let body = crate::mail::render::signed(&body, None, &self.me.address);
         let mut refs = self.letter.references.clone();
         refs.push(self.letter.message_id.clone());
@@ -459,6 +469,19 @@ impl Out<'_> {
             auto: Auto::Replied,
             picture: None,
         });
+    }
+
+    /// `body`, and how the mail was read when not as it said (issue 39):
+    /// said in each reply to it, once, before the signature.
+    fn with_note(&self, body: String) -> String {
+        match &self.letter.read_as {
+            Some(note) => format!(
+                "{}\n\n{}\n",
+                body.trim_end(),
+                crate::mail::wrap::wrap(&format!("Note: {note}")).trim_end()
+            ),
+            None => body,
+        }
     }
 
     /// Tells the sender privately that the message changed nothing, and why.
@@ -518,9 +541,11 @@ impl Referee {
     /// Queues a reply in the commit; one that cannot be built (a malformed
     /// address) is dropped with a warning, never retried.
     fn queue(&self, commit: &mut Commit, r: &Reply) {
-        match outbound::build_limited(&self.me, r, self.limits.reply_bytes) {
-            Ok(m) => commit.outbox.push(m),
-            Err(e) => tracing::warn!(id = %r.message_id, "{e}"),
+        for r in self.admit(commit, r) {
+            match outbound::build_limited(&self.me, &r, self.limits.reply_bytes) {
+                Ok(m) => commit.outbox.push(m),
+                Err(e) => tracing::warn!(id = %r.message_id, "{e}"),
+            }
         }
     }
 

@@ -148,6 +148,7 @@ impl T {
             posted: None,
             auth_failed: false,
             no_reply: None,
+            read_as: None,
         }
     }
 

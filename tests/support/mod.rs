@@ -5,6 +5,7 @@ pub mod fake_lounge;
 pub mod fake_referee;
 pub mod letters;
 pub mod live;
+pub mod lobby;
 pub mod record;
 
 use std::collections::HashMap;

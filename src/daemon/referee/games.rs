@@ -276,6 +276,7 @@ impl Referee {
             lobby: None,
             absence: crate::config::AbsenceConfig::default(),
             rules_url: None,
+            quota: Default::default(),
         };
         for (t, tag) in due {
             r.due.insert(tag.clone(), t);

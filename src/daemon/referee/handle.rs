@@ -47,6 +47,22 @@ impl Referee {
         received: DateTime<Utc>,
         put_off: bool,
     ) -> Result<Option<Handled>, RefereeError> {
+        // Every reply this mail causes is counted against the strangers'
+        // hourly limits (backscatter.rs), whatever path queues it.
+        self.load_quota(store)?;
+        let handled = self.handle_counted(store, origin, letter, received, put_off);
+        self.drop_quota();
+        handled
+    }
+
+    fn handle_counted(
+        &mut self,
+        store: &mut Store,
+        origin: Origin,
+        letter: &Letter,
+        received: DateTime<Utc>,
+        put_off: bool,
+    ) -> Result<Option<Handled>, RefereeError> {
         if store.is_processed(&letter.message_id)? {
             return Ok(Some(Handled {
                 message_id: letter.message_id.clone(),
@@ -75,6 +91,7 @@ impl Referee {
             tracing::warn!(id = %letter.message_id, from = %letter.from, "{why}");
             changed = None;
             commit = fresh();
+            self.load_quota(store)?; // what was queued is thrown away
             out = Out::new(&self.me, letter, received, letter.message_id.clone());
             if letter.no_reply.is_none() && !letter.auth_failed {
                 out.refuse(why);
@@ -85,16 +102,12 @@ impl Referee {
                 "refused: work_ms_per_mail".into(),
             );
         }
-        if !out.mails.is_empty() {
-            if let Some(why) = self.stranger_quota(store, &letter.from)? {
-                // Backscatter (RULINGS L10): judged, not answered.
-                tracing::warn!(id = %letter.message_id, from = %letter.from, "not answered: {why}");
-                out.mails.retain(|m| m.to != [letter.from.as_str()]);
-                summary = format!("{summary}; not answered: {why}");
-            }
-        }
         // Pictures are owed, drawn by the sender: never inside the budget.
         self.queue_out(&mut commit, &mut out);
+        if let Some(why) = self.withheld() {
+            tracing::warn!(id = %letter.message_id, from = %letter.from, "{why}");
+            summary = format!("{summary}; {why}");
+        }
         let replies = commit.outbox.len();
         commit.processed = Some(Processed {
             message_id: letter.message_id.clone(),
@@ -187,6 +200,11 @@ impl Referee {
                     ));
                     (None, "command".into(), "refused: commands_per_mail".into())
                 }
+                Request::Commands(_) if self.commands_over(store, letter, out)? => (
+                    None,
+                    "command".into(),
+                    "not answered: command_replies_per_hour".into(),
+                ),
                 Request::Commands(cmds) => {
                     let s = self.all_commands(store, letter, cmds, received, out, commit)?;
                     (None, "command".into(), s)

@@ -130,6 +130,10 @@ impl Referee {
         out: &mut Out,
         commit: &mut Commit,
     ) -> Result<String, RefereeError> {
+        if let Some(why) = self.entangled(store, letter, cmds)? {
+            out.refuse(why);
+            return Ok("lobby: refused whole (two commands on one game)".into());
+        }
         let mut said = Vec::new();
         let mut rest = Vec::new();
         for c in cmds {
@@ -240,6 +244,10 @@ impl Referee {
             ));
             return Ok("new game: tag taken".into());
         }
+        if let Some(why) = self.lobby_full(store, desk, letter, commit)? {
+            out.refuse(format!("{tag} was not created: {why}"));
+            return Ok("new game: lobby limit".into());
+        }
         let rulings = serde_json::to_string(&g.rulings).expect("rulings serialise");
         commit.lobby.push(LobbyOp::Create(LobbyRow {
             tag: tag.clone(),
@@ -269,7 +277,7 @@ impl Referee {
                 "Its creator or the Speaker"
             },
         );
-        let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
+        let th = Thread::answering(tag, format!("{}#lobby-{tag}", letter.message_id), letter);
         self.announce(commit, &th, "Players wanted".to_string(), text, at);
         out.sender(self.notice(format!(
             "{tag} is created and announced in the lounge; players join with JOIN {tag} as \
@@ -370,7 +378,7 @@ impl Referee {
         });
         let n = table.confirmed().len() + 1;
         let of = table.game.players;
-        let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
+        let th = Thread::answering(tag, format!("{}#lobby-{tag}", letter.message_id), letter);
         self.announce(
             commit,
             &th,
@@ -521,7 +529,7 @@ impl Referee {
             address: address.clone(),
         });
         if j.confirmed_at.is_some() {
-            let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
+            let th = Thread::answering(tag, format!("{}#lobby-{tag}", letter.message_id), letter);
             self.announce(
                 commit,
                 &th,
@@ -536,7 +544,7 @@ impl Referee {
 }
 
 /// Whether `token` is the token of request to join `j`.
-fn tokens(secret: &[u8; 32], j: &JoinRow, token: &str) -> bool {
+pub(super) fn tokens(secret: &[u8; 32], j: &JoinRow, token: &str) -> bool {
     let ask = JoinAsk {
         tag: &j.tag,
         name: &j.name,

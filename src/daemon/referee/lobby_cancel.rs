@@ -43,7 +43,7 @@ impl Referee {
         commit.lobby.push(LobbyOp::Cancel {
             tag: tag.to_string(),
         });
-        let th = Thread::answering(tag, format!("{}#cancel", letter.message_id), letter);
+        let th = Thread::answering(tag, format!("{}#cancel-{tag}", letter.message_id), letter);
         let asked = table.joins.len();
         self.announce(
             commit,

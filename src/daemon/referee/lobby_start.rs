@@ -108,7 +108,7 @@ impl Referee {
             sides: d.sides,
             value: d.value,
         });
-        let th = Thread::answering(tag, format!("{}#lobby", letter.message_id), letter);
+        let th = Thread::answering(tag, format!("{}#lobby-{tag}", letter.message_id), letter);
         self.announce(
             commit,
             &th,

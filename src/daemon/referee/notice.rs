@@ -132,6 +132,7 @@ impl<'a> Out<'a> {
         let to = vec![self.me.lounge.clone()];
         let k = self.mails.len();
         let l = self.letter;
+        let body = self.with_note(body);
         self.mails.push(on_thread(
             self.me,
             tag,

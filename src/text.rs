@@ -168,6 +168,42 @@ pub fn look_alike_key(name: &str) -> String {
         .to_lowercase()
 }
 
+/// An address that is not plain ASCII, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the address {address} contains {code} ({ch}) at character {position}: mornbot accepts only \
+     ASCII addresses, so that no look-alike can pass for a registered one"
+)]
+pub struct NonAscii {
+    /// The address.
+    pub address: String,
+    /// The first non-ASCII character.
+    pub ch: char,
+    /// Its code point, `U+212A`.
+    pub code: String,
+    /// Its 1-based position, in characters.
+    pub position: usize,
+}
+
+/// Refuses an address with a non-ASCII character (an address with a look-alike of an ASCII letter could pass for a
+/// registered one; see `mail::address`);
+/// control characters and spaces are refused too.
+pub fn check_ascii(address: &str) -> Result<(), NonAscii> {
+    match address
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_graphic())
+    {
+        None => Ok(()),
+        Some((i, ch)) => Err(NonAscii {
+            address: address.escape_debug().to_string(),
+            ch,
+            code: format!("U+{:04X}", u32::from(ch)),
+            position: i + 1,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

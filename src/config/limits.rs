@@ -2,6 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The default largest reply, in bytes (`[limits] reply_bytes`).
+pub const DEFAULT_REPLY_BYTES: usize = 256 * 1024;
+/// The smallest allowed reply limit: room for the headers and a note.
+pub const MIN_REPLY_BYTES: usize = 16 * 1024;
+
 /// `[limits]`: the most work one mail may cause, so that no mail, however
 /// hostile, costs more than a moment or grows a reply without bound. Each
 /// refusal names the key it ran into.
@@ -54,7 +59,7 @@ impl Default for LimitsConfig {
         LimitsConfig {
             commands_per_mail: 10,
             command_replies_per_hour: 30,
-            reply_bytes: crate::mail::outbound::DEFAULT_REPLY_BYTES,
+            reply_bytes: DEFAULT_REPLY_BYTES,
             actions_per_play: 40,
             plays_per_gsd: 2000,
             comment_chars: 1000,
@@ -81,7 +86,7 @@ impl LimitsConfig {
             (
                 "reply_bytes",
                 self.reply_bytes as u64,
-                crate::mail::outbound::MIN_REPLY_BYTES as u64,
+                MIN_REPLY_BYTES as u64,
                 64 << 20,
             ),
             ("actions_per_play", self.actions_per_play as u64, 1, 1000),

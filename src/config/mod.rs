@@ -11,11 +11,17 @@ use serde::{Deserialize, Serialize};
 mod absence;
 #[cfg(test)]
 mod example;
-mod limits;
+pub mod limits;
 mod lobby;
+mod network;
 pub use absence::AbsenceConfig;
 pub use limits::LimitsConfig;
 pub use lobby::LobbyConfig;
+pub use network::Network;
+
+/// Games whose state the daemon keeps in memory at once, by default
+/// (`[bot] cached_games`; issue 20).
+pub const DEFAULT_CACHED: usize = 1000;
 
 /// The whole configuration.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
@@ -83,7 +89,7 @@ pub struct BotConfig {
     /// Networks (`10.0.0.0/8`, `192.0.2.7`) whose relays are inside the
     /// trust boundary: their `Received:` hops may stand above the trusted
     /// Authentication-Results (loopback and LMTP hops always may).
-    pub internal_networks: Vec<crate::mail::auth::Network>,
+    pub internal_networks: Vec<Network>,
     /// Days a judged message stays in the Maildir spool's `cur/` (the
     /// embedded default) before it is deleted; 0 keeps them for ever.
     pub spool_keep_days: u32,
@@ -119,7 +125,7 @@ impl Default for BotConfig {
             internal_networks: Vec::new(),
             spool_keep_days: 90,
             games_file: None,
-            cached_games: crate::daemon::referee::DEFAULT_CACHED,
+            cached_games: DEFAULT_CACHED,
             check_db_every_start: false,
         }
     }
@@ -503,7 +509,7 @@ pub fn check_players(games: &[GameConfig]) -> Result<(), String> {
 impl Config {
     /// Every configured address must be a plain ASCII `local@domain`:
     /// addresses are compared by ASCII rules only (see
-    /// [`crate::mail::address`]), so a non-ASCII one could never match.
+    /// `mail::address`), so a non-ASCII one could never match.
     fn validate_addresses(&self) -> Result<(), String> {
         let mut all = vec![
             ("[bot] address".to_string(), self.bot.address.as_str()),
@@ -521,7 +527,7 @@ impl Config {
             }
         }
         for (key, a) in all {
-            crate::mail::address::check_ascii(a).map_err(|e| format!("{key}: {e}"))?;
+            crate::text::check_ascii(a).map_err(|e| format!("{key}: {e}"))?;
             match a.split_once('@') {
                 Some((l, d)) if !l.is_empty() && !d.is_empty() && !d.contains('@') => {}
                 _ => return Err(format!("{key}: {a:?} is not an address (local@domain)")),

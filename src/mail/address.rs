@@ -30,40 +30,7 @@ pub fn normalize(a: &str) -> String {
     a.trim().to_ascii_lowercase()
 }
 
-/// An address that is not plain ASCII, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the address {address} contains {code} ({ch}) at character {position}: mornbot accepts only \
-     ASCII addresses, so that no look-alike can pass for a registered one"
-)]
-pub struct NonAscii {
-    /// The address.
-    pub address: String,
-    /// The first non-ASCII character.
-    pub ch: char,
-    /// Its code point, `U+212A`.
-    pub code: String,
-    /// Its 1-based position, in characters.
-    pub position: usize,
-}
-
-/// Refuses an address with a non-ASCII character (see the module docs);
-/// control characters and spaces are refused too.
-pub fn check_ascii(address: &str) -> Result<(), NonAscii> {
-    match address
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !c.is_ascii_graphic())
-    {
-        None => Ok(()),
-        Some((i, ch)) => Err(NonAscii {
-            address: address.escape_debug().to_string(),
-            ch,
-            code: format!("U+{:04X}", u32::from(ch)),
-            position: i + 1,
-        }),
-    }
-}
+pub use crate::text::{check_ascii, NonAscii};
 
 #[cfg(test)]
 mod tests {

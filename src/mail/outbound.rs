@@ -155,10 +155,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The default largest reply, in bytes (`[limits] reply_bytes`).
-pub const DEFAULT_REPLY_BYTES: usize = 256 * 1024;
-/// The smallest allowed reply limit: room for the headers and a note.
-pub const MIN_REPLY_BYTES: usize = 16 * 1024;
+pub use crate::config::limits::{DEFAULT_REPLY_BYTES, MIN_REPLY_BYTES};
 /// The longest Subject, in characters.
 pub const MAX_SUBJECT_CHARS: usize = 200;
 /// The longest Message-ID repeated in `In-Reply-To` or `References`.

@@ -14,9 +14,8 @@ use super::*;
 use crate::mail::classify::{GameInfo, Roster};
 use crate::store::{IndexRow, Snapshot};
 
-/// The cache's size unless the config says otherwise (`[bot]
-/// cached_games`).
-pub const DEFAULT_CACHED: usize = 1000;
+/// Games kept in memory by default (`[bot] cached_games`).
+pub const DEFAULT_CACHED: usize = crate::config::DEFAULT_CACHED;
 
 /// Every game's definition, and the live states of the games recently
 /// used.

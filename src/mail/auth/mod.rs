@@ -32,15 +32,13 @@
 //! the sender's text is not read as a result.
 
 use std::net::IpAddr;
-use std::str::FromStr;
 
-mod network;
 mod received;
 mod results;
 #[cfg(test)]
 mod tests;
 
-pub use network::Network;
+pub use crate::config::Network;
 pub use received::received_is_internal;
 use results::read_auth_results;
 

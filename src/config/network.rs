@@ -1,13 +1,15 @@
-//! IP networks inside the trust boundary (`internal_networks`).
+//! IP networks inside the trust boundary (`[bot] internal_networks`):
+//! a setting, read by the mail's authentication checks.
 
-use super::*;
+use std::net::IpAddr;
+use std::str::FromStr;
 
 /// An IP network (`10.0.0.0/8`, `2001:db8::/32`, or one address) whose
 /// hops are inside the trust boundary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Network {
-    pub(super) addr: IpAddr,
-    pub(super) prefix: u8,
+    pub(crate) addr: IpAddr,
+    pub(crate) prefix: u8,
 }
 
 impl Network {

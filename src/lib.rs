@@ -37,6 +37,7 @@ pub mod config;
 pub mod daemon;
 pub mod dice;
 pub mod engine;
+pub mod envelope;
 pub mod gsd;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod mail;

@@ -47,7 +47,8 @@ fn a_set_aside_mail_moves_to_the_quarantine_folder_and_a_judged_one_stays() {
         .build()
         .unwrap();
     let _inbox = rt.block_on(async {
-        let (mut inbox, _task) = mornbot::mail::imap::spawn(imap, db, 1 << 20).unwrap();
+        let (mut inbox, _task) =
+            mornbot::mail::imap::spawn(imap, mornbot::daemon::imap_marks(db), 1 << 20).unwrap();
         for _ in 0..2 {
             let m = loop {
                 match inbox.next().await.unwrap() {

@@ -61,12 +61,19 @@ fn the_scan_finds_what_it_looks_for() {
     assert!(!naming("src/daemon", &["crate::store"]).is_empty());
 }
 
-/// Issue 41 is not done until these hold too; listed so the work left is
+#[test]
+fn the_mail_knows_nothing_of_the_store() {
+    // Rows both keep live in src/envelope.rs; the IMAP adapter's marks
+    // are a trait the daemon gives the store for.
+    let hits = naming("src/mail", &["crate::store"]);
+    assert!(hits.is_empty(), "src/mail reaches the store:\n{}", hits.join("\n"));
+}
+
+/// Issue 41 is not done until this holds too; listed so the work left is
 /// visible (`cargo test --test layering -- --ignored`).
 #[test]
-#[ignore = "issue 41: the mail and the archive still reach the store and the daemon"]
-fn the_mail_and_the_archive_reach_the_store_only_through_the_daemon() {
-    let mut hits = naming("src/mail", &["crate::store"]);
-    hits.extend(naming("src/archive", &["crate::daemon"]));
+#[ignore = "issue 41: the archive still reads games through the daemon's referee"]
+fn the_archive_reads_the_store_through_the_kinds_not_the_loop() {
+    let hits = naming("src/archive", &["crate::daemon"]);
     assert!(hits.is_empty(), "{}", hits.join("\n"));
 }

@@ -33,7 +33,7 @@ use crate::mail::outbound::Identity;
 use crate::store::{Origin, Store, StoreError};
 use referee::{Handled, Referee, RefereeError};
 pub use sender::sender;
-pub use start::{os_seed, run, run_prepared};
+pub use start::{marks as imap_marks, os_seed, run, run_prepared};
 
 /// A failure that stops the daemon.
 #[derive(Debug, thiserror::Error)]

@@ -72,7 +72,7 @@ pub async fn run_prepared(
     tokio::pin!(shutdown);
     let result = if let Some(imap) = &cfg.imap {
         let (mut inbox, adapter) =
-            crate::mail::imap::spawn(imap.clone(), setup.data.db(), ctx.limits.max_bytes)
+            crate::mail::imap::spawn(imap.clone(), marks(setup.data.db()), ctx.limits.max_bytes)
                 .map_err(|e| DaemonError::Imap(e.to_string()))?;
         let served = serve(
             &mut inbox,
@@ -216,4 +216,28 @@ fn stopped_clean(store: Store, setup: &Setup) {
         }
         Err(e) => tracing::warn!("recording a clean stop: {e}"),
     }
+}
+
+/// The IMAP adapter's marks: the store, on a connection of its own.
+struct StoreMarks(Store);
+
+impl crate::mail::imap::Marks for StoreMarks {
+    fn mailbox(&mut self, folder: &str) -> Result<Option<(u32, u32)>, String> {
+        self.0.mailbox(folder).map_err(|e| e.to_string())
+    }
+
+    fn set_mailbox(&mut self, folder: &str, validity: u32, uid: u32) -> Result<(), String> {
+        self.0
+            .set_mailbox(folder, validity, uid)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The IMAP adapter's marks on the database at `db`, opened inside its
+/// task ([`crate::mail::imap::spawn`]).
+pub fn marks(db: std::path::PathBuf) -> crate::mail::imap::OpenMarks {
+    Box::new(move || {
+        let store = Store::connect(&db).map_err(|e| e.to_string())?;
+        Ok(Box::new(StoreMarks(store)) as Box<dyn crate::mail::imap::Marks>)
+    })
 }

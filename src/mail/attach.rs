@@ -12,7 +12,7 @@
 use base64::Engine;
 
 use super::outbound::fnv1a;
-use crate::store::NewMail;
+use crate::envelope::NewMail;
 
 /// A PNG to attach to a reply.
 #[derive(Clone, PartialEq, Eq)]

@@ -14,7 +14,6 @@
 //! nothing of the referee or the Speaker, whose timer the daemon loop
 //! races against this inbox.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,8 +24,8 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
 use crate::config::{ImapConfig, Security, Wait};
+use crate::envelope::Origin;
 use crate::mail::inbox::{ChannelFeed, ChannelInbox, Done, Event, InboxError, Incoming, Key, Raw};
-use crate::store::{Origin, Store};
 
 /// An IMAP failure (the daemon reconnects).
 #[derive(Debug, thiserror::Error)]
@@ -135,14 +134,35 @@ pub async fn login(
         .map_err(|(e, _)| ImapError::Protocol(format!("login as {}: {e}", cfg.user)))
 }
 
+/// Where the adapter keeps each folder's UIDVALIDITY and high-water UID:
+/// the daemon gives it the store (the mail knows nothing of the store).
+pub trait Marks: Send {
+    /// The folder's UIDVALIDITY and highest UID committed, if known.
+    ///
+    /// # Errors
+    ///
+    /// What failed (the daemon stops: its database failed).
+    fn mailbox(&mut self, folder: &str) -> Result<Option<(u32, u32)>, String>;
+    /// Records the folder's UIDVALIDITY and highest UID committed.
+    ///
+    /// # Errors
+    ///
+    /// As [`Marks::mailbox`].
+    fn set_mailbox(&mut self, folder: &str, validity: u32, uid: u32) -> Result<(), String>;
+}
+
+/// Opens the marks, once, inside the adapter's task (a connection of its
+/// own to the database).
+pub type OpenMarks = Box<dyn FnOnce() -> Result<Box<dyn Marks>, String> + Send + Sync>;
+
 /// Starts the IMAP adapter: a task that reads the folder and feeds the
-/// returned inbox. `db` is the store, for the folder's high-water UID;
+/// returned inbox. `marks` opens where the folder's high-water UID is kept;
 /// messages over `max_bytes` come as their header only. The task ends
 /// (logged out, its database connection closed) after the inbox is
 /// dropped; the handle says when.
 pub fn spawn(
     cfg: ImapConfig,
-    db: PathBuf,
+    marks: OpenMarks,
     max_bytes: usize,
 ) -> Result<(ChannelInbox, tokio::task::JoinHandle<()>), ImapError> {
     let password = crate::config::read_secret(&cfg.secret)
@@ -161,7 +181,7 @@ pub fn spawn(
             cfg,
             password,
             tls,
-            db,
+            marks: Some(marks),
             max_bytes,
             feed,
         };
@@ -177,7 +197,7 @@ struct Adapter {
     cfg: ImapConfig,
     password: String,
     tls: Arc<rustls::ClientConfig>,
-    db: PathBuf,
+    marks: Option<OpenMarks>,
     max_bytes: usize,
     feed: ChannelFeed,
 }
@@ -237,13 +257,14 @@ impl From<Gone> for ImapError {
 impl Adapter {
     /// Sessions until the daemon goes away; reconnects with backoff.
     async fn serve(&mut self) -> Result<(), ImapError> {
-        let mut store = Store::connect(&self.db).map_err(|e| ImapError::Fatal(e.to_string()))?;
+        let open = self.marks.take().expect("the adapter serves once");
+        let mut store = open().map_err(ImapError::Fatal)?;
         let mut backoff = Duration::from_millis(250);
         loop {
             if self.feed.tx.is_closed() {
                 return Ok(());
             }
-            match self.session(&mut store).await {
+            match self.session(store.as_mut()).await {
                 Ok(()) => return Ok(()),
                 Err(ImapError::Fatal(e)) => return Err(ImapError::Fatal(e)),
                 Err(e) => {
@@ -259,12 +280,12 @@ impl Adapter {
     }
 
     /// One connection: fetch, then wait, until the daemon goes away.
-    async fn session(&mut self, store: &mut Store) -> Result<(), ImapError> {
+    async fn session(&mut self, store: &mut dyn Marks) -> Result<(), ImapError> {
         let cfg = self.cfg.clone();
         let mut s = login(&cfg, &self.password, self.tls.clone()).await?;
         let mb = s.select(&cfg.folder).await.map_err(proto)?;
         let validity = mb.uid_validity.unwrap_or(0);
-        let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
+        let fatal = ImapError::Fatal;
         match store.mailbox(&cfg.folder).map_err(fatal)? {
             Some((v, _)) if v == validity => {}
             Some((v, _)) => {
@@ -342,11 +363,11 @@ impl Adapter {
     async fn fetch_new(
         &mut self,
         s: &mut Session<Conn>,
-        store: &mut Store,
+        store: &mut dyn Marks,
         validity: u32,
     ) -> Result<(), ImapError> {
         let folder = self.cfg.folder.clone();
-        let fatal = |e: crate::store::StoreError| ImapError::Fatal(e.to_string());
+        let fatal = ImapError::Fatal;
         let last = store
             .mailbox(&folder)
             .map_err(fatal)?

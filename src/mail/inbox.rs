@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use crate::envelope::Origin;
 use crate::mail::maildir::Maildir;
-use crate::store::Origin;
 
 /// A message's bytes as the source gave them.
 #[derive(Clone, Debug, PartialEq, Eq)]

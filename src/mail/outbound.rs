@@ -27,7 +27,7 @@ use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, 
 use lettre::message::{Body, Mailbox, SinglePart};
 use lettre::Message;
 
-use crate::store::NewMail;
+use crate::envelope::NewMail;
 
 /// Who the bot is, on its replies.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use lettre::transport::smtp::extension::ClientId;
 use lettre::Address;
 
 use crate::config::{Security, SmtpConfig};
-use crate::store::OutMail;
+use crate::envelope::OutMail;
 
 /// A delivery that failed; the outbox retries it later.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,638 @@
+//! Reading a turn from a mail body (Rule 2; RULINGS MX4, MX16, MX17): the
+//! one unquoted `<Turn>` element is found in the text, what mail did to it
+//! is repaired and reported (`repair.rs`), a real XML parser reads it, and
+//! the tree is validated into a typed [`Turn`] with every station resolved.
+//! Anything else is a located [`ReadError`]: never a panic, never a guess.
+
+use std::fmt;
+
+use roxmltree::{Document, Node, NodeType, ParsingOptions};
+use serde::Serialize;
+use thiserror::Error;
+
+use super::actions::{ActionKind, Part};
+use super::facts::Facts;
+use super::repair::{repair, Repair, RepairKind};
+use super::turn::{Action, Item, StationRef, Turn};
+use crate::map::LineCode;
+
+/// A turn read, with what the reader repaired to read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Read {
+    /// The turn.
+    pub turn: Turn,
+    /// What was repaired, in the order met (shown to the player).
+    pub repairs: Vec<Repair>,
+}
+
+/// Why a mail holds no readable turn, and where.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+pub struct ReadError {
+    /// The line of the mail body (0: the mail as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+/// What is wrong with a turn that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+pub enum ReadErrorKind {
+    /// No unquoted `<Turn>` at all.
+    #[error("no <Turn> element: a turn is <Turn player=\"Name\"> ... </Turn> (Rule 2)")]
+    NoTurn,
+    /// A second unquoted `<Turn>`.
+    #[error("a second <Turn> at line {0}: a mail holds one turn")]
+    SecondTurn(usize),
+    /// The `<Turn>` never ends.
+    #[error("the <Turn> is not closed: expected </Turn>")]
+    Unclosed,
+    /// Not well-formed XML, as the parser says.
+    #[error("not well-formed XML: {0}")]
+    Xml(String),
+    /// An element the ruleset does not have, outside a Comment (MX17).
+    #[error("<{0}> is not part of the ruleset: outside <Comment> only Rule 6's actions may stand (Rule 2)")]
+    ForeignElement(String),
+    /// Text outside a Comment (MX17).
+    #[error("text {0:?} outside <Comment>: put it inside a <Comment> (Rule 2)")]
+    StrayText(String),
+    /// An attribute the element does not take.
+    #[error("<{element}> takes no {attribute}= (expected {expected}; Rule 6)")]
+    ForeignAttribute {
+        /// The element.
+        element: &'static str,
+        /// The attribute as written.
+        attribute: String,
+        /// What it takes.
+        expected: &'static str,
+    },
+    /// A needed attribute is missing or empty.
+    #[error("<{element}> needs {attribute}=\"...\" (Rule 6)")]
+    MissingAttribute {
+        /// The element.
+        element: &'static str,
+        /// The attribute.
+        attribute: &'static str,
+    },
+    /// The same attribute twice (by synonym or case).
+    #[error("<{element}> has {attribute}= twice (steps= and station= are one attribute)")]
+    TwiceAttribute {
+        /// The element.
+        element: &'static str,
+        /// The attribute.
+        attribute: &'static str,
+    },
+    /// An action element with content.
+    #[error("<{0}> holds content; write it as <{0} .../>")]
+    Content(&'static str),
+    /// A number that is not one.
+    #[error("{attribute}=\"{value}\": expected a whole number")]
+    NotANumber {
+        /// The attribute.
+        attribute: &'static str,
+        /// The value.
+        value: String,
+    },
+    /// A station name that names no station.
+    #[error("no station is named {name:?}{}", did_you_mean(.suggestions))]
+    UnknownStation {
+        /// The name as written.
+        name: String,
+        /// The nearest names.
+        suggestions: Vec<String>,
+    },
+    /// A line the station is not on.
+    #[error("{station} is not on the {line} line")]
+    NotOnLine {
+        /// The station.
+        station: String,
+        /// The line's code.
+        line: &'static str,
+    },
+    /// Two commas with nothing between, or a comma at an end.
+    #[error("an empty station name in {0:?}")]
+    EmptyStation(String),
+    /// An item that is not one.
+    #[error("item=\"{value}\": expected {expected}")]
+    UnknownItem {
+        /// The value.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+}
+
+fn did_you_mean(s: &[String]) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", s.join(", "))
+    }
+}
+
+fn err(line: usize, kind: ReadErrorKind) -> ReadError {
+    ReadError { line, kind }
+}
+
+/// Reads the one turn of a mail body.
+pub fn read(facts: &Facts, body: &str) -> Result<Read, ReadError> {
+    let masked = mask_quotes(body);
+    let (start, end) = find_turn(&masked)?;
+    let first_line = line_of(body, start);
+    let (fixed, mut repairs) = repair(&masked[start..end], first_line);
+    let options = ParsingOptions {
+        allow_dtd: false,
+        nodes_limit: 100_000,
+    };
+    let doc = Document::parse_with_options(&fixed, options).map_err(|e| {
+        let line = first_line + e.pos().row as usize - 1;
+        err(line, ReadErrorKind::Xml(e.to_string()))
+    })?;
+    let mut v = Validator {
+        facts,
+        doc: &doc,
+        text: &fixed,
+        first_line,
+        repairs: &mut repairs,
+    };
+    let turn = v.turn(doc.root_element())?;
+    Ok(Read { turn, repairs })
+}
+
+/// The body with every quoted line (`> ...`) blanked, byte for byte, so
+/// offsets and lines stay those of the body.
+fn mask_quotes(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    for line in body.split_inclusive('\n') {
+        if line.trim_start().starts_with('>') {
+            let keep_newline = line.ends_with('\n');
+            let n = line.len() - usize::from(keep_newline);
+            out.extend(std::iter::repeat_n(' ', n));
+            if keep_newline {
+                out.push('\n');
+            }
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+fn line_of(text: &str, pos: usize) -> usize {
+    1 + text[..pos].bytes().filter(|&b| b == b'\n').count()
+}
+
+/// Byte offsets of every `<Turn` start tag (any case).
+fn turn_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(k) = text[i..].find('<') {
+        let at = i + k;
+        let name = bytes.get(at + 1..at + 5);
+        let after = bytes.get(at + 5).copied();
+        if name.is_some_and(|n| n.eq_ignore_ascii_case(b"turn"))
+            && after.is_none_or(|c| c.is_ascii_whitespace() || c == b'>' || c == b'/')
+        {
+            out.push(at);
+        }
+        i = at + 1;
+    }
+    out
+}
+
+/// The span of the one `<Turn>` element: from its `<` to the end of its
+/// `</Turn>` (or of its start tag, if it closes itself).
+fn find_turn(text: &str) -> Result<(usize, usize), ReadError> {
+    let starts = turn_starts(text);
+    let Some(&start) = starts.first() else {
+        return Err(err(0, ReadErrorKind::NoTurn));
+    };
+    let tag_end =
+        tag_end(text, start).ok_or_else(|| err(line_of(text, start), ReadErrorKind::Unclosed))?;
+    let end = if text[..tag_end].ends_with("/>") {
+        tag_end
+    } else {
+        close_tag(text, tag_end)
+            .ok_or_else(|| err(line_of(text, start), ReadErrorKind::Unclosed))?
+    };
+    if let Some(&second) = starts.iter().find(|&&s| s >= end) {
+        return Err(err(
+            line_of(text, start),
+            ReadErrorKind::SecondTurn(line_of(text, second)),
+        ));
+    }
+    Ok((start, end))
+}
+
+/// The offset after the `>` ending the tag that starts at `start`, quotes
+/// (straight or curly) skipped.
+fn tag_end(text: &str, start: usize) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    for (k, c) in text[start..].char_indices() {
+        match quote {
+            Some(q) if c == q || (q == '“' && c == '”') || (q == '‘' && c == '’') => {
+                quote = None
+            }
+            Some(_) => {}
+            None if matches!(c, '"' | '\'' | '“') => quote = Some(c),
+            None if c == '>' => return Some(start + k + 1),
+            None if c == '<' && k > 0 => return None,
+            None => {}
+        }
+    }
+    None
+}
+
+/// The offset after the first `</Turn>` (any case, spaces before `>`) from
+/// `from`.
+fn close_tag(text: &str, from: usize) -> Option<usize> {
+    let lower = text[from..].to_ascii_lowercase();
+    let mut i = 0;
+    while let Some(k) = lower[i..].find("</turn") {
+        let after = i + k + "</turn".len();
+        let rest = &lower[after..];
+        let spaces = rest.len() - rest.trim_start().len();
+        if rest.trim_start().starts_with('>') {
+            return Some(from + after + spaces + 1);
+        }
+        i = after;
+    }
+    None
+}
+
+struct Validator<'a, 'd> {
+    facts: &'a Facts,
+    doc: &'a Document<'d>,
+    text: &'a str,
+    first_line: usize,
+    repairs: &'a mut Vec<Repair>,
+}
+
+/// The attributes an action takes: (canonical name, synonyms, required).
+fn attributes(kind: ActionKind) -> &'static [(&'static str, &'static [&'static str], bool)] {
+    match kind {
+        ActionKind::Move => &[("steps", &["steps", "station"], true)],
+        ActionKind::Shunt => &[
+            ("player", &["player"], true),
+            ("steps", &["steps", "station"], true),
+            ("force", &["force"], false),
+        ],
+        ActionKind::Block => &[
+            ("station", &["station"], true),
+            ("strength", &["strength"], false),
+        ],
+        ActionKind::Unblock => &[("station", &["station", "steps"], true)],
+        ActionKind::Steal => &[("player", &["player"], true), ("item", &["item"], true)],
+        ActionKind::Buy => &[("item", &["item"], true)],
+        ActionKind::Work | ActionKind::Slave | ActionKind::Build => &[],
+    }
+}
+
+fn expected(kind: ActionKind) -> &'static str {
+    match kind {
+        ActionKind::Move => "steps",
+        ActionKind::Shunt => "player, steps, force",
+        ActionKind::Block => "station, strength",
+        ActionKind::Unblock => "station",
+        ActionKind::Steal => "player, item",
+        ActionKind::Buy => "item",
+        ActionKind::Work | ActionKind::Slave | ActionKind::Build => "none",
+    }
+}
+
+impl Validator<'_, '_> {
+    fn line(&self, node: Node) -> usize {
+        self.first_line + self.doc.text_pos_at(node.range().start).row as usize - 1
+    }
+
+    fn name_case(&mut self, node: Node, written: &str, canonical: &str) {
+        if written != canonical {
+            let line = self.line(node);
+            self.repairs.push(Repair {
+                line,
+                kind: RepairKind::NameCase {
+                    written: written.to_string(),
+                    canonical: canonical.to_string(),
+                },
+            });
+        }
+    }
+
+    fn turn(&mut self, root: Node) -> Result<Turn, ReadError> {
+        let line = self.line(root);
+        self.name_case(root, &format!("<{}>", root.tag_name().name()), "<Turn>");
+        let mut player = None;
+        for a in root.attributes() {
+            if a.name().eq_ignore_ascii_case("player") {
+                self.name_case(root, &format!("{}=", a.name()), "player=");
+                player = Some(collapse(a.value()));
+            } else {
+                return Err(err(
+                    line,
+                    ReadErrorKind::ForeignAttribute {
+                        element: "Turn",
+                        attribute: a.name().to_string(),
+                        expected: "player",
+                    },
+                ));
+            }
+        }
+        let player = player.filter(|p| !p.is_empty()).ok_or_else(|| {
+            err(
+                line,
+                ReadErrorKind::MissingAttribute {
+                    element: "Turn",
+                    attribute: "player",
+                },
+            )
+        })?;
+        let mut turn = Turn::empty(&player);
+        for child in root.children() {
+            let line = self.line(child);
+            match child.node_type() {
+                NodeType::Element => {
+                    let name = child.tag_name().name();
+                    if name.eq_ignore_ascii_case("Comment") {
+                        self.name_case(child, &format!("<{name}>"), "<Comment>");
+                        if let Some(a) = child.attributes().next() {
+                            return Err(err(
+                                line,
+                                ReadErrorKind::ForeignAttribute {
+                                    element: "Comment",
+                                    attribute: a.name().to_string(),
+                                    expected: "none",
+                                },
+                            ));
+                        }
+                        turn.comments.push(self.inner(child).to_string());
+                    } else if let Some(kind) = ActionKind::from_name(name) {
+                        self.name_case(child, &format!("<{name}>"), &format!("<{}>", kind.name()));
+                        turn.actions.push(self.action(child, kind)?);
+                    } else {
+                        return Err(err(line, ReadErrorKind::ForeignElement(name.to_string())));
+                    }
+                }
+                NodeType::Text => {
+                    let t = child.text().unwrap_or("").trim();
+                    if !t.is_empty() {
+                        let shown: String = t.chars().take(40).collect();
+                        return Err(err(line, ReadErrorKind::StrayText(shown)));
+                    }
+                }
+                NodeType::Comment => self.repairs.push(Repair {
+                    line,
+                    kind: RepairKind::XmlComment,
+                }),
+                NodeType::PI => {
+                    let name = child.pi().map_or("?", |p| p.target);
+                    return Err(err(line, ReadErrorKind::ForeignElement(format!("?{name}"))));
+                }
+                NodeType::Root => {}
+            }
+        }
+        Ok(turn)
+    }
+
+    /// A Comment's content as written: the text between its tags.
+    fn inner(&self, node: Node) -> &str {
+        let whole = &self.text[node.range()];
+        if whole.ends_with("/>") {
+            return "";
+        }
+        let open = whole.find('>').map_or(0, |k| k + 1);
+        let close = whole.rfind('<').unwrap_or(whole.len());
+        &whole[open..close.max(open)]
+    }
+
+    fn action(&mut self, node: Node, kind: ActionKind) -> Result<Action, ReadError> {
+        let line = self.line(node);
+        let element = kind.name();
+        if node
+            .children()
+            .any(|c| !(c.is_text() && c.text().is_some_and(|t| t.trim().is_empty())))
+        {
+            return Err(err(line, ReadErrorKind::Content(element)));
+        }
+        let spec = attributes(kind);
+        let mut values: Vec<Option<String>> = vec![None; spec.len()];
+        for a in node.attributes() {
+            let lower = a.name().to_ascii_lowercase();
+            let Some(k) = spec
+                .iter()
+                .position(|(_, syn, _)| syn.contains(&lower.as_str()))
+            else {
+                return Err(err(
+                    line,
+                    ReadErrorKind::ForeignAttribute {
+                        element,
+                        attribute: a.name().to_string(),
+                        expected: expected(kind),
+                    },
+                ));
+            };
+            if values[k].is_some() {
+                return Err(err(
+                    line,
+                    ReadErrorKind::TwiceAttribute {
+                        element,
+                        attribute: spec[k].0,
+                    },
+                ));
+            }
+            if a.name() != lower {
+                self.name_case(node, &format!("{}=", a.name()), &format!("{lower}="));
+            }
+            values[k] = Some(collapse(a.value()));
+        }
+        for (k, (name, _, required)) in spec.iter().enumerate() {
+            if *required && values[k].as_deref().is_none_or(str::is_empty) {
+                return Err(err(
+                    line,
+                    ReadErrorKind::MissingAttribute {
+                        element,
+                        attribute: name,
+                    },
+                ));
+            }
+        }
+        let mut take = |k: usize| values[k].take().unwrap_or_default();
+        let facts = self.facts;
+        Ok(match kind {
+            ActionKind::Move => Action::Move {
+                steps: stations(facts, &take(0), line)?,
+            },
+            ActionKind::Shunt => {
+                let player = take(0);
+                let steps = stations(facts, &take(1), line)?;
+                let force = values_opt(take(2));
+                let force = force.map(|f| number("force", &f, line)).transpose()?;
+                Action::Shunt {
+                    player,
+                    steps,
+                    force,
+                }
+            }
+            ActionKind::Block => {
+                let station = station(facts, &take(0), line)?;
+                let strength = match values_opt(take(1)) {
+                    Some(s) => number("strength", &s, line)?,
+                    None => {
+                        self.repairs.push(Repair {
+                            line,
+                            kind: RepairKind::DefaultStrength,
+                        });
+                        1
+                    }
+                };
+                Action::Block { station, strength }
+            }
+            ActionKind::Unblock => Action::Unblock {
+                station: station(facts, &take(0), line)?,
+            },
+            ActionKind::Steal => {
+                let player = take(0);
+                let item = item(&take(1), true, line)?;
+                Action::Steal { player, item }
+            }
+            ActionKind::Buy => match item(&take(0), false, line)? {
+                Item::Part(p) => Action::Buy { item: p },
+                Item::Token => unreachable!("item() refuses tokens for Buy"),
+            },
+            ActionKind::Work => Action::Work,
+            ActionKind::Slave => Action::Slave,
+            ActionKind::Build => Action::Build,
+        })
+    }
+}
+
+fn values_opt(v: String) -> Option<String> {
+    (!v.is_empty()).then_some(v)
+}
+
+/// An attribute value with its whitespace collapsed (MX16: a value a
+/// client wrapped reads as written on one line).
+fn collapse(v: &str) -> String {
+    v.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn number(attribute: &'static str, value: &str, line: usize) -> Result<u32, ReadError> {
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(n) = value.parse() {
+            return Ok(n);
+        }
+    }
+    Err(err(
+        line,
+        ReadErrorKind::NotANumber {
+            attribute,
+            value: value.to_string(),
+        },
+    ))
+}
+
+/// One station, `Name` or `Name (XX)`.
+fn station(facts: &Facts, text: &str, line: usize) -> Result<StationRef, ReadError> {
+    try_station(facts, text, line)?.map_err(|suggestions| {
+        err(
+            line,
+            ReadErrorKind::UnknownStation {
+                name: text.trim().to_string(),
+                suggestions,
+            },
+        )
+    })
+}
+
+/// A station, or the suggestions for a name that names none.
+fn try_station(
+    facts: &Facts,
+    text: &str,
+    line: usize,
+) -> Result<Result<StationRef, Vec<String>>, ReadError> {
+    let map = facts.map();
+    let text = text.trim();
+    let (name, code) = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+        Some((name, code)) if LineCode::parse(code).is_some() => {
+            (name.trim(), LineCode::parse(code))
+        }
+        _ => (text, None),
+    };
+    let Some(id) = map.find(name) else {
+        return Ok(Err(map.suggest(name, 5)));
+    };
+    if let Some(l) = code {
+        if !map.station(id).lines.contains(l) {
+            return Err(err(
+                line,
+                ReadErrorKind::NotOnLine {
+                    station: facts.name(id).to_string(),
+                    line: l.code(),
+                },
+            ));
+        }
+    }
+    Ok(Ok(StationRef { id, line: code }))
+}
+
+/// A comma-separated list of stations. A name with commas of its own
+/// (`Heathrow Terminals 1, 2, 3`) is read whole: the longest run of pieces
+/// that names a station wins.
+fn stations(facts: &Facts, text: &str, line: usize) -> Result<Vec<StationRef>, ReadError> {
+    let pieces: Vec<&str> = text.split(',').collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        if pieces[i].trim().is_empty() {
+            return Err(err(line, ReadErrorKind::EmptyStation(text.to_string())));
+        }
+        let mut found = None;
+        for k in (2..=3.min(pieces.len() - i)).rev() {
+            let joined = pieces[i..i + k].join(",");
+            if let Ok(Ok(s)) = try_station(facts, &joined, line) {
+                found = Some((s, k));
+                break;
+            }
+        }
+        let (s, k) = match found {
+            Some(f) => f,
+            None => (station(facts, pieces[i], line)?, 1),
+        };
+        out.push(s);
+        i += k;
+    }
+    Ok(out)
+}
+
+/// An `item` (MX10: case-insensitive, singular or plural).
+fn item(value: &str, token: bool, line: usize) -> Result<Item, ReadError> {
+    let v = value.to_ascii_lowercase();
+    let v = v.trim_end_matches('s');
+    let part = |p: Part| Ok(Item::Part(p));
+    match v {
+        "token" if token => Ok(Item::Token),
+        "platform" => part(Part::Platform),
+        "lift" => part(Part::Lift),
+        "ticket machine" | "ticket" | "ticketmachine" => part(Part::Ticket),
+        "station announcer" | "announcer" | "stationannouncer" => part(Part::Announcer),
+        _ => Err(err(
+            line,
+            ReadErrorKind::UnknownItem {
+                value: value.to_string(),
+                expected: if token {
+                    "token, platform, lift, ticket machine or station announcer"
+                } else {
+                    "platform, lift, ticket machine or station announcer"
+                },
+            },
+        )),
+    }
+}

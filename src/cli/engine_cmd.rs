@@ -8,6 +8,7 @@ use super::Exit;
 use crate::engine::case::{Case, CaseResult};
 use crate::engine::{adjudicate as judge, GameState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render};
+use crate::kinds::mcxml;
 use crate::map::Map;
 
 /// The case files under `path`: a file named on the command line as is,
@@ -45,7 +46,11 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
     for f in &files {
         let text =
             std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        // A directory may mix kinds: an mc-xml case says so in its `kind`.
         let result = match Case::from_toml(&text) {
+            _ if mcxml::case::is_mcxml(&text) => {
+                mcxml::case::run_text(mcxml::Facts::london(), &text, &f.display().to_string())
+            }
             Ok(c) => c.run(map),
             Err(e) => CaseResult {
                 id: f.display().to_string(),

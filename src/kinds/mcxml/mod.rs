@@ -15,8 +15,11 @@
 //! - [`coverage`]: every rule sentence of the seed and its status.
 
 pub mod actions;
+pub mod case;
 pub mod facts;
+pub mod judge;
 pub mod read;
+pub mod render;
 pub mod repair;
 pub mod rulings;
 pub mod state;
@@ -24,6 +27,8 @@ pub mod turn;
 
 pub use actions::{ActionKind, Part};
 pub use facts::Facts;
+pub use judge::{judge, timeout, Verdict, Violation};
+pub use render::{canonical, document};
 pub use read::{read, Read, ReadError, ReadErrorKind};
 pub use repair::{Repair, RepairKind};
 pub use rulings::{BuildAt, Rulings, RulingsError};

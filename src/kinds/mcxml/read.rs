@@ -596,6 +596,9 @@ fn stations(facts: &Facts, text: &str, line: usize) -> Result<Vec<StationRef>, R
         }
         let mut found = None;
         for k in (2..=3.min(pieces.len() - i)).rev() {
+            if pieces[i..i + k].iter().any(|p| p.trim().is_empty()) {
+                continue;
+            }
             let joined = pieces[i..i + k].join(",");
             if let Ok(Ok(s)) = try_station(facts, &joined, line) {
                 found = Some((s, k));

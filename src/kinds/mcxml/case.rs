@@ -243,7 +243,9 @@ impl McCase {
         let want = self.expect.verdict.as_str();
         let read = match (read(facts, &self.turn.xml), want) {
             (Err(e), "unreadable") => return self.check_message(&[e.to_string()], why),
-            (Err(e), _) => return why.push(format!("expected {want}, the turn is unreadable: {e}")),
+            (Err(e), _) => {
+                return why.push(format!("expected {want}, the turn is unreadable: {e}"))
+            }
             (Ok(r), _) => r,
         };
         if let Some(want) = &self.expect.repairs {
@@ -267,7 +269,11 @@ impl McCase {
         };
         if got != want {
             let detail = match &verdict {
-                Verdict::Illegal(v) => v.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "),
+                Verdict::Illegal(v) => v
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
                 Verdict::Legal { changes, .. } | Verdict::Won { changes, .. } => changes.join("; "),
             };
             return why.push(format!("expected {want}, got {got}: {detail}"));
@@ -283,7 +289,10 @@ impl McCase {
                     expected.sort();
                     expected.dedup();
                     if cited != expected {
-                        why.push(format!("expected rules {expected:?} cited, got {cited:?}: {}", texts.join("; ")));
+                        why.push(format!(
+                            "expected rules {expected:?} cited, got {cited:?}: {}",
+                            texts.join("; ")
+                        ));
                     }
                 }
                 self.check_message(&texts, why);
@@ -313,7 +322,10 @@ impl McCase {
         }
         if let Some(p) = &e.to_play {
             if !super::state::same_player(&after.current().name, p) {
-                why.push(format!("expected {p} to play next, got {}", after.current().name));
+                why.push(format!(
+                    "expected {p} to play next, got {}",
+                    after.current().name
+                ));
             }
         }
         for t in &e.trains {
@@ -335,7 +347,11 @@ impl McCase {
             let parts = t.parts.unwrap_or_default();
             for p in Part::ALL {
                 if let Some(n) = parts.get(p).filter(|&n| n != got.parts.get(p)) {
-                    why.push(format!("{} holds {}, not {n}", t.name, p.count(got.parts.get(p))));
+                    why.push(format!(
+                        "{} holds {}, not {n}",
+                        t.name,
+                        p.count(got.parts.get(p))
+                    ));
                 }
             }
         }
@@ -347,8 +363,11 @@ impl McCase {
                     Err(e) => why.push(format!("expect.closed: {e}")),
                 }
             }
-            let mut got: Vec<(StationId, u32)> =
-                after.closed.iter().map(|c| (c.station, c.strength)).collect();
+            let mut got: Vec<(StationId, u32)> = after
+                .closed
+                .iter()
+                .map(|c| (c.station, c.strength))
+                .collect();
             want.sort();
             got.sort();
             if want != got {
@@ -358,7 +377,11 @@ impl McCase {
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                why.push(format!("closed after: {}, expected {}", show(&got), show(&want)));
+                why.push(format!(
+                    "closed after: {}, expected {}",
+                    show(&got),
+                    show(&want)
+                ));
             }
         }
     }

@@ -13,7 +13,7 @@ use thiserror::Error;
 use super::actions::{ActionKind, Part};
 use super::facts::Facts;
 use super::repair::{repair, Repair, RepairKind};
-use super::turn::{Action, Item, StationRef, Turn};
+use super::turn::{Action, Foreign, Item, StationRef, Turn};
 use crate::map::LineCode;
 
 /// A turn read, with what the reader repaired to read it.
@@ -58,22 +58,6 @@ pub enum ReadErrorKind {
     /// Not well-formed XML, as the parser says.
     #[error("not well-formed XML: {0}")]
     Xml(String),
-    /// An element the ruleset does not have, outside a Comment (MX17).
-    #[error("<{0}> is not part of the ruleset: outside <Comment> only Rule 6's actions may stand (Rule 2)")]
-    ForeignElement(String),
-    /// Text outside a Comment (MX17).
-    #[error("text {0:?} outside <Comment>: put it inside a <Comment> (Rule 2)")]
-    StrayText(String),
-    /// An attribute the element does not take.
-    #[error("<{element}> takes no {attribute}= (expected {expected}; Rule 6)")]
-    ForeignAttribute {
-        /// The element.
-        element: &'static str,
-        /// The attribute as written.
-        attribute: String,
-        /// What it takes.
-        expected: &'static str,
-    },
     /// A needed attribute is missing or empty.
     #[error("<{element}> needs {attribute}=\"...\" (Rule 6)")]
     MissingAttribute {
@@ -90,9 +74,6 @@ pub enum ReadErrorKind {
         /// The attribute.
         attribute: &'static str,
     },
-    /// An action element with content.
-    #[error("<{0}> holds content; write it as <{0} .../>")]
-    Content(&'static str),
     /// A number that is not one.
     #[error("{attribute}=\"{value}\": expected a whole number")]
     NotANumber {
@@ -109,14 +90,10 @@ pub enum ReadErrorKind {
         /// The nearest names.
         suggestions: Vec<String>,
     },
-    /// A line the station is not on.
-    #[error("{station} is not on the {line} line")]
-    NotOnLine {
-        /// The station.
-        station: String,
-        /// The line's code.
-        line: &'static str,
-    },
+    /// A Ghost Station of Volume 1 (Rule 1.11.6): on the map's list, on no
+    /// line.
+    #[error("{0} is a Ghost Station (Volume 1, Rule 1.11.6), on no line: not a station of mc-xml")]
+    GhostStation(String),
     /// Two commas with nothing between, or a comma at an end.
     #[error("an empty station name in {0:?}")]
     EmptyStation(String),
@@ -327,35 +304,22 @@ impl Validator<'_, '_> {
         }
     }
 
+    fn foreign(&mut self, turn: &mut Turn, node: Node, what: String) {
+        let line = self.line(node);
+        turn.foreign.push(Foreign { line, what });
+    }
+
     fn turn(&mut self, root: Node) -> Result<Turn, ReadError> {
-        let line = self.line(root);
         self.name_case(root, &format!("<{}>", root.tag_name().name()), "<Turn>");
-        let mut player = None;
+        let mut turn = Turn::empty("");
         for a in root.attributes() {
             if a.name().eq_ignore_ascii_case("player") {
                 self.name_case(root, &format!("{}=", a.name()), "player=");
-                player = Some(collapse(a.value()));
+                turn.player = collapse(a.value());
             } else {
-                return Err(err(
-                    line,
-                    ReadErrorKind::ForeignAttribute {
-                        element: "Turn",
-                        attribute: a.name().to_string(),
-                        expected: "player",
-                    },
-                ));
+                self.foreign(&mut turn, root, format!("{}= on <Turn>", a.name()));
             }
         }
-        let player = player.filter(|p| !p.is_empty()).ok_or_else(|| {
-            err(
-                line,
-                ReadErrorKind::MissingAttribute {
-                    element: "Turn",
-                    attribute: "player",
-                },
-            )
-        })?;
-        let mut turn = Turn::empty(&player);
         for child in root.children() {
             let line = self.line(child);
             match child.node_type() {
@@ -363,29 +327,23 @@ impl Validator<'_, '_> {
                     let name = child.tag_name().name();
                     if name.eq_ignore_ascii_case("Comment") {
                         self.name_case(child, &format!("<{name}>"), "<Comment>");
-                        if let Some(a) = child.attributes().next() {
-                            return Err(err(
-                                line,
-                                ReadErrorKind::ForeignAttribute {
-                                    element: "Comment",
-                                    attribute: a.name().to_string(),
-                                    expected: "none",
-                                },
-                            ));
+                        for a in child.attributes() {
+                            self.foreign(&mut turn, child, format!("{}= on <Comment>", a.name()));
                         }
                         turn.comments.push(self.inner(child).to_string());
                     } else if let Some(kind) = ActionKind::from_name(name) {
                         self.name_case(child, &format!("<{name}>"), &format!("<{}>", kind.name()));
-                        turn.actions.push(self.action(child, kind)?);
+                        let action = self.action(&mut turn, child, kind)?;
+                        turn.actions.push(action);
                     } else {
-                        return Err(err(line, ReadErrorKind::ForeignElement(name.to_string())));
+                        self.foreign(&mut turn, child, format!("<{name}>"));
                     }
                 }
                 NodeType::Text => {
                     let t = child.text().unwrap_or("").trim();
                     if !t.is_empty() {
                         let shown: String = t.chars().take(40).collect();
-                        return Err(err(line, ReadErrorKind::StrayText(shown)));
+                        self.foreign(&mut turn, child, format!("the text {shown:?}"));
                     }
                 }
                 NodeType::Comment => self.repairs.push(Repair {
@@ -394,7 +352,7 @@ impl Validator<'_, '_> {
                 }),
                 NodeType::PI => {
                     let name = child.pi().map_or("?", |p| p.target);
-                    return Err(err(line, ReadErrorKind::ForeignElement(format!("?{name}"))));
+                    self.foreign(&mut turn, child, format!("<?{name}?>"));
                 }
                 NodeType::Root => {}
             }
@@ -413,14 +371,29 @@ impl Validator<'_, '_> {
         &whole[open..close.max(open)]
     }
 
-    fn action(&mut self, node: Node, kind: ActionKind) -> Result<Action, ReadError> {
+    /// One action; what it holds that the ruleset does not have is noted
+    /// in `turn.foreign`.
+    fn action(
+        &mut self,
+        turn: &mut Turn,
+        node: Node,
+        kind: ActionKind,
+    ) -> Result<Action, ReadError> {
         let line = self.line(node);
         let element = kind.name();
-        if node
-            .children()
-            .any(|c| !(c.is_text() && c.text().is_some_and(|t| t.trim().is_empty())))
-        {
-            return Err(err(line, ReadErrorKind::Content(element)));
+        for c in node.children() {
+            match c.node_type() {
+                NodeType::Text if c.text().is_some_and(|t| t.trim().is_empty()) => {}
+                NodeType::Comment => {}
+                NodeType::Element => {
+                    let what = format!("<{}> inside <{element}>", c.tag_name().name());
+                    self.foreign(turn, c, what);
+                }
+                _ => {
+                    let shown: String = c.text().unwrap_or("").trim().chars().take(40).collect();
+                    self.foreign(turn, c, format!("the text {shown:?} inside <{element}>"));
+                }
+            }
         }
         let spec = attributes(kind);
         let mut values: Vec<Option<String>> = vec![None; spec.len()];
@@ -430,14 +403,9 @@ impl Validator<'_, '_> {
                 .iter()
                 .position(|(_, syn, _)| syn.contains(&lower.as_str()))
             else {
-                return Err(err(
-                    line,
-                    ReadErrorKind::ForeignAttribute {
-                        element,
-                        attribute: a.name().to_string(),
-                        expected: expected(kind),
-                    },
-                ));
+                let what = format!("{}= on <{element}> (it takes {})", a.name(), expected(kind));
+                self.foreign(turn, node, what);
+                continue;
             };
             if values[k].is_some() {
                 return Err(err(
@@ -473,8 +441,9 @@ impl Validator<'_, '_> {
             ActionKind::Shunt => {
                 let player = take(0);
                 let steps = stations(facts, &take(1), line)?;
-                let force = values_opt(take(2));
-                let force = force.map(|f| number("force", &f, line)).transpose()?;
+                let force = values_opt(take(2))
+                    .map(|f| number("force", &f, line))
+                    .transpose()?;
                 Action::Shunt {
                     player,
                     steps,
@@ -541,23 +510,11 @@ fn number(attribute: &'static str, value: &str, line: usize) -> Result<u32, Read
 
 /// One station, `Name` or `Name (XX)`.
 fn station(facts: &Facts, text: &str, line: usize) -> Result<StationRef, ReadError> {
-    try_station(facts, text, line)?.map_err(|suggestions| {
-        err(
-            line,
-            ReadErrorKind::UnknownStation {
-                name: text.trim().to_string(),
-                suggestions,
-            },
-        )
-    })
+    try_station(facts, text, line)
 }
 
-/// A station, or the suggestions for a name that names none.
-fn try_station(
-    facts: &Facts,
-    text: &str,
-    line: usize,
-) -> Result<Result<StationRef, Vec<String>>, ReadError> {
+/// A station, or the error for a name that names none.
+fn try_station(facts: &Facts, text: &str, line: usize) -> Result<StationRef, ReadError> {
     let map = facts.map();
     let text = text.trim();
     let (name, code) = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
@@ -566,21 +523,17 @@ fn try_station(
         }
         _ => (text, None),
     };
-    let Some(id) = map.find(name) else {
-        return Ok(Err(map.suggest(name, 5)));
-    };
-    if let Some(l) = code {
-        if !map.station(id).lines.contains(l) {
-            return Err(err(
-                line,
-                ReadErrorKind::NotOnLine {
-                    station: facts.name(id).to_string(),
-                    line: l.code(),
-                },
-            ));
-        }
+    if let Some(id) = map.find(name) {
+        return Ok(StationRef { id, line: code });
     }
-    Ok(Ok(StationRef { id, line: code }))
+    let kind = match map.find_ghost(name) {
+        Some(g) => ReadErrorKind::GhostStation(map.ghost(g).to_string()),
+        None => ReadErrorKind::UnknownStation {
+            name: text.to_string(),
+            suggestions: map.suggest(name, 5),
+        },
+    };
+    Err(err(line, kind))
 }
 
 /// A comma-separated list of stations. A name with commas of its own
@@ -600,7 +553,7 @@ fn stations(facts: &Facts, text: &str, line: usize) -> Result<Vec<StationRef>, R
                 continue;
             }
             let joined = pieces[i..i + k].join(",");
-            if let Ok(Ok(s)) = try_station(facts, &joined, line) {
+            if let Ok(s) = try_station(facts, &joined, line) {
                 found = Some((s, k));
                 break;
             }

@@ -183,7 +183,11 @@ fn wrap(first: &str, rest: &str, text: &str) -> Vec<String> {
 pub fn canonical(facts: &Facts, turn: &Turn) -> String {
     let open = format!("<Turn player=\"{}\">", escape(&turn.player));
     let mut elements: Vec<String> = turn.actions.iter().map(|a| element(facts, a)).collect();
-    elements.extend(turn.comments.iter().map(|c| format!("<Comment>{c}</Comment>")));
+    elements.extend(
+        turn.comments
+            .iter()
+            .map(|c| format!("<Comment>{c}</Comment>")),
+    );
     let one = format!("{open}{}</Turn>", elements.concat());
     if one.chars().count() <= WIDTH && !one.contains('\n') {
         return one;

@@ -102,16 +102,31 @@ impl Action {
     }
 }
 
+/// Something well-formed in a turn that the ruleset does not have, outside
+/// a Comment (Rule 2 "Nothing may be added to the turn that is not part of
+/// this ruleset except inside comment elements"; RULINGS MX17): the judge
+/// refuses the turn for it, beside whatever else is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Foreign {
+    /// The line of the mail body.
+    pub line: usize,
+    /// What it is: `<Pass>`, `hard= on <Work>`, `text "..."`.
+    pub what: String,
+}
+
 /// A turn (Rule 2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Turn {
-    /// The `player` attribute, whitespace collapsed.
+    /// The `player` attribute, whitespace collapsed (empty: none given).
     pub player: String,
     /// The actions, in document order.
     pub actions: Vec<Action>,
     /// Each `<Comment>`'s content as XML, exactly as written (after the
     /// reader's repairs).
     pub comments: Vec<String>,
+    /// What the ruleset does not have, in document order (empty in a turn
+    /// that can be legal; [`canonical`](super::render::canonical) omits it).
+    pub foreign: Vec<Foreign>,
 }
 
 impl Turn {
@@ -121,6 +136,7 @@ impl Turn {
             player: player.to_string(),
             actions: Vec::new(),
             comments: Vec::new(),
+            foreign: Vec::new(),
         }
     }
 

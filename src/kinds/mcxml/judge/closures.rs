@@ -6,6 +6,21 @@ use crate::kinds::mcxml::state::Closure;
 use crate::kinds::mcxml::turn::StationRef;
 
 impl Judging<'_> {
+    /// A line written after the station must be one of its lines (MX16).
+    fn line_claim(&mut self, station: StationRef) {
+        if let Some(l) = station.line {
+            let on = self.facts.map().station(station.id).lines;
+            if !on.contains(l) {
+                let name = self.station(station.id);
+                self.violate(
+                    "6",
+                    Some("MX16"),
+                    format!("{name} is not on the {} line written after it", l.code()),
+                );
+            }
+        }
+    }
+
     /// `<Block station="s" strength="x"/>`: from a station adjacent to the
     /// target, never Mornington Crescent, never a closed station; x tokens
     /// (at least 1: MX4) and 10 x minutes.
@@ -13,6 +28,7 @@ impl Judging<'_> {
         let name = self.name();
         let (at, s) = (self.train().at, station.id);
         let target = self.station(s);
+        self.line_claim(station);
         let mut applies = true;
         if strength == 0 {
             self.violate(
@@ -63,6 +79,7 @@ impl Judging<'_> {
         let name = self.name();
         let (at, s) = (self.train().at, station.id);
         let target = self.station(s);
+        self.line_claim(station);
         if s == self.facts.mornington() {
             self.violate("6", None, "Mornington Crescent may not be unblocked".into());
             return;

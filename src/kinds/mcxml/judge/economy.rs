@@ -18,7 +18,11 @@ impl Judging<'_> {
         let name = self.name();
         let victim = self.state.trains[target].name.clone();
         if target == self.actor {
-            self.violate("6", None, format!("{name} may steal from another player, not emself"));
+            self.violate(
+                "6",
+                None,
+                format!("{name} may steal from another player, not emself"),
+            );
             return;
         }
         let (here, there) = (self.train().at, self.state.trains[target].at);
@@ -60,8 +64,9 @@ impl Judging<'_> {
                 *self.train_mut().parts.get_mut(p) += 1;
             }
         }
-        self.changes
-            .push(format!("{name} stole {what} from {victim} (2 tokens, 30 min)"));
+        self.changes.push(format!(
+            "{name} stole {what} from {victim} (2 tokens, 30 min)"
+        ));
     }
 
     /// `<Work/>` and `<Slave/>`: the table's gain.
@@ -98,10 +103,10 @@ impl Judging<'_> {
             let bought = self.state.bought.get(part);
             if bought >= max {
                 self.violate(
-                    "5",
+                    "6",
                     Some("MX11"),
                     format!(
-                        "the game may have {} with {players} players, and {bought} have been bought",
+                        "the game may have {} with {players} players, and {bought} have been bought: the buy action may not be played",
                         part.count(max)
                     ),
                 );
@@ -194,7 +199,12 @@ impl Judging<'_> {
         let (at, mc) = (self.train().at, self.facts.mornington());
         match self.state.rulings.build_at {
             BuildAt::Adjacent if !self.facts.adjacent(at, mc) => {
-                let near: Vec<&str> = self.facts.neighbours(mc).iter().map(|s| self.station(*s)).collect();
+                let near: Vec<&str> = self
+                    .facts
+                    .neighbours(mc)
+                    .iter()
+                    .map(|s| self.station(*s))
+                    .collect();
                 self.violate(
                     "6",
                     Some("MX3"),
@@ -204,7 +214,10 @@ impl Judging<'_> {
             BuildAt::On if at != mc => self.violate(
                 "6",
                 Some("MX3"),
-                format!("{name} is at {}: Build may only be played at Mornington Crescent", self.station(at)),
+                format!(
+                    "{name} is at {}: Build may only be played at Mornington Crescent",
+                    self.station(at)
+                ),
             ),
             _ => {}
         }

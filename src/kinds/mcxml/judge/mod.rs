@@ -187,7 +187,9 @@ impl Judging<'_> {
                 self.violate(
                     "1",
                     None,
-                    format!("it is {current}'s turn, not {name}'s: turns are taken in strict rotation"),
+                    format!(
+                        "it is {current}'s turn, not {name}'s: turns are taken in strict rotation"
+                    ),
                 );
             }
             None => self.violate(
@@ -196,7 +198,23 @@ impl Judging<'_> {
                 format!("{sender} plays no train in this game"),
             ),
         }
-        if !same_player(&turn.player, sender) {
+        for f in &turn.foreign {
+            self.violate(
+                "2",
+                Some("MX17"),
+                format!(
+                    "line {}: {} is not part of this ruleset: nothing may be added to a turn except inside comment elements",
+                    f.line, f.what
+                ),
+            );
+        }
+        if turn.player.is_empty() {
+            self.violate(
+                "2",
+                Some("MX18"),
+                "the Turn has no player attribute: it must name the player making the turn".into(),
+            );
+        } else if !same_player(&turn.player, sender) {
             self.violate(
                 "2",
                 Some("MX18"),

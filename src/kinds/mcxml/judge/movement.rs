@@ -108,7 +108,11 @@ impl Judging<'_> {
         let name = self.name();
         let victim = self.state.trains[target].name.clone();
         if target == self.actor {
-            self.violate("6", None, format!("{name} may shunt another player, not emself"));
+            self.violate(
+                "6",
+                None,
+                format!("{name} may shunt another player, not emself"),
+            );
             return;
         }
         let (here, there) = (self.train().at, self.state.trains[target].at);

@@ -16,6 +16,7 @@
 
 pub mod actions;
 pub mod case;
+pub mod coverage;
 pub mod facts;
 pub mod judge;
 pub mod read;

@@ -90,7 +90,10 @@ fn every_action_has_a_legal_and_an_illegal_case() {
         let with = |verdicts: &[&str]| {
             all.iter().any(|(_, c)| {
                 verdicts.contains(&c.expect.verdict.as_str())
-                    && c.turn.xml.to_ascii_lowercase().contains(&format!("<{}", name.to_ascii_lowercase()))
+                    && c.turn
+                        .xml
+                        .to_ascii_lowercase()
+                        .contains(&format!("<{}", name.to_ascii_lowercase()))
             })
         };
         assert!(with(&["legal", "won"]), "no legal case plays {name}");

@@ -592,3 +592,93 @@ fn item(value: &str, token: bool, line: usize) -> Result<Item, ReadError> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f() -> &'static Facts {
+        Facts::london()
+    }
+
+    #[test]
+    fn the_turn_is_found_among_greetings_quotes_and_signatures() {
+        let body = "Hi,\n> <Turn player=\"Bob\"><Slave/></Turn>\n\n<Turn player=\"Alice\">\n<Work/>\n</Turn>\n-- \nAlice\n";
+        let r = read(f(), body).unwrap();
+        assert_eq!(r.turn.player, "Alice");
+        assert_eq!(r.turn.actions, [Action::Work]);
+        assert!(r.repairs.is_empty());
+    }
+
+    #[test]
+    fn errors_name_their_line() {
+        let e = read(
+            f(),
+            "a\nb\n<Turn player=\"A\">\n<Move steps=\"Holbron\"/>\n</Turn>",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(
+            e.to_string()
+                .starts_with("line 4: no station is named \"Holbron\" (did you mean Holborn"),
+            "{e}"
+        );
+        let e = read(f(), "<Turn player=\"A\"/>\n<Turn player=\"A\"/>").unwrap_err();
+        assert_eq!(e.kind, ReadErrorKind::SecondTurn(2));
+        let e = read(f(), "no turn here").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no <Turn> element: a turn is <Turn player=\"Name\"> ... </Turn> (Rule 2)"
+        );
+        let e = read(f(), "x\n<Turn player=\"A\">\n<Work>\n</Turn>").unwrap_err();
+        assert!(matches!(e.kind, ReadErrorKind::Xml(_)), "{e}");
+        assert_eq!(e.line, 4);
+    }
+
+    #[test]
+    fn a_comment_is_kept_as_written_and_foreign_content_is_noted() {
+        let r = read(
+            f(),
+            "<Turn player=\"A\"><Comment> a <b>c</b> </Comment><Pass/>text</Turn>",
+        )
+        .unwrap();
+        assert_eq!(r.turn.comments, [" a <b>c</b> "]);
+        let what: Vec<&str> = r.turn.foreign.iter().map(|x| x.what.as_str()).collect();
+        assert_eq!(what, ["<Pass>", "the text \"text\""]);
+    }
+
+    #[test]
+    fn station_lists_read_names_with_commas_whole() {
+        let r = read(f(), "<Turn player=\"A\"><Move steps=\"Hatton Cross, Heathrow Terminals 1, 2, 3 (PD), Heathrow Terminal 4\"/></Turn>").unwrap();
+        let Action::Move { steps } = &r.turn.actions[0] else {
+            panic!("a Move");
+        };
+        let names: Vec<&str> = steps.iter().map(|s| f().name(s.id)).collect();
+        assert_eq!(
+            names,
+            [
+                "Hatton Cross",
+                "Heathrow Terminal 123",
+                "Heathrow Terminal 4"
+            ]
+        );
+        assert_eq!(steps[1].line, Some(LineCode::PD));
+    }
+
+    #[test]
+    fn items_and_synonyms() {
+        let r = read(f(), "<Turn player=\"A\"><Unblock steps=\"Bank\"/><Steal player=\"B\" item=\"Station Announcers\"/><Shunt player=\"B\" station=\"Bank\" force=\"1\"/></Turn>").unwrap();
+        assert!(matches!(r.turn.actions[0], Action::Unblock { .. }));
+        assert_eq!(
+            r.turn.actions[1],
+            Action::Steal {
+                player: "B".into(),
+                item: Item::Part(Part::Announcer)
+            }
+        );
+        assert!(matches!(
+            r.turn.actions[2],
+            Action::Shunt { force: Some(1), .. }
+        ));
+    }
+}

@@ -268,3 +268,56 @@ mod tests {
         assert_eq!(wrap("a: ", "", "b c"), ["a: b c"]);
     }
 }
+
+#[cfg(test)]
+mod document_tests {
+    use super::*;
+    use crate::kinds::mcxml::read::read;
+    use crate::kinds::mcxml::rulings::Rulings;
+    use crate::kinds::mcxml::state::Closure;
+
+    #[test]
+    fn the_document_says_everything_within_72_columns() {
+        let f = Facts::london();
+        let long = "Bartholomew Fitzwilliam-Montgomery the Third of Cockfosters".to_string();
+        let mut s = State::start(&[long, "Bob".into()], Rulings::default()).unwrap();
+        s.trains[1].tokens = 12;
+        *s.trains[1].parts.get_mut(Part::Ticket) = 2;
+        *s.bought.get_mut(Part::Ticket) = 2;
+        s.closed.push(Closure {
+            station: f.map().lookup("Crossharbour and London Arena").unwrap(),
+            strength: 3,
+        });
+        let doc = document(f, &s, Some("Monday 23 November 2026, 22:00 UTC"));
+        for l in doc.lines() {
+            assert!(l.chars().count() <= WIDTH, "{l:?}");
+        }
+        for want in [
+            "Next to play: Bartholomew",
+            "12 tokens; 2 ticket machines",
+            "at Tottenham Court Road",
+            "3 of 3 platforms",
+            "ticket machines unlimited (2 bought)",
+            "Mornington Crescent, for rebuilding",
+            "Crossharbour and London Arena, strength 3 (Unblock costs 6 tokens)",
+            "by Monday 23 November 2026, 22:00 UTC",
+            "Rulings: build_at=adjacent, unblock_adjacent=false",
+        ] {
+            assert!(doc.contains(want), "{want:?} not in\n{doc}");
+        }
+    }
+
+    #[test]
+    fn the_canonical_turn_uses_rule_6s_names() {
+        let f = Facts::london();
+        let t = read(f, "<turn player='Rushton'><Move station=\"Green Park\"/><Unblock steps=\"Bank\"/><Block station=\"Knightsbridge\"/></turn>").unwrap().turn;
+        let c = canonical(f, &t);
+        assert_eq!(
+            c,
+            "<Turn player=\"Rushton\">\n<Move steps=\"Green Park\"/>\n<Unblock station=\"Bank\"/>\n<Block station=\"Knightsbridge\" strength=\"1\"/>\n</Turn>"
+        );
+        assert_eq!(read(f, &c).unwrap().turn, t);
+        let short = read(f, "<Turn player=\"A\"><Work/></Turn>").unwrap().turn;
+        assert_eq!(canonical(f, &short), "<Turn player=\"A\"><Work/></Turn>");
+    }
+}

@@ -29,7 +29,7 @@ impl Parts {
     pub fn plus(self, other: Parts) -> Parts {
         let mut out = self;
         for p in Part::ALL {
-            *out.get_mut(p) += other.get(p);
+            *out.get_mut(p) = out.get(p).saturating_add(other.get(p));
         }
         out
     }

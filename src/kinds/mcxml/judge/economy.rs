@@ -57,11 +57,13 @@ impl Judging<'_> {
         match item {
             Item::Token => {
                 self.state.trains[target].tokens -= 1;
-                self.train_mut().tokens += 1;
+                let t = &mut self.train_mut().tokens;
+                *t = t.saturating_add(1);
             }
             Item::Part(p) => {
                 *self.state.trains[target].parts.get_mut(p) -= 1;
-                *self.train_mut().parts.get_mut(p) += 1;
+                let n = self.train_mut().parts.get_mut(p);
+                *n = n.saturating_add(1);
             }
         }
         self.changes.push(format!(
@@ -114,8 +116,10 @@ impl Judging<'_> {
         }
         let price = part.spec().price;
         self.pay(self.kind.cost(0, 0, price), &part.a());
-        *self.train_mut().parts.get_mut(part) += 1;
-        *self.state.bought.get_mut(part) += 1;
+        let held = self.train_mut().parts.get_mut(part);
+        *held = held.saturating_add(1);
+        let bought = self.state.bought.get_mut(part);
+        *bought = bought.saturating_add(1);
         self.changes.push(format!(
             "{name} bought {} ({}, 20 min)",
             part.a(),

@@ -298,7 +298,7 @@ fn finish(mut j: Judging) -> Verdict {
     if j.changes.is_empty() {
         j.changes.push(format!("{name} played no action"));
     }
-    j.state.turns += 1;
+    j.state.turns = j.state.turns.saturating_add(1);
     if j.built {
         j.changes.push(format!(
             "{} of {TURN_MINUTES} minutes; {name} wins and the game ends",

@@ -142,3 +142,39 @@ fn every_testable_ruling_has_a_case() {
         );
     }
 }
+
+/// RULINGS.md's mc-xml section: every case it names exists, and every
+/// ruling a turn can test names a case.
+#[test]
+fn the_rulings_cite_cases_that_exist() {
+    let ids: std::collections::HashSet<String> = corpus().into_iter().map(|(_, c)| c.id).collect();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("RULINGS.md")).unwrap();
+    let section = &text[text.find("\n## mc-xml").expect("an mc-xml section")..];
+    let mut entries = section.split("\n### MX").skip(1);
+    let mut seen = 0;
+    for n in 1..=19 {
+        let entry = entries.next().unwrap_or_else(|| panic!("no entry MX{n}"));
+        assert!(
+            entry.starts_with(&format!("{n}.")),
+            "entry MX{n} out of order"
+        );
+        seen += 1;
+        let cited: Vec<&str> = entry
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+            .filter(|w| {
+                w.split('-').count() >= 2
+                    && w.ends_with(|c: char| c.is_ascii_digit())
+                    && w.contains("-0")
+                    || w.starts_with("blind-")
+            })
+            .collect();
+        for id in &cited {
+            assert!(ids.contains(*id), "MX{n} cites {id}, which is no case");
+        }
+        if !(13..=15).contains(&n) {
+            assert!(!cited.is_empty(), "MX{n} cites no case");
+        }
+    }
+    assert_eq!(seen, 19);
+}

@@ -201,7 +201,7 @@ fn panel_lines(facts: &Facts, state: &State) -> Vec<(String, &'static str)> {
     let supply: Vec<String> = Part::ALL
         .iter()
         .map(|&p| match state.supply(p) {
-            Some(n) => format!("{n} {}", p.spec().plural),
+            Some(n) => p.count(n),
             None => format!("{} unlimited", p.spec().plural),
         })
         .collect();

@@ -35,4 +35,4 @@ pub use render::{canonical, document};
 pub use repair::{Repair, RepairKind};
 pub use rulings::{BuildAt, Rulings, RulingsError};
 pub use state::{Closure, Parts, StartError, State, Train};
-pub use turn::{Action, Item, StationRef, Turn};
+pub use turn::{Action, Foreign, Item, StationRef, Turn};

@@ -122,10 +122,28 @@ fn err(line: usize, kind: ReadErrorKind) -> ReadError {
 
 /// Reads the one turn of a mail body.
 pub fn read(facts: &Facts, body: &str) -> Result<Read, ReadError> {
-    let masked = mask_quotes(body);
+    let mut masked = mask_quotes(body);
+    let mut escaped = false;
+    if let Err(e) = find_turn(&masked) {
+        // An HTML-to-text conversion that left the markup itself escaped
+        // (`&lt;Turn player=&quot;A&quot;&gt;`): read it as the player typed it.
+        if e.kind == ReadErrorKind::NoTurn && masked.to_ascii_lowercase().contains("&lt;turn") {
+            masked = unescape_markup(&masked);
+            escaped = true;
+        }
+    }
     let (start, end) = find_turn(&masked)?;
     let first_line = line_of(body, start);
     let (fixed, mut repairs) = repair(&masked[start..end], first_line);
+    if escaped {
+        repairs.insert(
+            0,
+            Repair {
+                line: first_line,
+                kind: RepairKind::EscapedMarkup,
+            },
+        );
+    }
     let options = ParsingOptions {
         allow_dtd: false,
         nodes_limit: 100_000,
@@ -151,6 +169,18 @@ struct Validator<'a, 'd> {
     text: &'a str,
     first_line: usize,
     repairs: &'a mut Vec<Repair>,
+}
+
+/// Markup written as entities, made markup again: `&lt;`, `&gt;`,
+/// `&quot;`, `&apos;`, `&#39;`, then `&amp;` (newlines untouched, so lines
+/// keep their numbers).
+fn unescape_markup(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// The attributes an action takes: (canonical name, synonyms, required).

@@ -60,6 +60,9 @@ pub enum RepairKind {
     DefaultStrength,
     /// An XML comment (`<!-- -->`): no part of the turn, ignored.
     XmlComment,
+    /// The whole turn's markup written as HTML entities (`&lt;Turn ...&gt;`),
+    /// as an HTML-to-text conversion can leave it.
+    EscapedMarkup,
 }
 
 impl fmt::Display for Repair {
@@ -87,6 +90,9 @@ impl fmt::Display for Repair {
                 f.write_str("<Block> without strength= read as strength 1")
             }
             RepairKind::XmlComment => f.write_str("an XML comment <!-- --> ignored"),
+            RepairKind::EscapedMarkup => f.write_str(
+                "the turn's markup was written as HTML entities (&lt;Turn ...&gt;): read as XML",
+            ),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! whose turn it is, and the winner. Everything is public (the seed has no
 //! hidden information).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::actions::Part;
@@ -11,7 +11,7 @@ use super::rulings::Rulings;
 use crate::map::StationId;
 
 /// Held or bought counts of each part, indexed by [`Part::index`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Parts(pub [u32; 4]);
 
 impl Parts {
@@ -41,7 +41,7 @@ impl Parts {
 }
 
 /// A player's train and holdings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Train {
     /// The player's name, as given when the game began.
     pub name: String,
@@ -54,7 +54,7 @@ pub struct Train {
 }
 
 /// A station closed by a Block (Rule 6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Closure {
     /// The station.
     pub station: StationId,
@@ -63,7 +63,7 @@ pub struct Closure {
 }
 
 /// The whole state of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     /// The trains in order of play.
     pub trains: Vec<Train>,

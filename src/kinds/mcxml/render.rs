@@ -82,6 +82,22 @@ pub fn document(facts: &Facts, state: &State, deadline: Option<&str>) -> String 
         .collect();
     out.extend(wrap("  ", "  ", &supply.join("; ")));
     out.push(String::new());
+    closed_lines(facts, state, &mut out);
+    out.push(String::new());
+    let rulings: Vec<String> = state
+        .rulings
+        .pairs()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    out.extend(wrap("", "  ", &format!("Rulings: {}", rulings.join(", "))));
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// The "Closed stations" part of the document.
+fn closed_lines(facts: &Facts, state: &State, out: &mut Vec<String>) {
     out.push("Closed stations".into());
     if state.rebuilding {
         out.extend(wrap(
@@ -108,17 +124,6 @@ pub fn document(facts: &Facts, state: &State, deadline: Option<&str>) -> String 
     if !state.rebuilding && state.closed.is_empty() {
         out.push("  none".into());
     }
-    out.push(String::new());
-    let rulings: Vec<String> = state
-        .rulings
-        .pairs()
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    out.extend(wrap("", "  ", &format!("Rulings: {}", rulings.join(", "))));
-    let mut text = out.join("\n");
-    text.push('\n');
-    text
 }
 
 /// "1 platform, 2 ticket machines", or "no station parts".

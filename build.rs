@@ -264,9 +264,15 @@ fn price(id: &str, what: &str, cell: Option<&str>) -> String {
     format!("Price::Varies({})", lit(cell))
 }
 
-/// Counts the rule cases of `fixtures/cases/` citing each rule (their
-/// `rules` lists), for `mornbot rules --coverage`.
+/// Counts the rule cases of `fixtures/cases/` (Volume 1) and of
+/// `fixtures/cases-mcxml/` (mc-xml) citing each rule (their `rules` lists),
+/// for `mornbot rules --coverage`.
 fn case_counts() {
+    count_cases("fixtures/cases", "case_rules.rs");
+    count_cases("fixtures/cases-mcxml", "mcxml_case_rules.rs");
+}
+
+fn count_cases(dir: &str, out: &str) {
     fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         let Ok(rd) = std::fs::read_dir(dir) else {
             return;
@@ -285,7 +291,7 @@ fn case_counts() {
         #[serde(default)]
         rules: Vec<String>,
     }
-    let root = Path::new("fixtures/cases");
+    let root = Path::new(dir);
     println!("cargo::rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     walk(root, &mut files);
@@ -302,7 +308,7 @@ fn case_counts() {
         .iter()
         .map(|(r, n)| format!("    ({}, {n}),", lit(r)))
         .collect();
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("case_rules.rs");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join(out);
     std::fs::write(dest, format!("&[\n{}\n]\n", body.join("\n"))).unwrap();
 }
 

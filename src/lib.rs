@@ -11,6 +11,8 @@
 //! - [`dice`]: the bot's own dice, drawn from a committed seed (the seed
 //!   comes in as a value).
 //! - [`picture`]: a game drawn on the network, as SVG and PNG.
+//! - [`kinds`]: the game kinds beside Volume 1 (mc-xml: XML Mornington
+//!   Crescent), each a pure core.
 //! - [`text`]: text as people's machines write it (encodings, invisible
 //!   characters, box drawing) made what a reader sees.
 //!
@@ -39,6 +41,7 @@ pub mod dice;
 pub mod engine;
 pub mod envelope;
 pub mod gsd;
+pub mod kinds;
 #[allow(clippy::disallowed_methods, clippy::disallowed_types)]
 pub mod mail;
 pub mod map;

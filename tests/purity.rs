@@ -1,11 +1,12 @@
-//! The pure modules (map, gsd, engine, speaker, picture, dice) reach for no IO, async,
+//! The pure modules (map, gsd, engine, speaker, picture, dice, kinds) reach for no IO, async,
 //! randomness or wall clock: the adjudicator must be a function of its
 //! inputs. This scans their sources for the tell-tale names.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use std::path::Path;
 
-const PURE: [&str; 6] = [
+const PURE: [&str; 7] = [
+    "src/kinds",
     "src/dice",
     "src/map",
     "src/gsd",

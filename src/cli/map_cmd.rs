@@ -46,6 +46,12 @@ pub(super) fn run(path: Option<&Path>, command: MapCommand) -> anyhow::Result<Ex
         }
         MapCommand::Stats {
             json,
+            kind: Some(kind),
+            station: None,
+        } => kind_stats(map, &kind, json),
+        MapCommand::Stats {
+            json,
+            kind: _,
             station: None,
         } => {
             let stats = stats(&map);
@@ -60,6 +66,7 @@ pub(super) fn run(path: Option<&Path>, command: MapCommand) -> anyhow::Result<Ex
         }
         MapCommand::Stats {
             json,
+            kind: _,
             station: Some(name),
         } => {
             let Some(id) = find(&map, &name) else {
@@ -152,6 +159,51 @@ fn find(map: &Map, name: &str) -> Option<StationId> {
 }
 
 /// The whole-map counts of `mornbot map stats --json`.
+/// `mornbot map stats --kind KIND`: the map as the kind sees it.
+fn kind_stats(map: Map, kind: &str, json: bool) -> anyhow::Result<Exit> {
+    if kind != crate::kinds::mcxml::case::KIND {
+        eprintln!("mornbot: unknown kind {kind:?}: the kinds with map facts are mc-xml");
+        return Ok(Exit::BadInput);
+    }
+    // The facts borrow their map for the program's life; this command
+    // ends right after.
+    let facts = crate::kinds::mcxml::Facts::new(Box::leak(Box::new(map)));
+    let names = |ids: &[StationId]| ids.iter().map(|s| facts.name(*s)).collect::<Vec<_>>();
+    let report = json!({
+        "stations": facts.station_count(),
+        "segments": facts.segment_count(),
+        "termini": facts.termini().len(),
+        "interchanges": facts.interchanges().len(),
+        "termini_list": names(facts.termini()),
+        "interchanges_list": names(facts.interchanges()),
+    });
+    if json {
+        println!("{report}");
+        return Ok(Exit::Ok);
+    }
+    println!("mc-xml: the plain graph of every line (RULINGS MX1, MX2)");
+    println!("{:>16}  {}", "stations", facts.station_count());
+    println!("{:>16}  {}", "segments", facts.segment_count());
+    println!(
+        "{:>16}  {} (one adjacent station)",
+        "termini",
+        facts.termini().len()
+    );
+    println!(
+        "{:>16}  {} (3 or more adjacent stations)",
+        "interchanges",
+        facts.interchanges().len()
+    );
+    println!("\ntermini: {}", names(facts.termini()).join(", "));
+    let listed: Vec<String> = facts
+        .interchanges()
+        .iter()
+        .map(|s| format!("{} ({})", facts.name(*s), facts.degree(*s)))
+        .collect();
+    println!("\ninterchanges (adjacent stations): {}", listed.join(", "));
+    Ok(Exit::Ok)
+}
+
 pub fn stats(map: &Map) -> Value {
     let count =
         |f: &dyn Fn(&crate::map::Station) -> bool| map.stations().iter().filter(|s| f(s)).count();

@@ -166,11 +166,15 @@ pub enum Command {
         /// The GSD.
         file: PathBuf,
     },
-    /// Every rule of Volume 1 and whether mornbot adjudicates it.
+    /// Every rule of Volume 1 (or of another kind's seed) and whether
+    /// mornbot adjudicates it.
     Rules {
         /// List coverage (the only report so far).
         #[arg(long)]
         coverage: bool,
+        /// The game kind: `mn` (Volume 1, the default) or `mc-xml`.
+        #[arg(long)]
+        kind: Option<String>,
         /// Count the cases of this corpus (default: the corpus mornbot was
         /// built with).
         #[arg(long)]
@@ -236,6 +240,10 @@ pub enum MapCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// The map as a game kind sees it: `mc-xml` (its plain graph:
+        /// termini and interchanges by degree, RULINGS MX1, MX2).
+        #[arg(long)]
+        kind: Option<String>,
         /// Show this station (its name, or its Venbacker Number) instead of
         /// the whole map.
         #[arg(long)]
@@ -290,6 +298,13 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Check { file } => engine_cmd::check(&file),
         Command::Rules {
             coverage: _,
+            kind: Some(kind),
+            cases,
+            json,
+        } if kind != "mn" => engine_cmd::rules_of_kind(&kind, cases.as_deref(), json),
+        Command::Rules {
+            coverage: _,
+            kind: _,
             cases,
             json,
         } => engine_cmd::rules(cases.as_deref(), json),

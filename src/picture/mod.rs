@@ -31,6 +31,7 @@ mod glyphs;
 mod key;
 mod layers;
 mod layout;
+mod mcxml;
 mod network;
 mod overlay;
 mod panel;
@@ -42,6 +43,7 @@ mod scene;
 mod writer;
 
 pub use layers::{network_svg, overlay_svg};
+pub use mcxml::{mcxml_png, mcxml_svg};
 pub use projection::Projection;
 pub use raster::{png, FONT_FAMILY};
 pub use scene::{LastMove, RoutePoint, Scene};

@@ -55,7 +55,12 @@ fn is_none(rows: &[(&Line, String)]) -> bool {
 
 pub(super) fn is_box_top(s: &str) -> bool {
     let t = s.trim();
-    t.starts_with('+') && t.ends_with('+') && t.len() > 2 && t.contains("--")
+    t.starts_with('+')
+        && t.ends_with('+')
+        && t.len() > 2
+        // A box drawn as narrow as its title has a dash each side of it
+        // (`+- Game Time -+`), or none (`+Game Time+`).
+        && (t.contains("--") || t[1..t.len() - 1].contains(char::is_alphabetic))
 }
 
 /// The name of a player of the Token Table, or the Drone's.

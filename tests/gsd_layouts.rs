@@ -376,3 +376,51 @@ fn replace_stacks(stacks: &str) -> String {
     let end = start + BOXED[start..].find("\n\n").unwrap();
     format!("{}{}{}", &BOXED[..start], stacks.trim_end(), &BOXED[end..])
 }
+
+/// `line` broken at spaces into lines of at most `width` columns, as a
+/// client wraps it; with `soft`, each broken line keeps its space
+/// (format=flowed).
+fn client_wrap(line: &str, width: usize, soft: bool) -> String {
+    let mut out = String::new();
+    let mut cur = String::new();
+    for w in line.split(' ') {
+        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
+            out.push_str(&cur);
+            out.push_str(if soft { " \n" } else { "\n" });
+            cur.clear();
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(w);
+    }
+    out.push_str(&cur);
+    out.push('\n');
+    out
+}
+
+#[test]
+fn quirk_wrapped_play_over_many_lines_is_read_whole_or_refused() {
+    let words = "the Northern line is shut again so I went round by way of Bank";
+    let comment = [words; 6].join(", then ");
+    let play = format!("Rushton : [LV+1] {{{comment}}} Wimbledon Park (DS) [Home: Balham]");
+    let whole = parse_gsd(&format!("{TABLE}\n{BOXED}\n{play}\nCryer : Pass\n"), map()).unwrap();
+    assert_eq!(whole.plays.len(), 2);
+    for width in [20, 24, 40, 72, 78] {
+        for soft in [false, true] {
+            let wrapped = client_wrap(&play, width, soft);
+            let text = format!("{TABLE}\n{BOXED}\n{wrapped}Cryer : Pass\n");
+            assert_eq!(
+                parse_gsd(&text, map()).unwrap_or_else(|e| panic!("{e}\n{wrapped}")),
+                whole,
+                "{wrapped}"
+            );
+            // The last Play, wrapped, then a sign-off straight below it:
+            // read whole, or refused, never cut short.
+            let text = format!("{TABLE}\n{BOXED}\nCryer : Pass\n{wrapped}Cheers,\nTim\n");
+            if let Ok(g) = parse_gsd(&text, map()) {
+                assert_eq!(g.plays[1], whole.plays[0], "{wrapped}");
+            }
+        }
+    }
+}

@@ -87,8 +87,14 @@
 //!      counts, so a quoted Buzz is not a new one.
 //! 6. **A Play line**: the first unquoted line `Name : ...` whose name is a
 //!    player of the game (or `Drone`), or, when no player names are known,
-//!    any line that parses as a Play. Lines after it that start with `[` or
-//!    `{`, or while its brackets are open, continue it (at most 8 lines).
+//!    any line that parses as a Play. Lines straight after it continue it:
+//!    one that starts with `[` or `{`, every line while its brackets are
+//!    open, a Bifurcated player's `A:` or `B:` line, and a line that starts
+//!    no Play when the Play read with it (and perhaps the few lines after
+//!    it) parses: a client's hard wrap at 72 or 78 columns, read as the
+//!    GSD reader reads it (quirk-wrapped-play: `Wimbledon` / `Park (DS)` is
+//!    Wimbledon Park). At most 64 lines; a line that would go on past them
+//!    is read too, so that a Play is refused rather than cut short.
 //!    Only the first Play line is taken. A known player's line is taken even
 //!    when it does not parse, so the bot can answer with the error.
 //! 7. **Commands among other lines** (RULINGS L4): a message with a command

@@ -26,7 +26,7 @@ mod words;
 pub(crate) use columns::is_heading as is_table_heading;
 pub(crate) use disruption::disruption;
 use moves::move_;
-use plays::{play, play_head};
+use plays::{play, play_head, unlist};
 pub(crate) use possession::{item, possession};
 use words::{
     at_most, check_name, line_code, parse_charge, player_name, split_top_level, strip_keyword,

@@ -5,6 +5,12 @@ use super::*;
 use crate::gsd::action::parse_action;
 use crate::map::names::edit_distance;
 
+/// The most lines a client's wrap is tried over: a long Play wrapped by a
+/// narrow screen (20 columns) takes a dozen; the bound keeps the reading
+/// of a hostile text linear (past it, a line straight below a Play is read
+/// as part of it: the Play parses, or is refused).
+const WRAPPED_LINES: usize = 24;
+
 impl<'a> Doc<'a> {
     /// plays = { play }
     ///
@@ -55,11 +61,21 @@ impl<'a> Doc<'a> {
             let bracketed = t.starts_with('[') || t.starts_with('{');
             // A soft break (a trailing space) before a sign-off is not a
             // wrap: a complete Play the line cannot continue ends there.
+            let complete = || play(&Src::join(&group), self.map).is_ok();
             let soft = soft
-                && !(group.len() <= 4
-                    && play(&Src::join(&group), self.map).is_ok()
-                    && !self.wrapped_tail(&group, line));
-            if !group.is_empty() && !after_blank && (open || soft || piece) {
+                && !(group.len() <= WRAPPED_LINES
+                    && complete()
+                    && !self.wrapped_tail(&group, line, &known));
+            // A line like the start of a Play by no player of the table
+            // (`Green B:Pass`, the end of `A:Wood`) straight after a Play
+            // that does not parse without it continues that Play when it
+            // parses with it (quirk-wrapped-play).
+            let tail = !group.is_empty()
+                && !after_blank
+                && head.is_some_and(|n| !known(n))
+                && !complete()
+                && self.wrapped_tail(&group, line, &known);
+            if !group.is_empty() && !after_blank && (open || soft || piece || tail) {
                 group.push(line.clone());
             } else if head.is_some_and(|name| {
                 !after_blank || known(name) || (group.is_empty() && plays.is_empty())
@@ -73,7 +89,7 @@ impl<'a> Doc<'a> {
                 group.push(line.clone());
             } else if t.starts_with('{') && group.is_empty() && plays.is_empty() {
                 leading.push(line.clone());
-            } else if !after_blank && self.wrapped_tail(&group, line) {
+            } else if !after_blank && self.wrapped_tail(&group, line, &known) {
                 // quirk-wrapped-play: a client wrapped the Play at 72 columns.
                 group.push(line.clone());
             } else {
@@ -88,10 +104,11 @@ impl<'a> Doc<'a> {
         }
         if let Some(at) = stop {
             // Prose after the Plays ends the GSD, unless a Play follows it.
-            if let Some(later) = self.lines[at..]
-                .iter()
-                .find(|l| play_head(l.text.trim()).is_some_and(known))
-            {
+            // A listed Play (`5) Name : ...`) is a Play too (quirk-listed-plays).
+            if let Some(later) = self.lines[at..].iter().find(|l| {
+                play_head(l.text.trim()).is_some_and(known)
+                    || unlist(l).is_some_and(|u| play_head(u.text.trim()).is_some_and(known))
+            }) {
                 let here = &self.lines[at];
                 return Err(self.err_at(
                     here,
@@ -130,14 +147,43 @@ impl<'a> Doc<'a> {
     /// next line by a mail client (quirk-wrapped-play): the Play read with
     /// it parses. `Wimbledon` / `Park (DS)` is Wimbledon Park, never
     /// Wimbledon with prose after it; a sign-off (`Cheers, Cryer`) does not
-    /// parse as part of a Play and ends the Plays. A few lines at most.
-    fn wrapped_tail(&self, group: &[Line], line: &Line) -> bool {
-        if group.is_empty() || group.len() > 4 {
+    /// parse as part of a Play and ends the Plays. `line` stands at
+    /// `self.at`; when the Play does not parse with it alone, the lines
+    /// below it are read too, up to a blank line or a line that starts a
+    /// `known` player's Play: a client may break a Play inside an Action
+    /// (`[Red Token on` / `Euston]`) or before a Bifurcated player's `B:`.
+    /// Past [`WRAPPED_LINES`] it cannot tell, and the line is read on: the
+    /// Play then parses, or is refused, never cut short.
+    fn wrapped_tail(&self, group: &[Line], line: &Line, known: &dyn Fn(&str) -> bool) -> bool {
+        if group.is_empty() {
             return false;
+        }
+        if group.len() > WRAPPED_LINES {
+            return true;
         }
         let mut lines = group.to_vec();
         lines.push(line.clone());
-        play(&Src::join(&lines), self.map).is_ok()
+        let mut next = self.at + 1;
+        let starts_play = |l: &Line| {
+            play_head(l.text.trim()).is_some_and(known)
+                || unlist(l).is_some_and(|u| play_head(u.text.trim()).is_some_and(known))
+        };
+        loop {
+            if play(&Src::join(&lines), self.map).is_ok() {
+                return true;
+            }
+            let open = unbalanced(lines.iter().map(|l| l.text.as_str()));
+            match self.lines.get(next) {
+                Some(l) if !l.text.trim().is_empty() && (open || !starts_play(l)) => {
+                    if lines.len() >= group.len() + WRAPPED_LINES {
+                        return true;
+                    }
+                    lines.push(l.clone());
+                }
+                _ => return false,
+            }
+            next += 1;
+        }
     }
 
     /// Parses one Play's lines, giving it any comment lines that came first.
@@ -224,7 +270,7 @@ impl Doc<'_> {
 /// `line` with a list's marker taken off its front, when a Play's
 /// `Name :` follows the marker: `- `, `* `, `+ `, `• `, `1. `, `1) `,
 /// `(1) `, `#1 `, `1: ` (quirk-listed-plays).
-fn unlist(line: &Line) -> Option<Line> {
+pub(super) fn unlist(line: &Line) -> Option<Line> {
     let t = line.text.trim_start();
     let lead = line.text.len() - t.len();
     let digits = t.chars().take_while(char::is_ascii_digit).count();

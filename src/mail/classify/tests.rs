@@ -240,6 +240,14 @@ fn play_lines_and_continuations() {
             1
         )
     );
+    // Wrapped by a client at 78 columns (quirk-wrapped-play): read whole,
+    // never as the Move to Wimbledon it starts with.
+    let wrapped =
+        "Rushton : [LV+2] {Northern line shut again, so the District instead} Wimbledon\nPark (DS)";
+    assert_eq!(
+        kind_of("Re: [MN12] GSD", &format!("{wrapped}\nCheers,\nTim")),
+        Request::turn(wrapped.into(), false, 1, 1)
+    );
     // Not a player of MN12: prose.
     assert_eq!(
         kind_of("[MN12]", "Note: Euston is lovely"),

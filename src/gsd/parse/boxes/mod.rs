@@ -55,7 +55,19 @@ fn is_none(rows: &[(&Line, String)]) -> bool {
 
 pub(super) fn is_box_top(s: &str) -> bool {
     let t = s.trim();
-    t.starts_with('+') && t.ends_with('+') && t.len() > 2 && t.contains("--")
+    t.starts_with('+')
+        && t.ends_with('+')
+        && t.len() > 2
+        // A box drawn as narrow as its title has a dash each side of it
+        // (`+- Game Time -+`), or none (`+Game Time+`).
+        && (t.contains("--") || t[1..t.len() - 1].contains(char::is_alphabetic))
+}
+
+/// Whether a line starts a Play of a player of the Token Table (or the
+/// Drone), a list's marker before it or not (quirk-listed-plays).
+fn heads_a_play(line: &Line, players: &[PlayerRow]) -> bool {
+    let of_player = |l: &Line| play_head(l.text.trim()).is_some_and(|n| is_player(players, n));
+    of_player(line) || unlist(line).is_some_and(|u| of_player(&u))
 }
 
 /// The name of a player of the Token Table, or the Drone's.
@@ -213,10 +225,19 @@ impl<'a> Doc<'a> {
             }
             if t.starts_with('|') || rows.is_empty() {
                 rows.push((line, t.to_string()));
-            } else if let Some(last) = rows.last_mut() {
-                // A row re-wrapped by a mail client continues here.
+            } else if let Some(last) = rows
+                .last_mut()
+                .filter(|(_, r)| (!r.ends_with('|') || t.contains('|')) && !self.starts_a_box(line))
+            {
+                // A row re-wrapped by a mail client continues here: a row
+                // cut short of its closing `|`, or cells after it. After a
+                // whole row, a line without pipes ends a table drawn
+                // without a bottom border (a Markdown table under its
+                // heading).
                 last.1.push(' ');
                 last.1.push_str(t);
+            } else {
+                break;
             }
             self.at += 1;
         }
@@ -358,18 +379,22 @@ impl<'a> Doc<'a> {
         let mut rows = Vec::new();
         while let Some(line) = self.line() {
             let t = line.text.trim();
-            let plays =
-                title != "Luggage Rack" && play_head(t).is_some_and(|n| is_player(players, n));
+            let plays = title != "Luggage Rack" && heads_a_play(line, players);
             // One blank line inside a list of entries does not end the box
             // when its text goes on (quirk-blank-in-box): a line that
             // starts no box, no Play and no Plays heading.
             if t.is_empty() && !rows.is_empty() && title != "Game Time" && title != "Courier" {
                 if let Some(next) = self.lines.get(self.at + 1) {
                     let nt = next.text.trim();
+                    // A listed Play (`* Name : Move`, quirk-listed-plays)
+                    // as well as a bare one.
                     let a_play = if title == "Luggage Rack" {
-                        play(&Src::join(std::slice::from_ref(next)), self.map).is_ok()
+                        // A Luggage Rack's rows name players too, but have
+                        // no Move: a Play is told by reading it, with the
+                        // lines a client wrapped it onto.
+                        self.play_at(self.at + 1)
                     } else {
-                        play_head(nt).is_some_and(|n| is_player(players, n))
+                        heads_a_play(next, players)
                     };
                     let goes_on = !nt.is_empty()
                         && !self.starts_a_box(next)
@@ -391,6 +416,26 @@ impl<'a> Doc<'a> {
             self.at += 1;
         }
         rows
+    }
+
+    /// Whether the text from line `i` on is a Play (perhaps listed, perhaps
+    /// wrapped onto the lines below it before a blank line).
+    fn play_at(&self, i: usize) -> bool {
+        let mut lines: Vec<Line> = Vec::new();
+        for l in self.lines[i.min(self.lines.len())..].iter().take(6) {
+            if l.text.trim().is_empty() {
+                break;
+            }
+            let l = match lines.is_empty() {
+                true => unlist(l).unwrap_or_else(|| l.clone()),
+                false => l.clone(),
+            };
+            lines.push(l);
+            if play(&Src::join(&lines), self.map).is_ok() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Reads a box's rows into the document.

@@ -245,10 +245,13 @@ impl Heading {
                     .map(|(t, s, e)| (t.to_string(), s, e))
                     .collect()
             } else {
-                words(r)
+                // Two words that name one column (`Home Station`) are one
+                // heading, in every row, the base row too.
+                let ws: Vec<(String, usize, usize)> = words(r)
                     .into_iter()
                     .map(|w| (w.text.to_string(), w.start, w.end))
-                    .collect()
+                    .collect();
+                join_two_word_labels(&ws)
             }
         };
         let per_row: Vec<Vec<(String, usize, usize)>> = rows.iter().map(|r| split(r)).collect();
@@ -264,12 +267,7 @@ impl Heading {
             })
             .collect();
         for (ri, row) in per_row.iter().enumerate() {
-            let words_in_row = if piped {
-                row.clone()
-            } else {
-                join_two_word_labels(row)
-            };
-            for (text, s, e) in &words_in_row {
+            for (text, s, e) in row {
                 let labels = cell_labels(text).map_err(|w| {
                     let at = s + text
                         .find(w.as_str())

@@ -108,7 +108,10 @@ impl Heading {
                     }
                     let text = slice_cols(row, ws[at].start, ws[at + n - 1].end);
                     ok &= match f {
-                        Field::Home => is_station(text),
+                        // `-` is a Home cell saying there is none.
+                        Field::Home => {
+                            is_station(text) || matches!(text, "-" | "\u{2013}" | "\u{2014}")
+                        }
                         _ => text.starts_with(|c: char| c.is_alphabetic() || c == '*'),
                     };
                     v.got.push((*f, text, ws[at].start));

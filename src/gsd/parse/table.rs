@@ -83,11 +83,29 @@ impl<'a> Doc<'a> {
         self.at = heading_at;
         let heading_line = &self.lines[heading_at];
         let mut heading_rows: Vec<&'a Line> = vec![heading_line];
+        let mut texts: Vec<String> = vec![heading_line.text.clone()];
         self.at += 1;
         // More heading rows: blank cells, or words that are all headings.
         while let Some(l) = self.line() {
             // A table drawn with `|` has its heading rows drawn so too.
             let piped = heading_line.text.contains('|');
+            // A heading row a mail client wrapped, cut short of its
+            // closing `|`, ends on the next line (`Si |`, or the `|`).
+            let last = texts.last().map_or("", |t| t.trim());
+            let t = l.text.trim();
+            if piped
+                && last.starts_with('|')
+                && !last.ends_with('|')
+                && !t.is_empty()
+                && !is_border(t)
+                && (t == "|" || (!t.starts_with('|') && t.ends_with('|')))
+            {
+                let row = texts.last_mut().expect("the heading row");
+                row.push(' ');
+                row.push_str(t);
+                self.at += 1;
+                continue;
+            }
             if (piped && !l.text.contains('|'))
                 || l.text.trim().is_empty()
                 || is_border(&l.text)
@@ -97,9 +115,10 @@ impl<'a> Doc<'a> {
                 break;
             }
             heading_rows.push(l);
+            texts.push(l.text.clone());
             self.at += 1;
         }
-        let texts: Vec<&str> = heading_rows.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let heading = Heading::read(&texts).map_err(|(row, col, expected, found)| {
             self.err_at(heading_rows[row], col, expected, &found)
         })?;
@@ -182,7 +201,19 @@ impl<'a> Doc<'a> {
                 break;
             }
             if heading.piped {
-                if t.contains('|') {
+                // A row a mail client wrapped at 78 columns (a table wider
+                // than that, with a long Home): a row drawn with outer
+                // pipes cut short of its closing `|` ends on the next line
+                // (`0  0 |`, or the `|` alone).
+                let cut_short = rows.last().is_some_and(|(_, r)| {
+                    let r = r.trim();
+                    r.starts_with('|') && !r.ends_with('|')
+                });
+                if cut_short && (t == "|" || (!t.starts_with('|') && t.ends_with('|'))) {
+                    let last = rows.last_mut().expect("a row cut short");
+                    last.1.push(' ');
+                    last.1.push_str(t);
+                } else if t.contains('|') {
                     rows.push((line, line.text.clone()));
                 } else if let Some(last) = rows
                     .last_mut()

@@ -66,7 +66,11 @@ fn the_mail_knows_nothing_of_the_store() {
     // Rows both keep live in src/envelope.rs; the IMAP adapter's marks
     // are a trait the daemon gives the store for.
     let hits = naming("src/mail", &["crate::store"]);
-    assert!(hits.is_empty(), "src/mail reaches the store:\n{}", hits.join("\n"));
+    assert!(
+        hits.is_empty(),
+        "src/mail reaches the store:\n{}",
+        hits.join("\n")
+    );
 }
 
 /// Issue 41 is not done until this holds too; listed so the work left is

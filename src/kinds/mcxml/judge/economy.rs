@@ -11,32 +11,11 @@ impl Judging<'_> {
     /// `<Steal player="P" item="..."/>`: one unit from a player at the same
     /// station who holds one; the thief pays 2 first (MX10).
     pub(super) fn steal(&mut self, player: &str, item: Item) {
-        let Some(target) = self.state.player(player) else {
-            self.violate("6", None, format!("no player is named {player}"));
+        let Some(target) = self.other_here(player, "steal from", "steal") else {
             return;
         };
         let name = self.name();
         let victim = self.state.trains[target].name.clone();
-        if target == self.actor {
-            self.violate(
-                "6",
-                None,
-                format!("{name} may steal from another player, not emself"),
-            );
-            return;
-        }
-        let (here, there) = (self.train().at, self.state.trains[target].at);
-        if here != there {
-            self.violate(
-                "6",
-                None,
-                format!(
-                    "{victim} is at {}, not at {} with {name}: a steal needs both trains at the same station",
-                    self.station(there),
-                    self.station(here)
-                ),
-            );
-        }
         self.pay(self.kind.cost(0, 0, 0), "the steal");
         let held = match item {
             Item::Token => self.state.trains[target].tokens,

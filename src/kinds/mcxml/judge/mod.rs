@@ -103,6 +103,40 @@ struct Judging<'a> {
 }
 
 impl Judging<'_> {
+    /// The player a Shunt or a Steal (`noun`; `verb` a player does to
+    /// another: "shunt", "steal from") names, when it is another
+    /// player; a violation for one at another station (the action is still
+    /// judged on), `None` after a violation for no such player or oneself.
+    pub(super) fn other_here(&mut self, player: &str, verb: &str, noun: &str) -> Option<usize> {
+        let Some(target) = self.state.player(player) else {
+            self.violate("6", None, format!("no player is named {player}"));
+            return None;
+        };
+        let name = self.name();
+        let victim = self.state.trains[target].name.clone();
+        if target == self.actor {
+            self.violate(
+                "6",
+                None,
+                format!("{name} may {verb} another player, not emself"),
+            );
+            return None;
+        }
+        let (here, there) = (self.train().at, self.state.trains[target].at);
+        if here != there {
+            self.violate(
+                "6",
+                None,
+                format!(
+                    "{victim} is at {}, not at {} with {name}: a {noun} needs both trains at the same station",
+                    self.station(there),
+                    self.station(here)
+                ),
+            );
+        }
+        Some(target)
+    }
+
     fn train(&self) -> &Train {
         &self.state.trains[self.actor]
     }

@@ -101,32 +101,12 @@ impl Judging<'_> {
     /// station; the shunted train's route is any walk avoiding closed
     /// stations (revisits allowed, RULINGS MX6); one token a step (MX4).
     pub(super) fn shunt(&mut self, player: &str, steps: &[StationRef], force: Option<u32>) {
-        let Some(target) = self.state.player(player) else {
-            self.violate("6", None, format!("no player is named {player}"));
+        let Some(target) = self.other_here(player, "shunt", "shunt") else {
             return;
         };
         let name = self.name();
         let victim = self.state.trains[target].name.clone();
-        if target == self.actor {
-            self.violate(
-                "6",
-                None,
-                format!("{name} may shunt another player, not emself"),
-            );
-            return;
-        }
-        let (here, there) = (self.train().at, self.state.trains[target].at);
-        if here != there {
-            self.violate(
-                "6",
-                None,
-                format!(
-                    "{victim} is at {}, not at {} with {name}: a shunt needs both trains at the same station",
-                    self.station(there),
-                    self.station(here)
-                ),
-            );
-        }
+        let there = self.state.trains[target].at;
         if let Some(f) = force.filter(|&f| f as usize != steps.len()) {
             self.violate(
                 "6",

@@ -8,8 +8,8 @@
 //! - [`rulings`]: the contested readings a game may choose.
 //! - [`actions`]: the one table of Rule 6's actions and Rule 5's parts.
 //! - [`state`]: trains, tokens, parts, closures, whose turn, the winner.
-//! - [`read`]: a turn from a mail body, with the repairs it needed.
-//! - [`judge`]: a turn against a state: Legal, Illegal (every violation) or Won.
+//! - [`mod@read`]: a turn from a mail body, with the repairs it needed.
+//! - [`mod@judge`]: a turn against a state: Legal, Illegal (every violation) or Won.
 //! - [`render`]: the state document and the canonical turn.
 //! - [`case`]: the rule cases of `fixtures/cases-mcxml/`.
 //! - [`coverage`]: every rule sentence of the seed and its status.

@@ -9,6 +9,7 @@
 //! - [`points`](mod@points): what a game's end does to Points (Rule 1.1.9).
 //! - [`stalemate`](mod@stalemate): who has agreed a Stalemate (Rule 1.1.11).
 //! - [`order`](mod@order): the order of play of a game started by mail (Rule 1.1.12).
+//! - [`policy`](mod@policy): deadline policies per game (Rule 1.3.5, or N hours a turn).
 //! - [`join`](mod@join): the tokens that confirm a join by mail.
 //! - [`waiting`](mod@waiting): the daily notice of a game waiting on a human.
 
@@ -19,6 +20,7 @@ pub mod join;
 pub mod machine;
 pub mod order;
 pub mod points;
+pub mod policy;
 pub mod referee;
 pub mod stalemate;
 pub mod waiting;

@@ -19,6 +19,7 @@ pub mod case;
 pub mod coverage;
 pub mod facts;
 pub mod judge;
+pub mod lifecycle;
 mod locate;
 pub mod read;
 pub mod render;

@@ -1,0 +1,569 @@
+//! The game-kind interface: what the daemon may ask of a hosted game.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::mcxml;
+use crate::speaker::policy::Policy;
+
+/// A game kind mornbot hosts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    /// Mornington Nomic, Volume 1 (`mn-vol1`): the lounge's own game.
+    #[default]
+    #[serde(rename = "mn-vol1")]
+    MnVol1,
+    /// XML Mornington Crescent (`mc-xml`).
+    #[serde(rename = "mc-xml")]
+    McXml,
+}
+
+/// Why a kind cannot do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KindError {
+    /// No kind has this id.
+    #[error("no game kind is called {0:?}: the kinds are {ids}", ids = Kind::ids())]
+    Unknown(String),
+    /// The players are too few or too many, or their names do not do.
+    #[error("{0}")]
+    Players(String),
+    /// A ruling the kind does not have, or a value it does not take.
+    #[error("{0}")]
+    Ruling(String),
+    /// The mail holds no order the kind can read: where and what.
+    #[error("{text}")]
+    Read {
+        /// The body line (0: the mail as a whole).
+        line: usize,
+        /// What is wrong and what was expected.
+        text: String,
+    },
+    /// A stored position or log line does not read back.
+    #[error("{0}")]
+    Stored(String),
+    /// Volume 1's games are judged by the referee's own path.
+    #[error("Volume 1 is not judged through the kind interface")]
+    NotHosted,
+}
+
+impl Kind {
+    /// Every kind, in the order HELP lists them.
+    pub const ALL: [Kind; 2] = [Kind::MnVol1, Kind::McXml];
+
+    /// Its id, as `NEW GAME ... kind <id>` and the games file write it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::MnVol1 => "mn-vol1",
+            Kind::McXml => "mc-xml",
+        }
+    }
+
+    /// The kind `text` names (its id, any case; `mcxml` and `vol1` too).
+    pub fn from_id(text: &str) -> Result<Kind, KindError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "mn-vol1" | "vol1" | "volume1" | "mn" => Ok(Kind::MnVol1),
+            "mc-xml" | "mcxml" | "xml" => Ok(Kind::McXml),
+            _ => Err(KindError::Unknown(text.to_string())),
+        }
+    }
+
+    fn ids() -> String {
+        Kind::ALL.map(Kind::id).join(", ")
+    }
+
+    /// Its name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::MnVol1 => "Mornington Nomic, Volume 1",
+            Kind::McXml => "XML Mornington Crescent",
+        }
+    }
+
+    /// How many players a game of this kind takes (besides Volume 1's
+    /// Drone); the lobby's draw of the order of play bounds both.
+    pub fn players(self) -> RangeInclusive<usize> {
+        let most = crate::speaker::order::MAX_PLAYERS;
+        match self {
+            Kind::MnVol1 => 2..=most,
+            // Rule 1: "The game may be played by 2 or more players."
+            Kind::McXml => 2..=most,
+        }
+    }
+
+    /// An example order, as HELP shows it.
+    pub fn example_order(self) -> &'static str {
+        match self {
+            Kind::MnVol1 => "Rushton : Euston (NT)",
+            Kind::McXml => "<Turn player=\"Ann\"><Move steps=\"Goodge Street\"/></Turn>",
+        }
+    }
+
+    /// The deadline a game of this kind has unless its definition says
+    /// otherwise (RULINGS MX14: the lounge's).
+    pub fn default_deadline(self) -> Policy {
+        Policy::Rule135
+    }
+
+    /// Checks `rulings` (`key=value` pairs) against the kind's contested
+    /// rulings.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Ruling`] naming the first that is not one.
+    pub fn check_rulings(self, rulings: &[(String, String)]) -> Result<(), KindError> {
+        match self {
+            Kind::MnVol1 => Ok(()),
+            Kind::McXml => mcxml::rulings::Rulings::from_pairs(rulings.iter().cloned())
+                .map(|_| ())
+                .map_err(|e| KindError::Ruling(e.to_string())),
+        }
+    }
+
+    /// The position a game starts in, `players` in order of play.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] or [`KindError::Ruling`]; [`KindError::NotHosted`]
+    /// for Volume 1.
+    pub fn start(
+        self,
+        players: &[String],
+        rulings: &[(String, String)],
+    ) -> Result<Position, KindError> {
+        if !self.players().contains(&players.len()) {
+            let r = self.players();
+            return Err(KindError::Players(format!(
+                "{} takes {} to {} players, not {}",
+                self.id(),
+                r.start(),
+                r.end(),
+                players.len()
+            )));
+        }
+        match self {
+            Kind::MnVol1 => Err(KindError::NotHosted),
+            Kind::McXml => {
+                let r = mcxml::rulings::Rulings::from_pairs(rulings.iter().cloned())
+                    .map_err(|e| KindError::Ruling(e.to_string()))?;
+                mcxml::State::start(players, r)
+                    .map(Position::McXml)
+                    .map_err(|e| KindError::Players(e.to_string()))
+            }
+        }
+    }
+
+    /// A position encoded by [`Position::encode`] under `encoding`.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Stored`] when it was written by another encoding or
+    /// does not decode.
+    pub fn decode(self, encoding: &str, json: &str) -> Result<Position, KindError> {
+        match self {
+            Kind::MnVol1 => Err(KindError::NotHosted),
+            Kind::McXml if encoding == MCXML_ENCODING => serde_json::from_str(json)
+                .map(Position::McXml)
+                .map_err(|e| KindError::Stored(e.to_string())),
+            Kind::McXml => Err(KindError::Stored(format!(
+                "encoded as {encoding:?}, not {MCXML_ENCODING:?}"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The version of mc-xml's encoded position (snapshots carry it: another
+/// is rebuilt by replay).
+const MCXML_ENCODING: &str = "mc-xml/1";
+
+/// Who a rendering is for: kinds with hidden information show each player
+/// only what is eirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The lounge, the archive, anyone.
+    Public,
+    /// One player, by name.
+    Player(String),
+}
+
+/// A hosted game's position: everything its rules look at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// An mc-xml game.
+    McXml(mcxml::State),
+}
+
+/// An order read from a mail, typed by its kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// An mc-xml `<Turn>`.
+    McXml(mcxml::Turn),
+}
+
+impl Order {
+    /// The player the order says it is from (empty: it does not say).
+    pub fn player(&self) -> &str {
+        match self {
+            Order::McXml(t) => &t.player,
+        }
+    }
+}
+
+/// One way an order breaks the rules: the rule, the ruling that reads it,
+/// and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breach {
+    /// The rule of the kind's ruleset whose words the order breaks.
+    pub rule: String,
+    /// The ruling of RULINGS.md that reads those words, if one does.
+    pub ruling: Option<String>,
+    /// What is wrong, for the player.
+    pub text: String,
+}
+
+impl fmt::Display for Breach {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.ruling {
+            Some(r) => write!(f, "Rule {} ({r}): {}", self.rule, self.text),
+            None => write!(f, "Rule {}: {}", self.rule, self.text),
+        }
+    }
+}
+
+/// What an order comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// It stands: the position after it and what changed, one line each.
+    Legal {
+        /// The position after it.
+        position: Position,
+        /// What changed.
+        changes: Vec<String>,
+    },
+    /// It ended the game.
+    Over {
+        /// The final position.
+        position: Position,
+        /// What changed.
+        changes: Vec<String>,
+    },
+    /// Refused whole: every rule it breaks.
+    Illegal(Vec<Breach>),
+}
+
+/// Who must act now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// These players, for this step ("turn").
+    Act {
+        /// Who.
+        players: Vec<String>,
+        /// The kind of step awaited.
+        step: &'static str,
+    },
+    /// The game is over: its winners.
+    Over {
+        /// Who won.
+        winners: Vec<String>,
+    },
+}
+
+/// The log line of a player joining late (RULINGS MX13).
+const JOIN: &str = "#join ";
+/// The log line of a player resigning (RULINGS MX15).
+const RESIGN: &str = "#resign ";
+
+impl Position {
+    /// Its kind.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Position::McXml(_) => Kind::McXml,
+        }
+    }
+
+    /// The version of its encoding ([`Kind::decode`] reads it back).
+    pub fn encoding(&self) -> &'static str {
+        match self {
+            Position::McXml(_) => MCXML_ENCODING,
+        }
+    }
+
+    /// The position as JSON.
+    pub fn encode(&self) -> String {
+        match self {
+            Position::McXml(s) => serde_json::to_string(s).expect("serialisable"),
+        }
+    }
+
+    /// The players, in order of play.
+    pub fn players(&self) -> Vec<String> {
+        match self {
+            Position::McXml(s) => s.trains.iter().map(|t| t.name.clone()).collect(),
+        }
+    }
+
+    /// Turns played so far (Timeouts included).
+    pub fn turns(&self) -> u32 {
+        match self {
+            Position::McXml(s) => s.turns,
+        }
+    }
+
+    /// Reads the order in a mail body, with what was repaired to read it.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Read`]: where and what was expected.
+    pub fn read(&self, body: &str) -> Result<(Order, Vec<String>), KindError> {
+        match self {
+            Position::McXml(_) => mcxml::read(mcxml::Facts::london(), body)
+                .map(|r| {
+                    let repairs = r.repairs.iter().map(ToString::to_string).collect();
+                    (Order::McXml(r.turn), repairs)
+                })
+                .map_err(|e| KindError::Read {
+                    line: e.line,
+                    text: e.to_string(),
+                }),
+        }
+    }
+
+    /// Judges `order`, sent by the player `sender`.
+    pub fn judge(&self, order: &Order, sender: &str) -> Judged {
+        match (self, order) {
+            (Position::McXml(s), Order::McXml(t)) => {
+                of_mcxml(mcxml::judge(mcxml::Facts::london(), s, t, sender))
+            }
+        }
+    }
+
+    /// Who must act now.
+    pub fn next(&self) -> Next {
+        match self {
+            Position::McXml(s) => match s.winner {
+                Some(w) => Next::Over {
+                    winners: vec![s.trains[w].name.clone()],
+                },
+                None => Next::Act {
+                    players: vec![s.current().name.clone()],
+                    step: "turn",
+                },
+            },
+        }
+    }
+
+    /// What a Timeout plays for the awaited player, and its verdict
+    /// (RULINGS MX5: an empty turn).
+    pub fn timeout(&self) -> (Order, Judged) {
+        match self {
+            Position::McXml(s) => {
+                let name = s.current().name.clone();
+                let turn = mcxml::Turn::empty(&name);
+                let j = of_mcxml(mcxml::judge(mcxml::Facts::london(), s, &turn, &name));
+                (Order::McXml(turn), j)
+            }
+        }
+    }
+
+    /// The state document for `viewer` (mc-xml hides nothing), saying the
+    /// awaited turn is due by `deadline` when given.
+    pub fn render(&self, _viewer: &Viewer, deadline: Option<&str>) -> String {
+        match self {
+            Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
+        }
+    }
+
+    /// The canonical log line of `order`: it reads back as the same order.
+    pub fn canonical(&self, order: &Order) -> String {
+        match order {
+            Order::McXml(t) => mcxml::render::canonical(mcxml::Facts::london(), t),
+        }
+    }
+
+    /// The log line of `name` joining late.
+    pub fn join_line(name: &str) -> String {
+        format!("{JOIN}{name}")
+    }
+
+    /// The log line of `name` resigning.
+    pub fn resign_line(name: &str) -> String {
+        format!("{RESIGN}{name}")
+    }
+
+    /// The position after `player` joined late (every player consented).
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] when the name is taken or the game over.
+    pub fn join(&self, name: &str) -> Result<Position, KindError> {
+        match self {
+            Position::McXml(s) => {
+                let mut s = s.clone();
+                mcxml::lifecycle::join(mcxml::Facts::london(), &mut s, name)
+                    .map_err(KindError::Players)?;
+                Ok(Position::McXml(s))
+            }
+        }
+    }
+
+    /// The position after `name` resigned.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] when no such player plays or the game is over.
+    pub fn resign(&self, name: &str) -> Result<Position, KindError> {
+        match self {
+            Position::McXml(s) => {
+                let mut s = s.clone();
+                mcxml::lifecycle::resign(&mut s, name).map_err(KindError::Players)?;
+                Ok(Position::McXml(s))
+            }
+        }
+    }
+
+    /// The position after one line of the log, played by `player`: a
+    /// canonical order (judged again: it must still be legal), or a join
+    /// or a resignation.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Stored`] when the line does not read or no longer
+    /// stands.
+    pub fn replay(&self, line: &str, player: &str) -> Result<Position, KindError> {
+        if let Some(name) = line.strip_prefix(JOIN) {
+            return self.join(name);
+        }
+        if let Some(name) = line.strip_prefix(RESIGN) {
+            return self.resign(name);
+        }
+        let (order, _) = self
+            .read(line)
+            .map_err(|e| KindError::Stored(format!("{line:?} does not read: {e}")))?;
+        match self.judge(&order, player) {
+            Judged::Legal { position, .. } | Judged::Over { position, .. } => Ok(position),
+            Judged::Illegal(v) => Err(KindError::Stored(format!(
+                "{line:?} no longer stands: {}",
+                v.first().map(ToString::to_string).unwrap_or_default()
+            ))),
+        }
+    }
+
+    /// The picture of the position, as PNG bytes.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be drawn.
+    pub fn picture_png(&self) -> Result<Vec<u8>, String> {
+        match self {
+            Position::McXml(s) => {
+                crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+fn of_mcxml(v: mcxml::Verdict) -> Judged {
+    match v {
+        mcxml::Verdict::Legal { state, changes } => Judged::Legal {
+            position: Position::McXml(state),
+            changes,
+        },
+        mcxml::Verdict::Won { state, changes } => Judged::Over {
+            position: Position::McXml(state),
+            changes,
+        },
+        mcxml::Verdict::Illegal(v) => Judged::Illegal(
+            v.into_iter()
+                .map(|v| Breach {
+                    rule: v.rule.to_string(),
+                    ruling: v.ruling.map(str::to_string),
+                    text: v.text,
+                })
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: &[&str]) -> Vec<String> {
+        n.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn ids_read_back_and_unknown_ones_are_named() {
+        for k in Kind::ALL {
+            assert_eq!(Kind::from_id(&k.id().to_uppercase()), Ok(k));
+        }
+        let e = Kind::from_id("chess").unwrap_err().to_string();
+        assert!(e.contains("mn-vol1, mc-xml"), "{e}");
+    }
+
+    #[test]
+    fn a_game_folds_from_its_log_lines() {
+        let p = Kind::McXml.start(&names(&["Ann", "Bob"]), &[]).unwrap();
+        let (order, _) = p
+            .read("<Turn player=\"Ann\"><Move steps=\"Goodge Street\"/></Turn>")
+            .unwrap();
+        let Judged::Legal { position, .. } = p.judge(&order, "Ann") else {
+            panic!("legal")
+        };
+        let line = p.canonical(&order);
+        assert_eq!(p.replay(&line, "Ann").unwrap(), position);
+        assert_eq!(
+            position.next(),
+            Next::Act {
+                players: names(&["Bob"]),
+                step: "turn"
+            }
+        );
+        let joined = position.replay(&Position::join_line("Cat"), "Cat").unwrap();
+        assert_eq!(joined.players(), names(&["Ann", "Bob", "Cat"]));
+        let back = Kind::McXml
+            .decode(joined.encoding(), &joined.encode())
+            .unwrap();
+        assert_eq!(back, joined);
+        assert!(Kind::McXml.decode("mc-xml/0", &joined.encode()).is_err());
+        // Bob's turn out of turn by Ann does not stand in a replay.
+        assert!(joined.replay(&line, "Ann").is_err());
+    }
+
+    #[test]
+    fn the_player_range_and_rulings_are_checked_at_the_start() {
+        assert!(matches!(
+            Kind::McXml.start(&names(&["Ann"]), &[]),
+            Err(KindError::Players(_))
+        ));
+        let bad = vec![("build_at".to_string(), "nowhere".to_string())];
+        assert!(matches!(
+            Kind::McXml.start(&names(&["Ann", "Bob"]), &bad),
+            Err(KindError::Ruling(_))
+        ));
+        assert_eq!(
+            Kind::MnVol1.start(&names(&["Ann", "Bob"]), &[]),
+            Err(KindError::NotHosted)
+        );
+    }
+
+    #[test]
+    fn a_timeout_plays_an_empty_turn_and_passes_on() {
+        let p = Kind::McXml.start(&names(&["Ann", "Bob"]), &[]).unwrap();
+        let (order, j) = p.timeout();
+        assert_eq!(order.player(), "Ann");
+        let Judged::Legal { position, .. } = j else {
+            panic!("legal")
+        };
+        assert_eq!(position.players()[0], "Ann");
+        assert!(matches!(position.next(), Next::Act { players, .. } if players == ["Bob"]));
+    }
+}

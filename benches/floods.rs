@@ -95,6 +95,9 @@ impl Bench {
             referee: None,
             rulings: Default::default(),
             picture: false,
+            kind: Default::default(),
+            deadline: None,
+            kind_rulings: Default::default(),
         };
         let speaker = SpeakerConfig {
             addresses: vec!["speaker@example.org".into()],

@@ -178,6 +178,9 @@ fn child(name: &str) {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     };
     let t0 = Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap();
     let speaker = SpeakerConfig::default();

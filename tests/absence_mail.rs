@@ -37,6 +37,9 @@ fn games() -> Vec<GameConfig> {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     };
     vec![
         game("MN1", &["Rushton", "Warren", "Acton"]),

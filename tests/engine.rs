@@ -423,6 +423,9 @@ fn a_game_starts_on_the_configured_map() {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     };
     let state = mornbot::daemon::referee::start_state(&def, &map).unwrap();
     let drone = state.players.iter().find(|p| p.name == "Drone").unwrap();

@@ -478,6 +478,9 @@ impl Game {
             referee: None,
             rulings: Default::default(),
             picture: false,
+            kind: Default::default(),
+            deadline: None,
+            kind_rulings: Default::default(),
         };
         let mut t = T::with_game(SpeakerConfig::default(), config);
         // The game starts in the generated state (the Drone where the

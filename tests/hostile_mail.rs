@@ -97,10 +97,12 @@ fn ctx() -> ClassifyContext<'static> {
             GameInfo {
                 tag: "MN12".into(),
                 players: vec!["Rushton".into(), "Cryer".into(), "Brooke-Taylor".into()],
+                kind: Default::default(),
             },
             GameInfo {
                 tag: "MN13".into(),
                 players: vec!["Garden".into(), "Lyttelton".into()],
+                kind: Default::default(),
             },
         ])),
         bot_address: "mornbot@example.org".into(),
@@ -307,6 +309,9 @@ mod referee {
             referee: None,
             rulings: Default::default(),
             picture: false,
+            kind: Default::default(),
+            deadline: None,
+            kind_rulings: Default::default(),
         }
     }
 

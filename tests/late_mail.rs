@@ -42,6 +42,9 @@ fn game(tag: &str, players: &[&str]) -> GameConfig {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     }
 }
 

@@ -42,10 +42,12 @@ fn ctx() -> ClassifyContext<'static> {
             GameInfo {
                 tag: "MN12".into(),
                 players: vec!["Rushton".into(), "Cryer".into(), "Brooke-Taylor".into()],
+                kind: Default::default(),
             },
             GameInfo {
                 tag: "MN13".into(),
                 players: vec!["Garden".into(), "Lyttelton".into()],
+                kind: Default::default(),
             },
         ])),
         bot_address: "mornbot@example.org".into(),

@@ -38,6 +38,9 @@ fn setup(store: &mut Store) -> (Referee, Context) {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     };
     let t0 = Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap();
     let referee = Referee::load(

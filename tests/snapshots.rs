@@ -116,6 +116,9 @@ fn game(tag: &str) -> GameConfig {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     }
 }
 

@@ -36,6 +36,9 @@ fn game() -> GameConfig {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     }
 }
 

@@ -16,6 +16,9 @@ fn with_pictures() -> T {
         SpeakerConfig::default(),
         GameConfig {
             picture: true,
+            kind: Default::default(),
+            deadline: None,
+            kind_rulings: Default::default(),
             ..game()
         },
     )

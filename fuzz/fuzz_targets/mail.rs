@@ -40,6 +40,9 @@ fn referee(data: &[u8]) {
         rulings: Default::default(),
         // Judging is what is fuzzed; drawing is not (and is slow here).
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     };
     let speaker = SpeakerConfig {
         addresses: vec!["speaker@example.org".into()],
@@ -79,6 +82,7 @@ fuzz_target!(|data: &[u8]| {
                 games: std::sync::Arc::new(mornbot::mail::classify::Roster::from(vec![GameInfo {
                     tag: "MN12".into(),
                     players: vec!["Rushton".into(), "Cryer".into()],
+                    kind: Default::default(),
                 }])),
                 bot_address: "mornbot@example.org".into(),
             };

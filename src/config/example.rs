@@ -147,6 +147,13 @@ fn full() -> Config {
             referee: Some("r@x".into()),
             rulings: crate::engine::Rulings::default(),
             picture: true,
+            kind: crate::kinds::Kind::McXml,
+            deadline: Some("48h".into()),
+            kind_rulings: [
+                ("build_at".to_string(), RulingValue::Text("on".into())),
+                ("unblock_adjacent".to_string(), RulingValue::Bool(true)),
+            ]
+            .into(),
         }],
         ..Config::default()
     }

@@ -11,10 +11,15 @@ use serde::{Deserialize, Serialize};
 mod absence;
 #[cfg(test)]
 mod example;
+mod games;
 pub mod limits;
 mod lobby;
 mod network;
 pub use absence::AbsenceConfig;
+#[cfg(test)]
+use games::default_start;
+pub(crate) use games::yes;
+pub use games::{check_players, GameConfig, PlayerConfig, RulingValue};
 pub use limits::LimitsConfig;
 pub use lobby::LobbyConfig;
 pub use network::Network;
@@ -304,49 +309,6 @@ impl Default for SpeakerConfig {
     }
 }
 
-/// `[[game]]`: one game of the lounge (Rule 1.1.7).
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct GameConfig {
-    /// The tag in subjects, e.g. `MN12`.
-    pub tag: String,
-    /// Game Time at the start, as in a GSD (default `Monday 0900`).
-    #[serde(default = "default_start")]
-    pub start: String,
-    /// The players in order of play, with their registered addresses.
-    #[serde(rename = "player")]
-    pub players: Vec<PlayerConfig>,
-    /// The appointed referee's address, if any (judgments, Rule 1.16.4).
-    pub referee: Option<String>,
-    /// `[game.rulings]`: choices on contested rulings (RULINGS.md).
-    #[serde(default)]
-    pub rulings: crate::engine::Rulings,
-    /// Whether the game's lounge verdicts carry a picture of the game
-    /// (issue 18; default on). Read from the configuration at every start,
-    /// so it can be switched for a game already under way.
-    #[serde(default = "yes")]
-    pub picture: bool,
-}
-
-/// `true`: a serde default (`#[serde(default = "crate::config::yes")]`).
-pub(crate) fn yes() -> bool {
-    true
-}
-
-fn default_start() -> String {
-    "Monday 0900".into()
-}
-
-/// `[[game.player]]`.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerConfig {
-    /// The name in the Token Table.
-    pub name: String,
-    /// The registered address: turns are accepted only from it.
-    pub address: String,
-}
-
 /// Reads a password from its file (first line) or environment variable;
 /// `None` when neither is configured.
 pub fn read_secret(s: &Secret) -> Result<Option<String>, String> {
@@ -469,41 +431,6 @@ impl Config {
         }
         check_players(&self.games)
     }
-}
-
-/// Every player's name can be seen whole and taken for no other player's
-/// (issue 40): no characters drawn as nothing, no two scripts mixed, and
-/// no two players of different addresses whose names look alike
-/// ([`crate::text::look_alike_key`]), in any of `games`.
-///
-/// # Errors
-///
-/// The first name that fails, with its game and why.
-pub fn check_players(games: &[GameConfig]) -> Result<(), String> {
-    let mut seen: std::collections::HashMap<String, (&str, &str, &str)> =
-        std::collections::HashMap::new();
-    for g in games {
-        for p in &g.players {
-            if let Some(why) = crate::text::name_problem(&p.name) {
-                return Err(format!("[[game]] {}: player {:?}: {why}", g.tag, p.name));
-            }
-            let key = crate::text::look_alike_key(&p.name);
-            match seen.get(&key) {
-                Some((name, address, tag)) if !address.eq_ignore_ascii_case(&p.address) => {
-                    return Err(format!(
-                        "[[game]] {}: player {:?} can be taken for {name:?} of {tag}, another \
-                         address's: every name must look unlike every other player's",
-                        g.tag, p.name
-                    ));
-                }
-                Some(_) => {}
-                None => {
-                    seen.insert(key, (&p.name, &p.address, &g.tag));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 impl Config {

@@ -33,9 +33,11 @@ mod ending_answers;
 mod event;
 mod games;
 mod handle;
+mod hosted;
 mod late;
 mod lobby;
 mod lobby_cancel;
+mod lobby_kind;
 mod lobby_limits;
 mod lobby_start;
 mod picture;
@@ -52,6 +54,7 @@ pub use event::{Event, Judged, Paused, Refused};
 
 pub use dice::COMMITMENTS_PER_NOTICE;
 pub use games::DEFAULT_CACHED;
+pub use hosted::Hosted;
 pub use late::Late;
 pub use picture::{OwedPicture, PaintError, Painter};
 pub use speaker::Pending;
@@ -199,6 +202,35 @@ pub struct GameConfigDef {
     /// before pictures: on). The configuration's value wins at each start.
     #[serde(default = "crate::config::yes")]
     pub picture: bool,
+    /// The game's kind (issue 41): absent in every game stored before
+    /// kinds, and in every Volume 1 game, whose definitions are unchanged.
+    #[serde(default, skip_serializing_if = "is_vol1")]
+    pub kind: crate::kinds::Kind,
+    /// The turn deadline, when not the kind's (Rule 1.3.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<crate::speaker::policy::Policy>,
+    /// The kind's contested rulings, `key=value` (Volume 1's are
+    /// [`GameConfigDef::rulings`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kind_rulings: Vec<(String, String)>,
+}
+
+fn is_vol1(k: &crate::kinds::Kind) -> bool {
+    *k == crate::kinds::Kind::MnVol1
+}
+
+impl GameConfigDef {
+    /// Whether the game is one of Volume 1, judged by the referee's own
+    /// Volume 1 path; the others are hosted through their kind.
+    pub fn is_vol1(&self) -> bool {
+        is_vol1(&self.kind)
+    }
+
+    /// The game's deadline policy.
+    pub fn policy(&self) -> crate::speaker::policy::Policy {
+        self.deadline
+            .unwrap_or_else(|| self.kind.default_deadline())
+    }
 }
 
 impl From<&GameConfig> for GameConfigDef {
@@ -214,6 +246,13 @@ impl From<&GameConfig> for GameConfigDef {
             referee: c.referee.clone(),
             rulings: c.rulings.clone(),
             picture: c.picture,
+            kind: c.kind,
+            // Checked by `config::check_players` when the file is read.
+            deadline: c
+                .deadline
+                .as_deref()
+                .and_then(|d| crate::speaker::policy::Policy::parse(d).ok()),
+            kind_rulings: c.kind_pairs(),
         }
     }
 }

@@ -155,6 +155,15 @@ impl Kind {
         }
     }
 
+    /// The version of the kind's position encoding (none for Volume 1,
+    /// whose snapshots have their own).
+    pub fn encoding(self) -> &'static str {
+        match self {
+            Kind::MnVol1 => "",
+            Kind::McXml => MCXML_ENCODING,
+        }
+    }
+
     /// A position encoded by [`Position::encode`] under `encoding`.
     ///
     /// # Errors

@@ -175,6 +175,9 @@ pub struct GameInfo {
     pub tag: String,
     /// The names of its players (the Drone need not be listed).
     pub players: Vec<String>,
+    /// Its kind (issue 41): a mail to a game of another kind than Volume 1
+    /// holding an order is a [`Request::Order`] its kind reads.
+    pub kind: crate::kinds::Kind,
 }
 
 /// The games the bot referees, indexed for [`classify`]: a lookup by tag
@@ -327,8 +330,16 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
     let direct = !bot.is_empty() && msg.to.iter().any(|a| super::address::same(a, bot));
     let game = game_ref(&msg.subject, &lines, ctx);
     let players = players_for(&game, ctx);
+    let hosted = game
+        .tag()
+        .and_then(|t| ctx.games.get(t))
+        .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1);
     let request = if msg.auto.is_some() {
         Request::Chatter
+    } else if hosted && holds_order(&msg.body) {
+        Request::Order {
+            text: msg.body.clone(),
+        }
     } else {
         request(msg, &lines, direct, &players, ctx)
     };
@@ -337,6 +348,14 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
         request,
         direct,
     }
+}
+
+/// Whether a body holds what a hosted kind reads as an order: an mc-xml
+/// `<Turn` (any case; its kind says whether it reads).
+fn holds_order(body: &str) -> bool {
+    body.as_bytes()
+        .windows(5)
+        .any(|w| w.eq_ignore_ascii_case(b"<turn"))
 }
 
 #[cfg(test)]

@@ -154,10 +154,12 @@ pub const COMMANDS: &[Spec] = &[
     ),
     spec(
         "NEW GAME",
-        "<TAG> [players N] [start \"Day HHMM\"] [ruling key=value ...]",
+        "<TAG> [kind K] [players N] [start|deadline ..] [ruling ...]",
         "MN20 players 4 start \"Monday 0900\"",
         "opens a new game for players to join (the Speaker's; anyone's where the lounge \
-         allows it); ruling key=value sets a house ruling.",
+         allows it); kind names the game (mn-vol1, the default, or mc-xml); start \
+         \"Day HHMM\" is Volume 1's Game Time, deadline the other kinds' hours a turn \
+         (48h, 24h plain); ruling key=value sets a house ruling.",
         Who::Lobby,
     ),
     spec(

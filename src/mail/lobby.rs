@@ -3,7 +3,8 @@
 //! the referee acts on them (`crate::daemon::referee`'s lobby).
 //!
 //! ```text
-//! NEW GAME <TAG> [players <N>] [start "<Day HHMM>"] [ruling <key>=<value> ...]
+//! NEW GAME <TAG> [kind <id>] [players <N>] [start "<Day HHMM>"] [deadline <hours>]
+//!          [ruling <key>=<value> ...]
 //! JOIN <TAG> as <Name>
 //! LEAVE <TAG>
 //! CONFIRM <token>
@@ -75,8 +76,17 @@ pub struct NewGame {
     pub players: u8,
     /// Game Time at the start.
     pub start: String,
-    /// The house rulings (`[game.rulings]`).
+    /// The house rulings (`[game.rulings]`), Volume 1's.
     pub rulings: Rulings,
+    /// The game's kind (issue 41; absent: Volume 1).
+    #[serde(default)]
+    pub kind: crate::kinds::Kind,
+    /// The turn deadline, when not the kind's (kinds other than Volume 1).
+    #[serde(default)]
+    pub deadline: Option<crate::speaker::policy::Policy>,
+    /// The kind's rulings, `key=value` (kinds other than Volume 1).
+    #[serde(default)]
+    pub kind_rulings: Vec<(String, String)>,
 }
 
 /// The lobby command on `line`, or `None` when it is none.
@@ -212,17 +222,22 @@ fn confirm(rest: &[&str]) -> Result<Lobby, String> {
     }
 }
 
-/// `NEW GAME <TAG> [players N] [start "Day HHMM"] [ruling k=v ...]`.
+/// `NEW GAME <TAG> [kind K] [players N] [start "Day HHMM"] [deadline D]
+/// [ruling k=v ...]`: `start` is Volume 1's, `deadline` the other kinds'.
 fn new_game(rest: &[&str]) -> Result<Lobby, String> {
     let Some((t, mut opts)) = rest.split_first() else {
         return Err("a game tag is missing".into());
     };
     let tag = tag(t)?;
-    let mut players = None;
-    let mut start = None;
+    let (mut kind, mut players, mut start, mut deadline) = (None, None, None, None);
     let mut rulings: Option<Vec<&str>> = None;
     while let Some((&word, more)) = opts.split_first() {
         match word.to_ascii_lowercase().as_str() {
+            "kind" if kind.is_none() => {
+                let (k, more) = more.split_first().ok_or("kind needs a game kind")?;
+                kind = Some(crate::kinds::Kind::from_id(k).map_err(|e| e.to_string())?);
+                opts = more;
+            }
             "players" if players.is_none() => {
                 let (n, more) = more.split_first().ok_or("players needs a number")?;
                 let n: u8 = n
@@ -240,23 +255,90 @@ fn new_game(rest: &[&str]) -> Result<Lobby, String> {
                 start = Some(s);
                 opts = &more[used..];
             }
+            "deadline" if deadline.is_none() => {
+                let (d, used) = deadline_words(more)?;
+                deadline = Some(d);
+                opts = &more[used..];
+            }
             "ruling" | "rulings" if rulings.is_none() => {
                 rulings = Some(more.to_vec());
                 opts = &[];
             }
             _ => {
                 return Err(format!(
-                    "{word:?} is not an option (players, start or ruling, each once)"
+                    "{word:?} is not an option (kind, players, start, deadline or ruling, each \
+                     once)"
                 ))
             }
         }
     }
+    let kind = kind.unwrap_or_default();
+    let vol1 = kind == crate::kinds::Kind::MnVol1;
+    let range = kind.players();
+    let players = players.unwrap_or(*range.end() as u8);
+    if !range.contains(&usize::from(players)) {
+        return Err(format!(
+            "players {players}: {kind} takes {} to {} players",
+            range.start(),
+            range.end()
+        ));
+    }
+    if vol1 && deadline.is_some() {
+        return Err("deadline: a Volume 1 game's deadline is Rule 1.3.5's".into());
+    }
+    if !vol1 && start.is_some() {
+        return Err(format!("start: {kind} has no Game Time"));
+    }
+    let words = rulings.unwrap_or_default();
+    let (rulings, kind_rulings) = if vol1 {
+        (house_rulings(&words)?, Vec::new())
+    } else {
+        let pairs = kind_pairs(&words)?;
+        kind.check_rulings(&pairs).map_err(|e| e.to_string())?;
+        (Rulings::default(), pairs)
+    };
     Ok(Lobby::NewGame(NewGame {
         tag,
-        players: players.unwrap_or(MAX_PLAYERS),
+        players,
         start: start.unwrap_or_else(|| "Monday 0900".into()),
-        rulings: house_rulings(&rulings.unwrap_or_default())?,
+        rulings,
+        kind,
+        deadline,
+        kind_rulings,
     }))
+}
+
+/// A deadline (`48h`, `48h plain`, `24 hours counted`): the policy and
+/// how many words of `more` it used.
+fn deadline_words(more: &[&str]) -> Result<(crate::speaker::policy::Policy, usize), String> {
+    use crate::speaker::policy::Policy;
+    let is_unit = |w: &&str| matches!(w.to_ascii_lowercase().as_str(), "h" | "hour" | "hours");
+    let is_count = |w: &&str| matches!(w.to_ascii_lowercase().as_str(), "plain" | "counted");
+    let mut n = 1;
+    if more.get(n).is_some_and(is_unit) {
+        n += 1;
+    }
+    if more.get(n).is_some_and(is_count) {
+        n += 1;
+    }
+    let words = more
+        .get(..n)
+        .ok_or("deadline needs hours, like 48h or 24h plain")?;
+    Policy::parse(&words.join(" "))
+        .map(|p| (p, n))
+        .map_err(|e| e.to_string())
+}
+
+/// A kind's rulings `key=value ...` as pairs (checked by the kind).
+fn kind_pairs(words: &[&str]) -> Result<Vec<(String, String)>, String> {
+    words
+        .iter()
+        .map(|p| {
+            p.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.trim_matches(['"', '\'']).to_string()))
+                .ok_or_else(|| format!("ruling {p:?}: key=value was expected"))
+        })
+        .collect()
 }
 
 /// The start's Game Time: `"Monday 0900"` (quoted) or `Monday 0900`; how
@@ -344,8 +426,56 @@ mod tests {
                 players: MAX_PLAYERS,
                 start: "Monday 0900".into(),
                 rulings: Rulings::default(),
+                kind: Default::default(),
+                deadline: None,
+                kind_rulings: Vec::new(),
             }))
         );
+    }
+
+    #[test]
+    fn new_game_of_another_kind() {
+        use crate::kinds::Kind;
+        use crate::speaker::policy::Policy;
+        let c = parse("NEW GAME MX1 kind mc-xml players 3 deadline 48h plain ruling build_at=on");
+        let Some(Lobby::NewGame(g)) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!((g.kind, g.players), (Kind::McXml, 3));
+        assert_eq!(
+            g.deadline,
+            Some(Policy::PerTurn {
+                hours: 48,
+                counted: false
+            })
+        );
+        assert_eq!(g.kind_rulings, vec![("build_at".into(), "on".into())]);
+        let c = parse("NEW GAME MX2 deadline 24 hours kind mcxml");
+        assert!(
+            matches!(
+                c,
+                Some(Lobby::NewGame(NewGame {
+                    kind: Kind::McXml,
+                    ..
+                }))
+            ),
+            "{c:?}"
+        );
+        for (line, says) in [
+            ("NEW GAME MX3 kind chess", "no game kind"),
+            (
+                "NEW GAME MX3 kind mc-xml ruling soaped_phase=pre",
+                "unknown mc-xml ruling",
+            ),
+            ("NEW GAME MX3 kind mc-xml start Monday 0900", "no Game Time"),
+            ("NEW GAME MN3 deadline 48h", "Rule 1.3.5"),
+            ("NEW GAME MX3 kind mc-xml deadline soon", "not a deadline"),
+        ] {
+            let Some(Lobby::Malformed { expected, .. }) = parse(line) else {
+                panic!("{line}: not malformed")
+            };
+            assert!(expected.contains(says), "{line}: {expected}");
+        }
     }
 
     #[test]

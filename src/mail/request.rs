@@ -22,6 +22,12 @@ pub enum Request {
         /// 1-based column (in characters) of that line where `text` starts.
         column: usize,
     },
+    /// An order for a game of a kind other than Volume 1 (issue 41): the
+    /// mail body, which the game's kind reads.
+    Order {
+        /// The body.
+        text: String,
+    },
     /// Commands to answer privately, in order.
     Commands(Vec<Command>),
     /// Take back the sender's last turn (Rule 1.3.3), maybe with a
@@ -64,6 +70,7 @@ impl Request {
     pub fn name(&self) -> &'static str {
         match self {
             Request::Turn { .. } => "turn",
+            Request::Order { .. } => "order",
             Request::Commands(_) => "commands",
             Request::TakeBack(_) => "take-back",
             Request::Workflow(w) => match w {

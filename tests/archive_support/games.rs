@@ -38,6 +38,9 @@ pub fn definition(tag: &str, players: &[&str]) -> GameConfigDef {
         referee: None,
         rulings: Default::default(),
         picture: true,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     }
 }
 

@@ -62,6 +62,9 @@ impl Lounge {
             referee: None,
             rulings: Default::default(),
             picture: false,
+            kind: Default::default(),
+            deadline: None,
+            kind_rulings: Default::default(),
         };
         let speaker = SpeakerConfig {
             addresses: vec!["speaker@example.org".into()],

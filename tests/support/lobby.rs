@@ -43,6 +43,9 @@ pub fn mn1() -> GameConfig {
         referee: None,
         rulings: Default::default(),
         picture: false,
+        kind: Default::default(),
+        deadline: None,
+        kind_rulings: Default::default(),
     }
 }
 

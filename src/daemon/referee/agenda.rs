@@ -116,6 +116,10 @@ impl Referee {
         for tag in tags {
             // Bounded: at most one act per turn, and a game cannot have more
             // overdue turns than this between two ticks in practice.
+            if self.is_hosted(&tag) {
+                done.extend(self.hosted_tick(store, &tag, now)?);
+                continue;
+            }
             for _ in 0..1000 {
                 let mut live = self.live(store, &tag)?;
                 let mut commit = Commit {

@@ -67,6 +67,14 @@ impl Referee {
                         }
                     };
                     for tag in &tags {
+                        if self.is_hosted(tag) {
+                            let h = self.hosted(store, tag)?;
+                            parts.push(match c {
+                                Command::History(_) => verbatim(&h.history()),
+                                _ => verbatim(&h.document()),
+                            });
+                            continue;
+                        }
                         let live = self.live(store, tag)?;
                         parts.push(match c {
                             Command::Status(_) => self.status(&live, &out.letter.from, out.at),

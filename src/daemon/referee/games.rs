@@ -32,6 +32,8 @@ pub(super) struct Games {
     /// with a name and who it names; built at the first JOIN that asks,
     /// so start-up does not pay for it.
     by_look: RefCell<Option<HashMap<String, (String, Named)>>>,
+    /// Hosted games (kinds other than Volume 1) loaded so far.
+    pub(super) hosted: RefCell<HashMap<String, super::Hosted>>,
 }
 
 /// Who a player's name names, across games: only one address is of use
@@ -113,6 +115,7 @@ impl Games {
         let roster = Arc::new(Roster::new(defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),
             players: d.players.iter().map(|p| p.0.clone()).collect(),
+            kind: d.kind,
         })));
         Games {
             defs,
@@ -125,6 +128,7 @@ impl Games {
                 clock: 0,
             }),
             by_look: RefCell::new(None),
+            hosted: RefCell::new(HashMap::new()),
         }
     }
 
@@ -176,6 +180,7 @@ impl Games {
         self.roster = Arc::new(Roster::new(self.defs.iter().map(|(t, d)| GameInfo {
             tag: t.clone(),
             players: d.players.iter().map(|p| p.0.clone()).collect(),
+            kind: d.kind,
         })));
     }
 
@@ -184,8 +189,14 @@ impl Games {
         self.cache.borrow_mut().put(live);
     }
 
+    /// Keeps `h` as its hosted game's state.
+    pub(super) fn put_hosted(&self, h: super::Hosted) {
+        self.hosted.borrow_mut().insert(h.def.tag.clone(), h);
+    }
+
     /// Empties the cache: each game is loaded again when next needed.
     pub(super) fn forget_all(&self) {
+        self.hosted.borrow_mut().clear();
         self.cache.borrow_mut().shrink_to(0);
     }
 
@@ -221,7 +232,16 @@ impl Referee {
             let def = Definition {
                 config: GameConfigDef::from(g),
             };
-            start_state(&def.config, map).map_err(|detail| RefereeError::Game {
+            let valid = if def.config.is_vol1() {
+                start_state(&def.config, map).map(|_| ())
+            } else {
+                let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+                g.kind
+                    .start(&names, &def.config.kind_rulings)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            };
+            valid.map_err(|detail| RefereeError::Game {
                 tag: g.tag.clone(),
                 detail,
             })?;
@@ -255,7 +275,12 @@ impl Referee {
                     changed.push((row.game.tag.clone(), json.expect("serialisable")));
                 }
             }
-            match fresh(&row, &due_key) {
+            let version = if def.is_vol1() {
+                snapshot::VERSION
+            } else {
+                def.kind.encoding()
+            };
+            match fresh(&row, &due_key, version) {
                 Some(at) => due.extend(at.map(|t| (t, row.game.tag.clone()))),
                 None => stale.push(row.game.tag.clone()),
             }
@@ -289,6 +314,12 @@ impl Referee {
         }
         let mut rows = Vec::with_capacity(stale.len().min(1000));
         for tag in &stale {
+            if r.is_hosted(tag) {
+                let h = r.hosted(store, tag)?;
+                rows.push(r.hosted_snapshot(&h));
+                r.reschedule_hosted(&h);
+                continue;
+            }
             let live = r.live(store, tag)?;
             rows.push(r.snapshot_row(&live));
             r.reschedule_live(&live);
@@ -342,6 +373,12 @@ impl Referee {
             detail: "no such game".into(),
         };
         let def = self.games.defs.get(tag).ok_or_else(missing)?;
+        if !def.is_vol1() {
+            return Err(RefereeError::Game {
+                tag: tag.to_string(),
+                detail: format!("a game of {}, not of Volume 1", def.kind),
+            });
+        }
         let row = store.game(tag)?.ok_or_else(missing)?;
         let snap = store.snapshot(tag)?;
         let (stored, _) = restore(self.map, store, &row, snap.as_ref())?;
@@ -353,13 +390,15 @@ impl Referee {
 
 /// When a game whose snapshot is current is next due (`Some(None)`: never),
 /// or `None` when its snapshot is missing or not current.
-fn fresh(row: &IndexRow, due_key: &str) -> Option<Option<DateTime<Utc>>> {
+/// `version` is the encoding the game's snapshot must have: Volume 1's, or
+/// its kind's.
+fn fresh(row: &IndexRow, due_key: &str, version: &str) -> Option<Option<DateTime<Utc>>> {
     let Snapshot {
         row: s,
         turns,
         last_event,
     } = row.snapshot.as_ref()?;
-    let current = s.version == snapshot::VERSION
+    let current = s.version == version
         && s.due_key == due_key
         && (*turns, *last_event) == (row.turns, row.last_event);
     current.then_some(s.due_at)

@@ -5,11 +5,19 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Handled, Letter, Live, Out, Referee, RefereeError, Request};
+use super::{Handled, Hosted, Letter, Live, Out, Referee, RefereeError, Request};
 use crate::store::{Commit, Origin, Processed, Store};
 
 /// The game a message concerned, its kind and what came of it.
 type Dispatched = (Option<String>, String, String);
+
+/// The copy of the game a message changed: a Volume 1 game's, or a hosted
+/// game's (issue 41).
+#[derive(Default)]
+struct Changed {
+    live: Option<Live>,
+    hosted: Option<Hosted>,
+}
 
 impl Referee {
     /// Handles one message already classified; `received` is when the
@@ -79,9 +87,13 @@ impl Referee {
         };
         let mut out = Out::new(&self.me, letter, received, letter.message_id.clone());
         let mut commit = fresh();
-        let mut changed: Option<Live> = None;
+        let mut both = Changed::default();
         let (mut game, mut kind, mut summary) =
-            self.dispatch(store, letter, received, &mut out, &mut commit, &mut changed)?;
+            self.dispatch(store, letter, received, &mut out, &mut commit, &mut both)?;
+        let Changed {
+            live: mut changed,
+            hosted: mut hosted_changed,
+        } = both;
         if put_off && kind == "turn" && summary == super::turn::OUT_OF_TURN {
             return Ok(None);
         }
@@ -90,6 +102,7 @@ impl Referee {
             // replies; only the refusal (when the mail may be answered).
             tracing::warn!(id = %letter.message_id, from = %letter.from, "{why}");
             changed = None;
+            hosted_changed = None;
             commit = fresh();
             self.load_quota(store)?; // what was queued is thrown away
             out = Out::new(&self.me, letter, received, letter.message_id.clone());
@@ -119,11 +132,18 @@ impl Referee {
         if let Some(live) = &changed {
             commit.snapshots.push(self.snapshot_row(live));
         }
+        if let Some(h) = &hosted_changed {
+            commit.snapshots.push(self.hosted_snapshot(h));
+        }
         store.commit(&commit)?;
         self.adopt_started(store, &commit)?;
         if let Some(live) = changed {
             self.reschedule_live(&live);
             self.games.put(live);
+        }
+        if let Some(h) = hosted_changed {
+            self.reschedule_hosted(&h);
+            self.games.put_hosted(h);
         }
         Ok(Some(Handled {
             message_id: letter.message_id.clone(),
@@ -144,8 +164,10 @@ impl Referee {
         received: DateTime<Utc>,
         out: &mut Out,
         commit: &mut Commit,
-        changed: &mut Option<Live>,
+        changed: &mut Changed,
     ) -> Result<Dispatched, RefereeError> {
+        let changed_hosted = &mut changed.hosted;
+        let changed = &mut changed.live;
         Ok(if let Some(why) = &letter.no_reply {
             // One of our own replies back through the list confirms its
             // delivery (it may be unconfirmed after a crash).
@@ -168,6 +190,10 @@ impl Referee {
                     letter.request.name()
                 ),
             )
+        } else if let Some(tag) = self.hosted_tag(letter) {
+            let (kind, summary) =
+                self.hosted_mail(store, &tag, letter, received, out, commit, changed_hosted)?;
+            (Some(tag), kind, summary)
         } else if let Some((game, live, summary)) =
             self.speaker_mail(store, letter, received, out, commit)?
         {
@@ -186,6 +212,15 @@ impl Referee {
         } else {
             match &letter.request {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
+                // Only a hosted game's mail is an order: taken above.
+                Request::Order { .. } => {
+                    out.refuse(
+                        "Your mail holds an order, but names no game of a kind that reads \
+                         one: put the game's tag in the subject, e.g. \"[MX1]\"."
+                            .to_string(),
+                    );
+                    (None, "order".into(), "game unknown".into())
+                }
                 Request::Refuse(reason) => {
                     out.refuse(reason.clone());
                     (None, "error".into(), reason.clone())

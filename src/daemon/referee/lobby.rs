@@ -248,7 +248,7 @@ impl Referee {
             out.refuse(format!("{tag} was not created: {why}"));
             return Ok("new game: lobby limit".into());
         }
-        let rulings = serde_json::to_string(&g.rulings).expect("rulings serialise");
+        let rulings = super::lobby_kind::column(g);
         commit.lobby.push(LobbyOp::Create(LobbyRow {
             tag: tag.clone(),
             creator: letter.from.clone(),
@@ -260,15 +260,21 @@ impl Referee {
         }));
         let seed = Seed::from_bytes(join::game_seed(&desk.secret, tag));
         let house = house_rulings(&g.rulings);
+        let (_, options) =
+            super::lobby_kind::read(&super::lobby_kind::column(g)).expect("just written");
+        let what = if options.kind == crate::kinds::Kind::MnVol1 {
+            format!("starting at Game Time {}{house}", g.start)
+        } else {
+            super::lobby_kind::describe(&options)
+        };
         let text = format!(
-            "A new game, {tag}, is open for players (Rule 1.1.8): up to {} players, starting \
-             at Game Time {}{house}.\n\nTo join, mail {bot} the line\n\n    JOIN {tag} as \
+            "A new game, {tag}, is open for players (Rule 1.1.8): up to {} players, \
+             {what}.\n\nTo join, mail {bot} the line\n\n    JOIN {tag} as \
              <Name>\n\nand answer the confirmation mornbot sends you. {who} starts it with \
              START {tag} once two or more have joined; the order of play is then drawn (Rule \
              1.1.12).\n\nThe commitment of {tag}'s dice (RULINGS S14, S17), fixed now, before \
              anyone joins:\n\n    {tag}  {}",
             g.players,
-            g.start,
             dice::commitment(&seed),
             bot = self.me.address,
             who = if self.is_speaker(&letter.from) {

@@ -69,8 +69,8 @@ impl Referee {
                 return Ok("start: no order".into());
             }
         };
-        let rulings =
-            serde_json::from_str(&table.game.rulings).map_err(|e| RefereeError::Game {
+        let (rulings, options) =
+            super::lobby_kind::read(&table.game.rulings).map_err(|e| RefereeError::Game {
                 tag: tag.to_string(),
                 detail: format!("its house rulings do not read: {e}"),
             })?;
@@ -88,12 +88,28 @@ impl Referee {
             referee: None,
             rulings,
             picture: true,
+            kind: options.kind,
+            deadline: options.deadline,
+            kind_rulings: options.kind_rulings,
         };
-        if let Err(e) = start_state(&def, self.map) {
+        let valid = if def.is_vol1() {
+            start_state(&def, self.map).map(|_| ())
+        } else {
+            let names: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
+            def.kind
+                .start(&names, &def.kind_rulings)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        if let Err(e) = valid {
             out.refuse(format!("{tag} cannot start: {e}."));
             return Ok("start: invalid".into());
         }
-        let text = self.order_notice(&table, &def, &best, &d, at);
+        let text = if def.is_vol1() {
+            self.order_notice(&table, &def, &best, &d, at)
+        } else {
+            self.kind_order_notice(&def, &d, at)
+        };
         let definition = serde_json::to_string(&Definition { config: def }).expect("serialisable");
         commit.lobby.push(LobbyOp::Start {
             tag: tag.to_string(),
@@ -196,6 +212,31 @@ impl Referee {
         )
     }
 
+    /// The lounge's notice of the start of a game of a kind other than
+    /// Volume 1: the order of play, drawn as Volume 1's is (RULINGS MX13).
+    fn kind_order_notice(&self, def: &GameConfigDef, d: &dice::Draw, at: DateTime<Utc>) -> String {
+        let order: String = def
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, (n, _))| format!("    {}. {n}\n", i + 1))
+            .collect();
+        let policy = def.policy();
+        format!(
+            "{tag}, a game of {title} ({id}), starts with {n} players; {policy}. The order of \
+             play, drawn as the lounge draws it (RULINGS S17, MX13):\n\n{order}\nmornbot's \
+             dice picked it: {}. {hint}\n\nIt is {}'s turn, due by {}.",
+            d.describe(),
+            def.players[0].0,
+            super::fmt_time(policy.due(at, &[])),
+            tag = def.tag,
+            title = def.kind.title(),
+            id = def.kind.id(),
+            n = def.players.len(),
+            hint = super::dice::verify_hint(&def.tag),
+        )
+    }
+
     /// Adopts the games a committed mail started: each is loaded from the
     /// database as a configured game is at start-up, its snapshot written
     /// and its deadlines scheduled.
@@ -221,7 +262,14 @@ impl Referee {
                     detail: e.to_string(),
                 })?
                 .config;
+            let hosted = !def.is_vol1();
             self.games.add(tag.clone(), def);
+            if hosted {
+                let h = self.hosted(store, tag)?;
+                store.put_snapshots(&[self.hosted_snapshot(&h)])?;
+                self.reschedule_hosted(&h);
+                continue;
+            }
             let live = self.live(store, tag)?;
             store.put_snapshots(&[self.snapshot_row(&live)])?;
             self.reschedule_live(&live);

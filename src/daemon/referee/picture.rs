@@ -21,8 +21,40 @@ use crate::store::Commit;
 /// A picture owed to a reply: the scene to draw and the file name.
 pub(super) struct Owed {
     message_id: String,
-    scene: Box<Scene>,
+    scene: Drawn,
     name: String,
+}
+
+/// What a picture is drawn from: a Volume 1 scene, or a hosted game's
+/// position through its kind (issue 41).
+pub(super) enum Drawn {
+    /// Volume 1.
+    Vol1(Box<Scene>),
+    /// Another kind.
+    Hosted(HostedScene),
+}
+
+/// A hosted game's position as an owed picture keeps it: its kind, its
+/// encoding's version and the encoded position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HostedScene {
+    /// The kind.
+    pub kind: crate::kinds::Kind,
+    /// The version of the position's encoding.
+    pub encoding: String,
+    /// The position, encoded.
+    pub position: String,
+}
+
+impl HostedScene {
+    /// The scene of `p`.
+    pub(super) fn of(p: &crate::kinds::Position) -> HostedScene {
+        HostedScene {
+            kind: p.kind(),
+            encoding: p.encoding().to_string(),
+            position: p.encode(),
+        }
+    }
 }
 
 impl Referee {
@@ -38,7 +70,7 @@ impl Referee {
         if let Some(reply) = out.mails.last() {
             out.pictures.push(Owed {
                 message_id: reply.message_id.clone(),
-                scene: Box::new(scene_of(self.map, live)),
+                scene: Drawn::Vol1(Box::new(scene_of(self.map, live))),
                 name: file_name(&live.game.tag, live.game.plays.len()),
             });
         }
@@ -51,7 +83,7 @@ impl Referee {
             match owed.iter().position(|o| o.message_id == r.message_id) {
                 Some(k) => {
                     let o = owed.swap_remove(k);
-                    self.queue_owing(commit, r, *o.scene, o.name);
+                    self.queue_owing(commit, r, o.scene, o.name);
                 }
                 None => self.queue(commit, r),
             }
@@ -63,23 +95,67 @@ impl Referee {
     pub(super) fn queue_with_picture(&self, commit: &mut Commit, live: &Live, r: &Reply) {
         if live.def.picture {
             let name = file_name(&live.game.tag, live.game.plays.len());
-            self.queue_owing(commit, r, scene_of(self.map, live), name);
+            let scene = Drawn::Vol1(Box::new(scene_of(self.map, live)));
+            self.queue_owing(commit, r, scene, name);
+        } else {
+            self.queue(commit, r);
+        }
+    }
+
+    /// Owes the last reply in `out` the picture of a hosted game's
+    /// position `p` after `turns` turns, when the game has pictures on.
+    pub(super) fn hosted_picture_on_last(
+        &self,
+        def: &super::GameConfigDef,
+        p: &crate::kinds::Position,
+        turns: usize,
+        out: &mut Out,
+    ) {
+        if !def.picture {
+            return;
+        }
+        if let Some(reply) = out.mails.last() {
+            out.pictures.push(Owed {
+                message_id: reply.message_id.clone(),
+                scene: Drawn::Hosted(HostedScene::of(p)),
+                name: file_name(&def.tag, turns),
+            });
+        }
+    }
+
+    /// Queues `r` owing the picture of a hosted game's position `p`.
+    pub(super) fn queue_with_hosted_picture(
+        &self,
+        commit: &mut Commit,
+        def: &super::GameConfigDef,
+        p: &crate::kinds::Position,
+        turns: usize,
+        r: &Reply,
+    ) {
+        if def.picture {
+            let scene = Drawn::Hosted(HostedScene::of(p));
+            self.queue_owing(commit, r, scene, file_name(&def.tag, turns));
         } else {
             self.queue(commit, r);
         }
     }
 
     /// Queues `r` as text, and beside it the picture it is owed.
-    fn queue_owing(&self, commit: &mut Commit, r: &Reply, scene: Scene, name: String) {
+    fn queue_owing(&self, commit: &mut Commit, r: &Reply, scene: Drawn, name: String) {
         let queued = commit.outbox.len();
         self.queue(commit, r);
         if commit.outbox.len() == queued {
             return; // not built (and logged): nothing to owe a picture
         }
+        let (scene, hosted) = match scene {
+            Drawn::Vol1(s) => (Some(*s), None),
+            Drawn::Hosted(h) => (None, Some(h)),
+        };
         let owed = OwedPicture {
             reply: r.clone(),
             scene,
             name,
+            hosted,
         };
         match serde_json::to_string(&owed) {
             Ok(json) => commit.pictures.push((r.message_id.clone(), json)),
@@ -94,10 +170,14 @@ impl Referee {
 pub struct OwedPicture {
     /// The reply, without its picture.
     pub reply: Reply,
-    /// The game as the picture shows it.
-    pub scene: Scene,
+    /// The game as the picture shows it (Volume 1).
+    #[serde(default)]
+    pub scene: Option<Scene>,
     /// The attachment's file name.
     pub name: String,
+    /// A hosted game's position, drawn through its kind (issue 41).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hosted: Option<HostedScene>,
 }
 
 /// Why an owed picture's message could not be built.
@@ -144,16 +224,26 @@ impl Painter {
             mut reply,
             scene,
             name,
+            hosted,
         } = serde_json::from_str(owed)?;
-        attach(self.map, self.picture_bytes, &mut reply, &scene, name);
+        let drawn = match (&scene, &hosted) {
+            (_, Some(h)) => h
+                .kind
+                .decode(&h.encoding, &h.position)
+                .map_err(|e| e.to_string())
+                .and_then(|p| p.picture_png()),
+            (Some(scene), None) => picture::draw_png(self.map, scene).map_err(|e| e.to_string()),
+            (None, None) => Err("the owed picture names no game".to_string()),
+        };
+        attach(self.picture_bytes, &mut reply, drawn, name);
         Ok(outbound::build_limited(&self.me, &reply, self.reply_bytes)?.raw)
     }
 }
 
 /// Draws `scene` and attaches it to `reply` as `name`, or says in the text
 /// why it is left off.
-fn attach(map: &Map, picture_bytes: usize, reply: &mut Reply, scene: &Scene, name: String) {
-    let why = match picture::draw_png(map, scene) {
+fn attach(picture_bytes: usize, reply: &mut Reply, drawn: Result<Vec<u8>, String>, name: String) {
+    let why = match drawn {
         Ok(png) if png.len() <= picture_bytes => {
             reply.picture = Some(Picture { name, png });
             return;

@@ -402,6 +402,7 @@ mod tests {
             games: std::sync::Arc::new(crate::mail::classify::Roster::from(vec![GameInfo {
                 tag: "MN1".into(),
                 players: vec![],
+                kind: Default::default(),
             }])),
             ..ctx()
         };

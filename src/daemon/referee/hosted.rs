@@ -1,0 +1,476 @@
+//! Games of kinds other than Volume 1 (issue 41), reached only through
+//! [`crate::kinds`]: the game is its definition, the turn log and the
+//! position folded from it (a snapshot of the position, under the kind's
+//! encoding version, spares the fold). An order is read and judged by the
+//! game's kind; a legal one is logged by its canonical line and announced
+//! in the lounge with the state document and its picture; anything else is
+//! answered to its sender alone and changes nothing. The clock gives the
+//! game's deadline policy its reminders and Timeouts.
+
+use chrono::{DateTime, Utc};
+
+use super::notice::Thread;
+use super::{fmt_time, Disposition, GameConfigDef, Letter, Out, Referee, RefereeError, Request};
+use crate::kinds::{Judged, Next, Position, Viewer};
+use crate::store::{Commit, SnapshotRow, Store, TurnRow};
+
+/// A hosted game in memory.
+#[derive(Clone, Debug)]
+pub struct Hosted {
+    /// Its definition (late joiners added to its players).
+    pub def: GameConfigDef,
+    /// The position after the last line of the log.
+    pub position: Position,
+    /// The log as stored.
+    pub turns: Vec<TurnRow>,
+    /// When the game was stored: the first turn's clock starts.
+    pub created_at: DateTime<Utc>,
+    /// The turn whose reminder went out.
+    pub reminded_for: Option<u64>,
+}
+
+impl Hosted {
+    /// When the awaited turn's clock started.
+    pub fn clock_started(&self) -> DateTime<Utc> {
+        self.turns
+            .last()
+            .map_or(self.created_at, |t| t.submitted_at)
+    }
+
+    /// When the awaited turn is due; none once the game is over.
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        match self.position.next() {
+            Next::Over { .. } => None,
+            Next::Act { .. } => Some(self.def.policy().due(self.clock_started(), &[])),
+        }
+    }
+
+    /// The awaited player, if any.
+    fn awaited(&self) -> Option<String> {
+        match self.position.next() {
+            Next::Act { players, .. } => players.into_iter().next(),
+            Next::Over { .. } => None,
+        }
+    }
+
+    /// The player registered at `address`.
+    fn player_of(&self, address: &str) -> Option<&str> {
+        self.def
+            .players
+            .iter()
+            .find(|(_, a)| crate::mail::address::same(a, address))
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// The address of `player`.
+    fn address_of(&self, player: &str) -> Option<&str> {
+        self.def
+            .players
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(player))
+            .map(|(_, a)| a.as_str())
+    }
+
+    /// The state document, with who plays next and by when.
+    pub fn document(&self) -> String {
+        let due = self.deadline().map(fmt_time);
+        self.position.render(&Viewer::Public, due.as_deref())
+    }
+
+    /// The log, one numbered line each (a canonical turn may take several).
+    pub fn history(&self) -> String {
+        let mut s = format!(
+            "{} ({}), {} line(s) in the log:\n\n",
+            self.def.tag,
+            self.def.kind.title(),
+            self.turns.len()
+        );
+        for t in &self.turns {
+            let timeout = if t.message_id.starts_with("timeout-") {
+                " (Timeout)"
+            } else {
+                ""
+            };
+            s.push_str(&format!("{:>4}. {}{timeout}\n", t.n, t.player));
+            for l in t.play.lines() {
+                s.push_str(&format!("      {l}\n"));
+            }
+        }
+        s
+    }
+}
+
+/// The position of a game `def` whose log is `turns`: its start (the
+/// players who did not join late) with every line folded.
+fn fold(def: &GameConfigDef, turns: &[TurnRow]) -> Result<Position, String> {
+    let late: Vec<&str> = turns
+        .iter()
+        .filter(|t| t.play == Position::join_line(&t.player))
+        .map(|t| t.player.as_str())
+        .collect();
+    let first: Vec<String> = def
+        .players
+        .iter()
+        .map(|p| p.0.clone())
+        .filter(|n| !late.iter().any(|l| l.eq_ignore_ascii_case(n)))
+        .collect();
+    let mut p = def
+        .kind
+        .start(&first, &def.kind_rulings)
+        .map_err(|e| e.to_string())?;
+    for t in turns {
+        p = p
+            .replay(&t.play, &t.player)
+            .map_err(|e| format!("turn {}: {e}", t.n))?;
+    }
+    Ok(p)
+}
+
+impl Referee {
+    /// Whether `tag` is a game of a kind other than Volume 1.
+    pub(super) fn is_hosted(&self, tag: &str) -> bool {
+        self.games.defs.get(tag).is_some_and(|d| !d.is_vol1())
+    }
+
+    /// Hosted game `tag` as it stands: cached, or from its snapshot when
+    /// it folds the whole log under the kind's encoding, else replayed.
+    ///
+    /// # Errors
+    ///
+    /// [`RefereeError::Game`] when there is no such game or its log does
+    /// not replay; [`RefereeError::Store`].
+    pub fn hosted(&self, store: &Store, tag: &str) -> Result<Hosted, RefereeError> {
+        if let Some(h) = self.games.hosted.borrow().get(tag) {
+            return Ok(h.clone());
+        }
+        let bad = |detail: String| RefereeError::Game {
+            tag: tag.to_string(),
+            detail,
+        };
+        let def = self
+            .games
+            .defs
+            .get(tag)
+            .cloned()
+            .ok_or_else(|| bad("no such game".into()))?;
+        let row = store.game(tag)?.ok_or_else(|| bad("no such game".into()))?;
+        let turns = store.turns(tag)?;
+        let last = turns.last().map_or(0, |t| t.n);
+        let snap = store
+            .snapshot(tag)?
+            .filter(|s| s.turns == last && s.row.version == def.kind.encoding());
+        let position = match snap.map(|s| def.kind.decode(&s.row.version, &s.row.state)) {
+            Some(Ok(p)) => p,
+            _ => fold(&def, &turns).map_err(bad)?,
+        };
+        let n = turns.len() as u64 + 1;
+        let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
+        let h = Hosted {
+            def,
+            position,
+            turns,
+            created_at: row.created_at,
+            reminded_for: reminded.then_some(n),
+        };
+        self.games.put_hosted(h.clone());
+        Ok(h)
+    }
+
+    /// The snapshot of `h` as it stands.
+    pub(super) fn hosted_snapshot(&self, h: &Hosted) -> SnapshotRow {
+        SnapshotRow {
+            game: h.def.tag.clone(),
+            version: h.position.encoding().to_string(),
+            due_key: self.due_key.clone(),
+            due_at: self.hosted_due(h),
+            state: h.position.encode(),
+        }
+    }
+
+    /// When the clock next owes `h` something: the reminder, or the
+    /// Timeout.
+    pub(super) fn hosted_due(&self, h: &Hosted) -> Option<DateTime<Utc>> {
+        if !self.speaker.timeouts {
+            return None;
+        }
+        let due = h.deadline()?;
+        let n = h.turns.len() as u64 + 1;
+        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+        let reminder = h
+            .def
+            .policy()
+            .reminder(due, before, h.clock_started(), &[])
+            .filter(|_| h.reminded_for != Some(n));
+        Some(reminder.map_or(due, |r| r.min(due)))
+    }
+
+    /// Puts `h` in the agenda at its next due time (or takes it out).
+    pub(super) fn reschedule_hosted(&mut self, h: &Hosted) {
+        let tag = &h.def.tag;
+        if let Some(old) = self.due.remove(tag) {
+            self.agenda.remove(&(old, tag.clone()));
+        }
+        if let Some(t) = self.hosted_due(h) {
+            self.due.insert(tag.clone(), t);
+            self.agenda.insert((t, tag.clone()));
+        }
+    }
+
+    /// Judges the order in `letter` (a [`crate::mail::Request::Order`]'s
+    /// `text`) for `h`.
+    pub(super) fn hosted_order(
+        &self,
+        h: &mut Hosted,
+        letter: &Letter,
+        text: &str,
+        received: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> Disposition {
+        let tag = h.def.tag.clone();
+        let Some(sender) = h.player_of(&letter.from).map(str::to_string) else {
+            out.refuse(format!(
+                "{} is not a player's address in {tag}, so its orders are not judged.",
+                letter.from
+            ));
+            return Disposition::new(false, "not a player");
+        };
+        let (order, repairs) = match h.position.read(text) {
+            Ok(read) => read,
+            Err(e) => {
+                out.refuse(format!(
+                    "Your mail holds no order mornbot can read for {tag} ({}): {e}. An order \
+                     looks like\n\n    {}\n",
+                    h.def.kind.title(),
+                    h.def.kind.example_order()
+                ));
+                return Disposition::new(false, "unreadable");
+            }
+        };
+        let n = h.turns.len() + 1;
+        match h.position.judge(&order, &sender) {
+            Judged::Illegal(breaches) => {
+                let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
+                out.refuse(format!(
+                    "Your turn {n} of {tag} is refused; it breaks the rules:\n\n{list}\nNothing \
+                     changed: send the corrected turn.{}",
+                    repaired(&repairs)
+                ));
+                Disposition::new(false, "illegal")
+            }
+            Judged::Legal { position, changes } | Judged::Over { position, changes } => {
+                let line = h.position.canonical(&order);
+                let row = TurnRow {
+                    n: n as u64,
+                    player: sender.clone(),
+                    play: line.clone(),
+                    message_id: letter.message_id.clone(),
+                    submitted_at: received,
+                };
+                h.position = position;
+                h.turns.push(row.clone());
+                commit.turns.push((tag.clone(), row));
+                let changes: String = changes.iter().map(|c| format!("  - {c}\n")).collect();
+                let body = format!(
+                    "{sender}'s turn {n} of {tag} is legal:\n\n{}\n\nWhat changed:\n\n{changes}{}\
+                     \n{}",
+                    indent(&line),
+                    repaired(&repairs),
+                    crate::mail::wrap::verbatim(&h.document())
+                );
+                out.game(&tag, &format!("Turn {n}: {sender}, legal"), body);
+                self.hosted_picture_on_last(&h.def, &h.position, n, out);
+                Disposition::new(true, "legal")
+            }
+        }
+    }
+
+    /// The first act the clock owes hosted game `h` at `now` (a reminder,
+    /// or a Timeout played by its kind), into `commit`; its summary.
+    pub(super) fn hosted_act(
+        &self,
+        h: &mut Hosted,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+    ) -> Option<String> {
+        if !self.speaker.timeouts {
+            return None;
+        }
+        let due = h.deadline()?;
+        let player = h.awaited()?;
+        let (tag, n) = (h.def.tag.clone(), h.turns.len() as u64 + 1);
+        if now < due {
+            let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+            let at = h
+                .def
+                .policy()
+                .reminder(due, before, h.clock_started(), &[])?;
+            if now < at || h.reminded_for == Some(n) {
+                return None;
+            }
+            h.reminded_for = Some(n);
+            commit
+                .timers
+                .push((tag.clone(), "reminder".into(), n.to_string()));
+            let to = h.address_of(&player)?.to_string();
+            let r = self.notice_mail(
+                &Thread::clock(&tag, format!("reminder-{tag}-{n}")),
+                vec![to],
+                &format!("Turn {n}: a reminder"),
+                &crate::mail::wrap::wrap(&format!(
+                    "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes by \
+                     then, mornbot plays a Timeout for you.",
+                    fmt_time(due),
+                    h.def.policy()
+                )),
+                now,
+            );
+            self.queue(commit, &r);
+            return Some(format!("reminder to {player}, turn {n}"));
+        }
+        let (order, judged) = h.position.timeout();
+        let (Judged::Legal { position, changes } | Judged::Over { position, changes }) = judged
+        else {
+            tracing::error!(game = %tag, "the kind refused its own Timeout; left to the Speaker");
+            return None;
+        };
+        let line = h.position.canonical(&order);
+        let row = TurnRow {
+            n,
+            player: player.clone(),
+            play: line.clone(),
+            message_id: format!("timeout-{tag}-{n}@{}", self.me.domain()),
+            submitted_at: due,
+        };
+        h.position = position;
+        h.turns.push(row.clone());
+        commit.turns.push((tag.clone(), row));
+        let changes: String = changes.iter().map(|c| format!("  - {c}\n")).collect();
+        let body = format!(
+            "{player} sent no turn {n} of {tag} by {} ({}): mornbot plays the Timeout:\n\n{}\n\n\
+             What changed:\n\n{changes}\n{}",
+            fmt_time(due),
+            h.def.policy(),
+            indent(&line),
+            crate::mail::wrap::verbatim(&h.document())
+        );
+        let r = self.notice_mail(
+            &Thread::clock(&tag, format!("timeout-{tag}-{n}")),
+            vec![self.me.lounge.clone()],
+            &format!("Turn {n}: {player} timed out"),
+            &body,
+            now,
+        );
+        self.queue_with_hosted_picture(commit, &h.def, &h.position, n as usize, &r);
+        Some(format!("Timeout for {player}, turn {n}"))
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What the reader repaired, for the reply (RULINGS MX16).
+fn repaired(repairs: &[String]) -> String {
+    if repairs.is_empty() {
+        return String::new();
+    }
+    let list: String = repairs.iter().map(|r| format!("  - {r}\n")).collect();
+    format!("\nmornbot read your mail after repairing what mail did to it:\n\n{list}")
+}
+
+impl Referee {
+    /// The hosted game a letter's turn-like request is for: an order, a
+    /// Volume 1 turn, take-back or workflow step sent to a hosted game.
+    pub(super) fn hosted_tag(&self, letter: &Letter) -> Option<String> {
+        let tag = letter.game.as_ref().ok()?.to_uppercase();
+        let turnlike = matches!(
+            letter.request,
+            Request::Order { .. }
+                | Request::Turn { .. }
+                | Request::TakeBack(_)
+                | Request::Workflow(_)
+        );
+        (turnlike && self.is_hosted(&tag)).then_some(tag)
+    }
+
+    /// Handles a turn-like letter for hosted game `tag`: an order is
+    /// judged; Volume 1's turns, take-backs and buzzes are refused with
+    /// what the game's kind reads. The kind of request and the summary.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn hosted_mail(
+        &self,
+        store: &Store,
+        tag: &str,
+        letter: &Letter,
+        received: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+        changed: &mut Option<Hosted>,
+    ) -> Result<(String, String), RefereeError> {
+        let mut h = self.hosted(store, tag)?;
+        let Request::Order { text } = &letter.request else {
+            out.refuse(format!(
+                "{tag} is a game of {} ({}): it has no {} of Volume 1. A turn is one order, \
+                 like\n\n    {}\n",
+                h.def.kind.title(),
+                h.def.kind.id(),
+                match letter.request {
+                    Request::TakeBack(_) => "take-back (Rule 1.3.3)",
+                    Request::Workflow(_) => "buzz workflow (Rules 1.16.x)",
+                    _ => "GSD or Play line",
+                },
+                h.def.kind.example_order()
+            ));
+            return Ok(("order".into(), format!("not {}", h.def.kind)));
+        };
+        let d = self.hosted_order(&mut h, letter, text, received, out, commit);
+        let summary = d.summary().to_string();
+        if d.changed() {
+            *changed = Some(h);
+        }
+        Ok(("order".into(), summary))
+    }
+}
+
+impl Referee {
+    /// Does what the clock owes hosted game `tag` at `now`, each act
+    /// committed with its mail; repeats until nothing is due (a restart
+    /// after a long outage times out every overdue turn in order).
+    pub(super) fn hosted_tick(
+        &mut self,
+        store: &mut Store,
+        tag: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<super::Handled>, RefereeError> {
+        let mut done = Vec::new();
+        for _ in 0..1000 {
+            let mut h = self.hosted(store, tag)?;
+            let mut commit = Commit {
+                received_at: Some(now),
+                ..Commit::default()
+            };
+            let Some(summary) = self.hosted_act(&mut h, now, &mut commit) else {
+                // Nothing due after all (a reminder already sent): the
+                // agenda must still move on.
+                self.reschedule_hosted(&h);
+                break;
+            };
+            commit.snapshots.push(self.hosted_snapshot(&h));
+            store.commit(&commit)?;
+            self.reschedule_hosted(&h);
+            done.push(super::Handled {
+                message_id: String::new(),
+                game: Some(tag.to_string()),
+                kind: "speaker".into(),
+                summary,
+                replies: commit.outbox.len(),
+            });
+            self.games.put_hosted(h);
+        }
+        Ok(done)
+    }
+}

@@ -1,0 +1,178 @@
+//! A game of another kind by mail (issue 41): an mc-xml game created,
+//! joined and started in the lobby of a lounge that plays Volume 1, its
+//! turns read and judged by its kind, refusals to the sender alone, a
+//! Timeout by the game's deadline policy, STATUS and HISTORY, and a
+//! restart that folds the same game from the log.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
+
+mod support;
+
+use mornbot::config::LobbyConfig;
+use support::lobby::*;
+
+/// The players of MX1 in order of play, with the local part of each address.
+fn order(t: &T) -> Vec<(String, String)> {
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    h.def
+        .players
+        .iter()
+        .map(|(n, a)| (n.clone(), a.split('@').next().unwrap().to_string()))
+        .collect()
+}
+
+fn started() -> T {
+    let mut t = T::new(LobbyConfig::default());
+    let (s, mails) = t.send(
+        "speaker",
+        "new game",
+        "NEW GAME MX1 kind mc-xml players 3 deadline 2h plain",
+    );
+    assert_eq!(s, "new game MX1", "{mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(
+        lounge.contains("XML Mornington Crescent (mc-xml)"),
+        "{lounge}"
+    );
+    assert!(lounge.contains("2 hours a turn"), "{lounge}");
+    for (who, name) in [("ann", "Ann"), ("bob", "Bob"), ("cat", "Cat")] {
+        t.join(who, "MX1", name);
+    }
+    let (s, mails) = t.send("speaker", "start", "START MX1");
+    assert!(s.starts_with("start MX1: "), "{s}: {mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(
+        lounge.contains("a game of XML Mornington Crescent"),
+        "{lounge}"
+    );
+    assert!(lounge.contains("mornbot verify-dice MX1"), "{lounge}");
+    assert!(!lounge.contains("Drone"), "mc-xml has no Drone: {lounge}");
+    t
+}
+
+fn turn(name: &str, moves: &str) -> String {
+    format!("Here is my turn.\n\n<Turn player=\"{name}\">{moves}</Turn>\n")
+}
+
+#[test]
+fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
+    let mut t = started();
+    let players = order(&t);
+    let (first, first_who) = players[0].clone();
+    let (second, second_who) = players[1].clone();
+
+    // Out of turn: refused to the sender alone, with the rule.
+    let (s, mails) = t.send(
+        &second_who,
+        "[MX1] my turn",
+        &turn(&second, "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "illegal", "{mails:?}");
+    assert!(to_lounge(&mails).is_empty(), "{mails:?}");
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].text.contains("Rule"), "{}", mails[0].text);
+
+    // An illegal move, then the corrected turn.
+    let (s, mails) = t.send(
+        &first_who,
+        "[MX1] turn",
+        &turn(&first, "<Move steps=\"Euston\"/>"),
+    );
+    assert_eq!(s, "illegal", "{mails:?}");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(text.contains("Rule 3"), "{text}");
+    assert!(text.contains("Nothing changed"), "{text}");
+
+    let (s, mails) = t.send(
+        &first_who,
+        "[MX1] turn",
+        &turn(&first, "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "legal", "{mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(
+        lounge.contains(&format!("{first}'s turn 1 of MX1 is legal")),
+        "{lounge}"
+    );
+    assert!(
+        lounge.contains(&format!("Next to play: {second}")),
+        "{lounge}"
+    );
+    // The verdict owes its picture, drawn by the sender through the kind.
+    let painter = mornbot::daemon::referee::Painter::new(
+        mornbot::map::Map::london_1999(),
+        me(),
+        &mornbot::config::LimitsConfig::default(),
+    );
+    let owed = t.store.all_mail().unwrap();
+    let owed = owed
+        .iter()
+        .rev()
+        .find_map(|m| m.owed.clone())
+        .expect("a picture is owed");
+    let raw = String::from_utf8_lossy(&painter.finish(&owed).unwrap()).into_owned();
+    assert!(raw.contains("image/png"), "the picture is attached");
+    assert!(
+        raw.contains("MX1-after-turn-1.png"),
+        "named by game and turn"
+    );
+
+    // What is not an order of this kind: named, and nothing changes.
+    let (_, mails) = t.send(
+        &second_who,
+        "[MX1] turn",
+        &format!("{second} : Euston (NT)"),
+    );
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(text.contains("<Turn player="), "{text}");
+    let (s, mails) = t.send(&second_who, "[MX1] turn", "<Turn player=\"x\"><Move</Turn>");
+    assert_eq!(s, "unreadable", "{mails:?}");
+
+    // STATUS and HISTORY answer from the kind.
+    let (_, mails) = t.send(&second_who, "status", "STATUS MX1\nHISTORY MX1");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(
+        text.contains("XML Mornington Crescent (mc-xml), after 1 turn"),
+        "{text}"
+    );
+    assert!(text.contains("Goodge Street"), "{text}");
+
+    // The deadline is 2 plain hours: the clock plays the Timeout.
+    let now = at(t.n * t.step) + chrono::Duration::hours(3);
+    let done = t.referee.tick(&mut t.store, now).unwrap();
+    let summaries: Vec<&str> = done.iter().map(|h| h.summary.as_str()).collect();
+    assert!(
+        summaries.contains(&format!("Timeout for {second}, turn 2").as_str()),
+        "{summaries:?}"
+    );
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert_eq!(h.turns.len(), 2);
+    assert!(h
+        .document()
+        .contains(&format!("Next to play: {}", players[2].0)));
+
+    // A restart folds the same game from the log and its snapshot.
+    let before = h.position.clone();
+    t.restart();
+    let again = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert_eq!(again.position, before);
+    assert!(t.referee.has_game("MN1"), "Volume 1's game is still there");
+    assert!(t.referee.live(&t.store, "MN1").is_ok());
+}
+
+#[test]
+fn a_start_outside_the_kinds_player_range_or_with_a_bad_ruling_is_refused() {
+    let mut t = T::new(LobbyConfig::default());
+    let (_, mails) = t.send(
+        "speaker",
+        "new game",
+        "NEW GAME MX2 kind mc-xml ruling build_at=nowhere",
+    );
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(text.contains("build_at"), "{text}");
+    assert!(!t.referee.has_game("MX2"));
+    let (s, _) = t.send("speaker", "new game", "NEW GAME MX3 kind mc-xml");
+    assert_eq!(s, "new game MX3");
+    t.join("ann", "MX3", "Ann");
+    let (s, mails) = t.send("speaker", "start", "START MX3");
+    assert!(s.contains("too few"), "{s}: {mails:?}");
+}

@@ -176,3 +176,76 @@ fn a_start_outside_the_kinds_player_range_or_with_a_bad_ruling_is_refused() {
     let (s, mails) = t.send("speaker", "start", "START MX3");
     assert!(s.contains("too few"), "{s}: {mails:?}");
 }
+
+#[test]
+fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
+    let mut t = started();
+    let players = order(&t);
+    // Dan asks; each player consents; the last consent makes the join.
+    let (s, mails) = t.send("dan", "join", "JOIN MX1 as Dan");
+    assert_eq!(s, "late join asked: Dan", "{mails:?}");
+    let lounge = flat(&to_lounge(&mails));
+    assert!(lounge.contains("CONSENT MX1 Dan"), "{lounge}");
+    // A stranger's consent does not count.
+    let (s, _) = t.send("eve", "consent", "CONSENT MX1 Dan");
+    assert_eq!(s, "consent: not a player");
+    for (i, (name, who)) in players.iter().enumerate() {
+        let (s, mails) = t.send(who, "consent", "CONSENT MX1 Dan");
+        if i + 1 < players.len() {
+            assert_eq!(s, format!("consent: {name} to Dan"), "{mails:?}");
+            assert!(to_lounge(&mails).is_empty());
+        } else {
+            assert_eq!(s, "late join: Dan joins MX1", "{mails:?}");
+            let lounge = flat(&to_lounge(&mails));
+            assert!(
+                lounge.contains("Dan joins MX1, last in the order"),
+                "{lounge}"
+            );
+        }
+    }
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert_eq!(h.position.players().last().map(String::as_str), Some("Dan"));
+
+    // The first player resigns; the Speaker resigns the second; PAUSE is
+    // Volume 1's.
+    let (first, first_who) = players[0].clone();
+    let (s, mails) = t.send(&first_who, "[MX1] resign", "RESIGN MX1");
+    assert_eq!(s, format!("{first} resigned"), "{mails:?}");
+    let (second, _) = players[1].clone();
+    let (s, _) = t.send("speaker", "[MX1] resign", &format!("RESIGN {second} MX1"));
+    assert_eq!(s, format!("speaker: {second} resigned"));
+    let (s, mails) = t.send("speaker", "[MX1] pause", "PAUSE MX1");
+    assert_eq!(s, "speaker: PAUSE not this kind", "{mails:?}");
+
+    // After a restart Dan's address is still Dan's: Dan's turn is judged.
+    t.restart();
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert_eq!(
+        h.position.players(),
+        vec![players[2].0.clone(), "Dan".to_string()]
+    );
+    let third = players[2].clone();
+    let (s, mails) = t.send(
+        &third.1,
+        "[MX1] turn",
+        &turn(&third.0, "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "legal", "{mails:?}");
+    let (s, mails) = t.send(
+        "dan",
+        "[MX1] turn",
+        &turn("Dan", "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "legal", "{mails:?}");
+    // The last player left wins.
+    let (s, mails) = t.send(&third.1, "[MX1] resign", "RESIGN MX1");
+    assert!(s.contains("resigned"), "{s}: {mails:?}");
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert!(
+        h.document()
+            .contains("Game over: Dan won, the last player left."),
+        "{}",
+        h.document()
+    );
+    assert!(h.deadline().is_none());
+}

@@ -199,6 +199,14 @@ pub const COMMANDS: &[Spec] = &[
         Who::Lobby,
     ),
     spec(
+        "CONSENT",
+        "<TAG> <Name>",
+        "MX1 Dana",
+        "a player's consent to Name joining a game of another kind under way (mc-xml, \
+         RULINGS MX13: every player must consent); JOIN asks.",
+        Who::Lobby,
+    ),
+    spec(
         "RESIGN",
         "<player> [game]",
         "Rushton {game}",
@@ -312,6 +320,7 @@ pub fn verb_of(c: &crate::mail::request::Command) -> Option<&'static str> {
             Lobby::Confirm { .. } => "CONFIRM",
             Lobby::Start { .. } => "START",
             Lobby::Cancel { .. } => "CANCEL GAME",
+            Lobby::Consent { .. } => "CONSENT",
             Lobby::Malformed { .. } => return None,
         },
         Command::Absence(a) => match a {

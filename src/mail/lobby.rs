@@ -9,6 +9,8 @@
 //! LEAVE <TAG>
 //! CONFIRM <token>
 //! START <TAG>
+//! CANCEL GAME <TAG>
+//! CONSENT <TAG> <Name>
 //! ```
 //!
 //! A line whose verb is written in capitals but whose rest is wrong is a
@@ -57,6 +59,14 @@ pub enum Lobby {
     Cancel {
         /// The game, upper case.
         tag: String,
+    },
+    /// `CONSENT <TAG> <Name>`: a player consents to Name joining a game
+    /// of another kind under way (RULINGS MX13).
+    Consent {
+        /// The game, upper case.
+        tag: String,
+        /// The joiner's name.
+        name: String,
     },
     /// A lobby command written wrong.
     Malformed {
@@ -110,6 +120,7 @@ pub fn parse(line: &str) -> Option<Lobby> {
         "LEAVE" => (rest, "LEAVE", capitals),
         "CONFIRM" => (rest, "CONFIRM", capitals),
         "START" => (rest, "START", capitals),
+        "CONSENT" => (rest, "CONSENT", capitals),
         "CANCEL" => {
             let (&second, rest) = rest.split_first()?;
             if !second.eq_ignore_ascii_case("GAME") {
@@ -126,6 +137,7 @@ pub fn parse(line: &str) -> Option<Lobby> {
         "LEAVE" => one_tag(rest).map(|tag| Lobby::Leave { tag }),
         "START" => one_tag(rest).map(|tag| Lobby::Start { tag }),
         "CANCEL" => one_tag(rest).map(|tag| Lobby::Cancel { tag }),
+        "CONSENT" => consent(rest),
         _ => confirm(rest),
     };
     match read {
@@ -206,6 +218,19 @@ fn join(rest: &[&str]) -> Result<Lobby, String> {
     };
     Ok(Lobby::Join {
         tag,
+        name: name(&n.join(" "))?,
+    })
+}
+
+fn consent(rest: &[&str]) -> Result<Lobby, String> {
+    let [t, n @ ..] = rest else {
+        return Err("a game tag is missing".into());
+    };
+    if n.is_empty() {
+        return Err("the name of the player who asked to join is missing".into());
+    }
+    Ok(Lobby::Consent {
+        tag: tag(t)?,
         name: name(&n.join(" "))?,
     })
 }
@@ -518,6 +543,17 @@ mod tests {
             parse("CANCEL GAME mn20."),
             Some(Lobby::Cancel { tag: "MN20".into() })
         );
+        assert_eq!(
+            parse("CONSENT MX1 Dana Scully"),
+            Some(Lobby::Consent {
+                tag: "MX1".into(),
+                name: "Dana Scully".into()
+            })
+        );
+        assert!(matches!(
+            parse("CONSENT MX1"),
+            Some(Lobby::Malformed { .. })
+        ));
     }
 
     #[test]

@@ -91,6 +91,13 @@ impl Referee {
             None => Some((None, None, "absence: malformed".to_string())),
             Some(first) => match self.ending_game(letter, first.game(), out) {
                 None => Some((None, None, "absence: game unknown".to_string())),
+                Some(tag) if self.is_hosted(&tag) => {
+                    out.refuse(format!(
+                        "{tag} is a game of another kind than Volume 1: mornbot does not yet \
+                         keep absences for it; ask the Speaker."
+                    ));
+                    Some((Some(tag), None, "absence: not this kind".to_string()))
+                }
                 Some(tag) => {
                     let mut live = self.live(store, &tag)?;
                     let (mut changed, mut said) = (false, Vec::new());

@@ -21,7 +21,7 @@ use crate::store::{Commit, Ending, EndingOp, Store};
 /// A command of a player's (or the Speaker's) that may end a game, with
 /// the game it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Act {
+pub(super) enum Act {
     /// The sender Resigns.
     Resign(Option<String>),
     /// A step towards a Stalemate.
@@ -65,6 +65,13 @@ impl Referee {
         let Some(tag) = self.ending_game(letter, hint.as_deref(), out) else {
             return Ok(Some((None, None, "ending: game unknown".into())));
         };
+        if self.is_hosted(&tag) {
+            let said = self.hosted_ending(store, &tag, &acts, letter, at, out, commit)?;
+            if !rest.is_empty() {
+                self.commands(store, &rest, out)?;
+            }
+            return Ok(Some((Some(tag), None, said)));
+        }
         let mut live = self.live(store, &tag)?;
         let mut agreements = store.stalemate_agreements(&tag)?;
         let (mut changed, mut said) = (false, Vec::new());

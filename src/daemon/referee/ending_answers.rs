@@ -22,6 +22,9 @@ impl Referee {
                 let tag = t.to_uppercase();
                 if !self.has_game(&tag) {
                     format!("There is no game {t} in the Game Archive or in play.\n")
+                } else if self.is_hosted(&tag) {
+                    let h = self.hosted(store, &tag)?;
+                    format!("{}\n{}", h.document(), h.history())
                 } else {
                     let live = self.live(store, &tag)?;
                     let row = store.endings()?.into_iter().find(|e| e.game == tag);

@@ -144,6 +144,8 @@ impl Referee {
         if let Some(h) = hosted_changed {
             self.reschedule_hosted(&h);
             self.games.put_hosted(h);
+        } else {
+            self.refresh_hosted(store, &commit)?;
         }
         Ok(Some(Handled {
             message_id: letter.message_id.clone(),

@@ -54,7 +54,7 @@ impl Hosted {
     }
 
     /// The player registered at `address`.
-    fn player_of(&self, address: &str) -> Option<&str> {
+    pub(super) fn player_of(&self, address: &str) -> Option<&str> {
         self.def
             .players
             .iter()
@@ -147,7 +147,7 @@ impl Referee {
             tag: tag.to_string(),
             detail,
         };
-        let def = self
+        let mut def = self
             .games
             .defs
             .get(tag)
@@ -155,6 +155,19 @@ impl Referee {
             .ok_or_else(|| bad("no such game".into()))?;
         let row = store.game(tag)?.ok_or_else(|| bad("no such game".into()))?;
         let turns = store.turns(tag)?;
+        // Late joiners' addresses, from their asks (RULINGS MX13).
+        let (asks, _) = super::hosted_players::joins(&self.hosted_events(store, tag)?);
+        for t in &turns {
+            let known = def
+                .players
+                .iter()
+                .any(|p| p.0.eq_ignore_ascii_case(&t.player));
+            if t.play == Position::join_line(&t.player) && !known {
+                if let Some(a) = asks.iter().rev().find(|a| a.name == t.player) {
+                    def.players.push((a.name.clone(), a.by.clone()));
+                }
+            }
+        }
         let last = turns.last().map_or(0, |t| t.n);
         let snap = store
             .snapshot(tag)?
@@ -472,5 +485,37 @@ impl Referee {
             self.games.put_hosted(h);
         }
         Ok(done)
+    }
+}
+
+impl Referee {
+    /// After a commit that logged lines of hosted games outside their
+    /// turns (a late join, a resignation): each is loaded again, its
+    /// players' addresses recorded, and rescheduled.
+    pub(super) fn refresh_hosted(
+        &mut self,
+        store: &mut Store,
+        commit: &Commit,
+    ) -> Result<(), RefereeError> {
+        let mut tags: Vec<&String> = commit.turns.iter().map(|(t, _)| t).collect();
+        tags.dedup();
+        for tag in tags {
+            if !self.is_hosted(tag) {
+                continue;
+            }
+            self.games.hosted.borrow_mut().remove(tag.as_str());
+            let h = self.hosted(store, tag)?;
+            let known = self.games.defs.get(tag.as_str()).map(|d| &d.players);
+            if known != Some(&h.def.players) {
+                let json = serde_json::to_string(&super::Definition {
+                    config: h.def.clone(),
+                })
+                .expect("serialisable");
+                store.set_definitions(&[(tag.clone(), json)])?;
+                self.games.add(tag.clone(), h.def.clone());
+            }
+            self.reschedule_hosted(&h);
+        }
+        Ok(())
     }
 }

@@ -170,6 +170,14 @@ impl Referee {
                 "lobby: malformed".into()
             }
             Lobby::NewGame(g) => self.new_game(store, desk, letter, g, at, out, commit)?,
+            // A game of another kind under way takes late joiners by every
+            // player's consent (RULINGS MX13).
+            Lobby::Join { tag, name } if self.is_hosted(tag) => {
+                self.hosted_join_ask(store, letter, tag, name, at, out, commit)?
+            }
+            Lobby::Consent { tag, name } => {
+                self.hosted_consent(store, letter, tag, name, at, out, commit)?
+            }
             Lobby::Join { tag, name } => {
                 self.join(store, desk, letter, tag, name, at, out, commit)?
             }

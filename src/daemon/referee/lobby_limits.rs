@@ -75,7 +75,8 @@ impl Referee {
                 Lobby::Join { tag, .. }
                 | Lobby::Leave { tag }
                 | Lobby::Start { tag }
-                | Lobby::Cancel { tag } => tag.clone(),
+                | Lobby::Cancel { tag }
+                | Lobby::Consent { tag, .. } => tag.clone(),
                 Lobby::Confirm { token } => match store
                     .lobby_asks_from(&address)?
                     .into_iter()
@@ -107,6 +108,7 @@ fn lobby_verb(l: &Lobby) -> String {
         Lobby::Confirm { .. } => "CONFIRM".to_string(),
         Lobby::Start { tag } => format!("START {tag}"),
         Lobby::Cancel { tag } => format!("CANCEL GAME {tag}"),
+        Lobby::Consent { tag, name } => format!("CONSENT {tag} {name}"),
         Lobby::Malformed { line, .. } => line.clone(),
     }
 }

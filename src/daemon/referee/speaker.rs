@@ -80,6 +80,48 @@ impl Referee {
         }
     }
 
+    /// A Speaker's request for hosted game `tag`: `RESIGN <player>` takes a
+    /// player out (RULINGS MX15); Judgments, GSDs, `VOID`, `PAUSE` and
+    /// `RESUME` are Volume 1's, refused with why.
+    #[allow(clippy::too_many_arguments)]
+    fn hosted_speaker(
+        &self,
+        store: &Store,
+        tag: &str,
+        ask: Ask,
+        letter: &Letter,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> Result<String, RefereeError> {
+        let mut h = self.hosted(store, tag)?;
+        let kind = h.def.kind;
+        let Ask::Commands(cmds) = ask else {
+            out.refuse(format!(
+                "{tag} is a game of {kind}: it has no Judgments or GSDs (Volume 1's)."
+            ));
+            return Ok("speaker: not this kind".into());
+        };
+        let mut said = Vec::new();
+        for (cmd, arg) in cmds {
+            match (cmd.as_str(), arg) {
+                ("RESIGN", Some(name)) => {
+                    if self.hosted_resign(&mut h, &name, letter, at, out, commit) {
+                        said.push(format!("speaker: {name} resigned"));
+                    }
+                }
+                (other, _) => {
+                    out.refuse(format!(
+                        "{other} is not available for {tag}, a game of {kind}: only RESIGN \
+                         <player> is, besides what the players send."
+                    ));
+                    said.push(format!("speaker: {other} not this kind"));
+                }
+            }
+        }
+        Ok(said.join("; "))
+    }
+
     /// Handles a Speaker's message; `None` when it is not one (handled as
     /// from anyone). Returns the game, the changed game, and a summary.
     pub(super) fn speaker_mail(
@@ -96,6 +138,10 @@ impl Referee {
         let Some(tag) = self.which_game(letter, out) else {
             return Ok(Some((None, None, "speaker: game unknown".into())));
         };
+        if self.is_hosted(&tag) {
+            let said = self.hosted_speaker(store, &tag, ask, letter, at, out, commit)?;
+            return Ok(Some((Some(tag), None, said)));
+        }
         let mut live = self.live(store, &tag)?;
         let done = match ask {
             Ask::Judgment(legal) => {

@@ -24,6 +24,16 @@ pub fn document(facts: &Facts, state: &State, deadline: Option<&str>) -> String 
     );
     out.extend(wrap("", "", &title));
     match state.winner {
+        // Still closed for rebuilding: no Build ended it, so the others
+        // resigned (RULINGS MX15).
+        Some(w) if state.rebuilding => out.extend(wrap(
+            "",
+            "  ",
+            &format!(
+                "Game over: {} won, the last player left.",
+                state.trains[w].name
+            ),
+        )),
         Some(w) => out.extend(wrap(
             "",
             "  ",

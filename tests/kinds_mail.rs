@@ -136,6 +136,19 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     );
     assert!(text.contains("Goodge Street"), "{text}");
 
+    // HELP lists the kinds, each with an example turn.
+    let (_, mails) = t.send(&second_who, "help", "HELP");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(
+        text.contains("mc-xml: XML Mornington Crescent, 2 to 8 players"),
+        "{text}"
+    );
+    assert!(text.contains("<Move steps=\"Goodge Street\"/>"), "{text}");
+    assert!(
+        text.contains("mn-vol1: Mornington Nomic, Volume 1"),
+        "{text}"
+    );
+
     // The deadline is 2 plain hours: the clock plays the Timeout.
     let now = at(t.n * t.step) + chrono::Duration::hours(3);
     let done = t.referee.tick(&mut t.store, now).unwrap();

@@ -467,6 +467,24 @@ pub fn help_list(game: &str) -> String {
     out
 }
 
+/// The game kinds the lounge hosts, each with its players and an example
+/// turn, as indented lines (issue 41).
+pub fn kinds_list() -> String {
+    let mut out = String::new();
+    for k in crate::kinds::Kind::ALL {
+        let r = k.players();
+        out.push_str(&format!(
+            "    {}: {}, {} to {} players. A turn:\n        {}\n",
+            k.id(),
+            k.title(),
+            r.start(),
+            r.end(),
+            k.example_order()
+        ));
+    }
+    out
+}
+
 /// The lounge's steps, as indented lines.
 pub fn steps_list() -> String {
     let mut out = String::new();
@@ -553,6 +571,18 @@ mod tests {
             }
         }
         for line in help.lines() {
+            assert!(line.chars().count() <= 72, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn help_lists_every_kind_with_an_example_turn() {
+        let kinds = kinds_list();
+        for k in crate::kinds::Kind::ALL {
+            assert!(kinds.contains(&format!("    {}: ", k.id())), "{kinds}");
+            assert!(kinds.contains(k.example_order()), "{kinds}");
+        }
+        for line in kinds.lines() {
             assert!(line.chars().count() <= 72, "{line:?}");
         }
     }

@@ -108,6 +108,7 @@ impl Referee {
                     games => super::listed(self.tags()),
                     commands => verbatim(&crate::mail::commands::help_list(&example)),
                     steps => verbatim(&crate::mail::commands::steps_list()),
+                    kinds => verbatim(&crate::mail::commands::kinds_list()),
                     rules_url => self.rules_url, speaker => self.speaker.addresses.first(),
                     example, lounge => self.me.lounge, bot => self.me.address, unknown,
                 },

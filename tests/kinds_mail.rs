@@ -228,11 +228,30 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
     let (s, _) = t.send("speaker", "[MX1] resign", &format!("RESIGN {second} MX1"));
     assert_eq!(s, format!("speaker: {second} resigned"));
     let (s, mails) = t.send("speaker", "[MX1] pause", "PAUSE MX1");
-    assert_eq!(s, "speaker: PAUSE not this kind", "{mails:?}");
+    assert_eq!(s, "speaker: pause", "{mails:?}");
+    assert!(flat(&to_lounge(&mails)).contains("no turn is due"));
+    // Paused: a day later nothing times out.
+    let later = at(t.n * t.step) + chrono::Duration::hours(24);
+    let done = t.referee.tick(&mut t.store, later).unwrap();
+    assert!(
+        done.iter().all(|h| h.game.as_deref() != Some("MX1")),
+        "{done:?}"
+    );
+    let (s, _) = t.send("speaker", "[MX1] void", "VOID MX1");
+    assert_eq!(s, "speaker: VOID not this kind");
 
-    // After a restart Dan's address is still Dan's: Dan's turn is judged.
+    // After a restart Dan's address is still Dan's, and the game still
+    // paused; resumed, Dan's turn is judged.
     t.restart();
     let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert!(h.paused && h.deadline().is_none());
+    let (s, mails) = t.send("speaker", "[MX1] resume", "RESUME MX1");
+    assert_eq!(s, "speaker: resume", "{mails:?}");
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert!(
+        h.deadline().unwrap() > at(t.n * t.step),
+        "the clock starts again"
+    );
     assert_eq!(
         h.position.players(),
         vec![players[2].0.clone(), "Dan".to_string()]

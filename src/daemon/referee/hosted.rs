@@ -27,18 +27,28 @@ pub struct Hosted {
     pub created_at: DateTime<Utc>,
     /// The turn whose reminder went out.
     pub reminded_for: Option<u64>,
+    /// Whether the Speaker paused the game: no turn is due meanwhile.
+    pub paused: bool,
+    /// When the Speaker last resumed it: the awaited turn's clock starts
+    /// no earlier.
+    pub resumed_at: Option<DateTime<Utc>>,
 }
 
 impl Hosted {
     /// When the awaited turn's clock started.
     pub fn clock_started(&self) -> DateTime<Utc> {
-        self.turns
+        let last = self
+            .turns
             .last()
-            .map_or(self.created_at, |t| t.submitted_at)
+            .map_or(self.created_at, |t| t.submitted_at);
+        self.resumed_at.map_or(last, |r| r.max(last))
     }
 
     /// When the awaited turn is due; none once the game is over.
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        if self.paused {
+            return None;
+        }
         match self.position.next() {
             Next::Over { .. } => None,
             Next::Act { .. } => Some(self.def.policy().due(self.clock_started(), &[])),
@@ -156,7 +166,9 @@ impl Referee {
         let row = store.game(tag)?.ok_or_else(|| bad("no such game".into()))?;
         let turns = store.turns(tag)?;
         // Late joiners' addresses, from their asks (RULINGS MX13).
-        let (asks, _) = super::hosted_players::joins(&self.hosted_events(store, tag)?);
+        let events = self.hosted_events(store, tag)?;
+        let (asks, _) = super::hosted_players::joins(&events);
+        let (paused, resumed_at) = super::hosted_players::pauses(&events);
         for t in &turns {
             let known = def
                 .players
@@ -184,6 +196,8 @@ impl Referee {
             turns,
             created_at: row.created_at,
             reminded_for: reminded.then_some(n),
+            paused,
+            resumed_at,
         };
         self.games.put_hosted(h.clone());
         Ok(h)
@@ -498,6 +512,8 @@ impl Referee {
         commit: &Commit,
     ) -> Result<(), RefereeError> {
         let mut tags: Vec<&String> = commit.turns.iter().map(|(t, _)| t).collect();
+        tags.extend(commit.events.iter().map(|(t, _, _)| t));
+        tags.sort();
         tags.dedup();
         for tag in tags {
             if !self.is_hosted(tag) {

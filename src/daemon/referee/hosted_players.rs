@@ -27,10 +27,13 @@ pub(super) struct JoinEvent {
     pub(super) by: String,
 }
 
+/// The event of the Speaker pausing (`true`) or resuming (`false`).
+pub(super) const PAUSE: &str = "hosted-pause";
+
 /// The asks (name, address) and consents (name, player) among `events`.
-pub(super) fn joins(events: &[(String, String)]) -> (Vec<JoinEvent>, Vec<JoinEvent>) {
+pub(super) fn joins(events: &[HostedEvent]) -> (Vec<JoinEvent>, Vec<JoinEvent>) {
     let (mut asks, mut consents) = (Vec::new(), Vec::new());
-    for (kind, data) in events {
+    for (_, kind, data) in events {
         let Ok(e) = serde_json::from_str::<JoinEvent>(data) else {
             continue;
         };
@@ -43,18 +46,76 @@ pub(super) fn joins(events: &[(String, String)]) -> (Vec<JoinEvent>, Vec<JoinEve
     (asks, consents)
 }
 
+/// A hosted game's event: when, its kind, its data.
+pub(super) type HostedEvent = (DateTime<Utc>, String, String);
+
+/// Whether the game is paused, and when it was last resumed.
+pub(super) fn pauses(events: &[HostedEvent]) -> (bool, Option<DateTime<Utc>>) {
+    let (mut paused, mut resumed) = (false, None);
+    for (at, kind, data) in events {
+        if kind == PAUSE {
+            paused = data == "true";
+            if !paused {
+                resumed = Some(*at);
+            }
+        }
+    }
+    (paused, resumed)
+}
+
 impl Referee {
-    /// The events of hosted game `tag`, as (kind, data).
+    /// The events of hosted game `tag`, oldest first.
     pub(super) fn hosted_events(
         &self,
         store: &Store,
         tag: &str,
-    ) -> Result<Vec<(String, String)>, RefereeError> {
+    ) -> Result<Vec<HostedEvent>, RefereeError> {
         Ok(store
             .events(tag)?
             .into_iter()
-            .map(|e| (e.kind, e.data))
+            .map(|e| (e.at, e.kind, e.data))
             .collect())
+    }
+
+    /// The Speaker's `PAUSE` (`pause`) or `RESUME` of hosted game `h`,
+    /// into `commit`: no turn is due while paused; on resuming, the
+    /// awaited turn's clock starts again.
+    pub(super) fn hosted_pause(
+        &self,
+        h: &mut Hosted,
+        pause: bool,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> bool {
+        let tag = h.def.tag.clone();
+        if h.paused == pause {
+            out.refuse(format!(
+                "{tag} is {} already.",
+                if pause { "paused" } else { "not paused" }
+            ));
+            return false;
+        }
+        h.paused = pause;
+        if !pause {
+            h.resumed_at = Some(at);
+        }
+        commit
+            .events
+            .push((tag.clone(), PAUSE.to_string(), pause.to_string()));
+        commit.snapshots.push(self.hosted_snapshot(h));
+        let text = if pause {
+            format!("The Speaker paused {tag}: no turn is due until it is resumed.")
+        } else {
+            let due = h.deadline().map(super::fmt_time).unwrap_or_default();
+            format!("The Speaker resumed {tag}: the awaited turn is due by {due}.")
+        };
+        out.game(
+            &tag,
+            if pause { "Paused" } else { "Resumed" },
+            self.notice(text),
+        );
+        true
     }
 
     /// `JOIN <TAG> as <Name>` for a hosted game under way: asked in the

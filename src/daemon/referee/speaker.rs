@@ -81,8 +81,8 @@ impl Referee {
     }
 
     /// A Speaker's request for hosted game `tag`: `RESIGN <player>` takes a
-    /// player out (RULINGS MX15); Judgments, GSDs, `VOID`, `PAUSE` and
-    /// `RESUME` are Volume 1's, refused with why.
+    /// player out (RULINGS MX15), `PAUSE` and `RESUME` stop and restart its
+    /// clock; Judgments, GSDs and `VOID` are Volume 1's, refused with why.
     #[allow(clippy::too_many_arguments)]
     fn hosted_speaker(
         &self,
@@ -110,10 +110,16 @@ impl Referee {
                         said.push(format!("speaker: {name} resigned"));
                     }
                 }
+                (verb @ ("PAUSE" | "RESUME"), _) => {
+                    let pause = verb == "PAUSE";
+                    if self.hosted_pause(&mut h, pause, at, out, commit) {
+                        said.push(format!("speaker: {}", verb.to_ascii_lowercase()));
+                    }
+                }
                 (other, _) => {
                     out.refuse(format!(
-                        "{other} is not available for {tag}, a game of {kind}: only RESIGN \
-                         <player> is, besides what the players send."
+                        "{other} is not available for {tag}, a game of {kind}: RESIGN \
+                         <player>, PAUSE and RESUME are, besides what the players send."
                     ));
                     said.push(format!("speaker: {other} not this kind"));
                 }

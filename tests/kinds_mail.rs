@@ -80,7 +80,8 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     assert_eq!(s, "illegal", "{mails:?}");
     let text = flat(&mails.iter().collect::<Vec<_>>());
     assert!(text.contains("Rule 3"), "{text}");
-    assert!(text.contains("Nothing changed"), "{text}");
+    assert!(text.contains("Nothing has changed"), "{text}");
+    assert_eq!(text.matches("othing").count(), 1, "said once: {text}");
 
     let (s, mails) = t.send(
         &first_who,
@@ -162,6 +163,28 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     assert!(h
         .document()
         .contains(&format!("Next to play: {}", players[2].0)));
+
+    // The web archive shows it beside Volume 1's, read through its kind.
+    let dir = std::env::temp_dir().join(format!("mornbot-kinds-archive-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    mornbot::archive::build(mornbot::map::Map::london_1999(), &t.store, &dir).unwrap();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        index.contains("MX1/index.html") && index.contains("MN1/index.html"),
+        "{index}"
+    );
+    let page = std::fs::read_to_string(dir.join("MX1/index.html")).unwrap();
+    assert!(
+        page.contains("XML Mornington Crescent (mc-xml), after 2 turns"),
+        "{page}"
+    );
+    assert!(page.contains("<svg"), "the picture is on the page");
+    assert!(
+        page.contains("(Timeout)"),
+        "the log says which turn timed out"
+    );
+    assert!(!page.contains("@example.org"), "no address in the archive");
+    let _ = std::fs::remove_dir_all(&dir);
 
     // A restart folds the same game from the log and its snapshot.
     let before = h.position.clone();

@@ -165,6 +165,22 @@ pub fn index_page(games: &[GameSummary]) -> String {
     page("Mornington Nomic: the game archive", "", &b)
 }
 
+/// The page of a game of another kind than Volume 1 (issue 41): its
+/// state document, its picture (`svg`, drawn by its kind) and its log
+/// (`history`, list items already escaped).
+pub fn hosted_page(tag: &str, title: &str, document: &str, svg: &str, history: &str) -> String {
+    let name = format!("{tag}: {title}");
+    let body = format!(
+        "<nav><a href=\"../index.html\">All games</a></nav>\n<h1>{}</h1>\n\
+         <pre class=\"gsd\">{}</pre>\n<div class=\"picture\" role=\"img\" aria-label=\"{}\">{svg}</div>\n\
+         <h2>The log</h2>\n<ol>\n{history}</ol>\n",
+        escape(&name),
+        escape(document),
+        escape(&format!("{tag} as it stands"))
+    );
+    page(&name, "../", &body)
+}
+
 /// The Points table (Rule 1.1.9), from every ended game: as `POINTS`
 /// answers it by mail.
 pub fn points_page(rows: &[crate::store::PointsRow]) -> String {

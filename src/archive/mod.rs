@@ -27,6 +27,7 @@
 //! games rendered on every core, and deterministic (the same database
 //! gives the same bytes).
 
+mod hosted;
 pub mod html;
 pub mod model;
 pub mod record;
@@ -55,6 +56,14 @@ pub enum ArchiveError {
         tag: String,
         /// The first turn that does not.
         turn: usize,
+    },
+    /// A game of another kind does not fold from its log.
+    #[error("game {tag}: {detail}")]
+    Hosted {
+        /// The game.
+        tag: String,
+        /// Why.
+        detail: String,
     },
     /// A game's picture cannot be drawn.
     #[error("game {tag}: {source}")]

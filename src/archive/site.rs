@@ -157,13 +157,19 @@ fn write_game(
 pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveError> {
     let rows = store.games()?;
     let mut games = Vec::with_capacity(rows.len());
+    let mut others = Vec::new();
     for (i, row) in rows.iter().enumerate() {
-        // Games of other kinds than Volume 1 (issue 41) are not in the web
-        // archive yet: they are answered by STATUS and HISTORY.
-        let hosted = serde_json::from_str::<crate::daemon::referee::Definition>(&row.definition)
-            .is_ok_and(|d| !d.config.is_vol1());
-        if hosted {
-            tracing::info!(game = %row.tag, "not a Volume 1 game: left out of the web archive");
+        // Games of other kinds than Volume 1 (issue 41): read through
+        // their kind, one page each.
+        if super::hosted::is_hosted(row) {
+            let h =
+                super::hosted::read(store, row, record::slug(&row.tag, i)).map_err(|detail| {
+                    ArchiveError::Hosted {
+                        tag: row.tag.clone(),
+                        detail,
+                    }
+                })?;
+            others.push(h);
             continue;
         }
         let stored = rebuild(map, store, row)?;
@@ -180,11 +186,16 @@ pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveErro
         width: picture::WIDTH,
         height: Projection::fit(map, picture::WIDTH, picture::MARGIN).height(),
     };
-    let summaries: Vec<GameSummary> = games.iter().map(|(_, s)| s.clone()).collect();
+    let mut summaries: Vec<GameSummary> = games.iter().map(|(_, s)| s.clone()).collect();
+    summaries.extend(others.iter().map(|h| h.summary.clone()));
     site.dir("")?;
     site.put("style.css", html::STYLE.as_bytes())?;
     site.put(html::NETWORK, picture::network_svg(map).as_bytes())?;
     site.put("index.html", html::index_page(&summaries).as_bytes())?;
+    for h in &others {
+        site.dir(&h.summary.slug)?;
+        site.put(&format!("{}/index.html", h.summary.slug), h.page.as_bytes())?;
+    }
     site.put(
         "points.html",
         html::points_page(&store.points()?).as_bytes(),

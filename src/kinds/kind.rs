@@ -465,6 +465,13 @@ impl Position {
         }
     }
 
+    /// The picture of the position, as SVG.
+    pub fn picture_svg(&self) -> String {
+        match self {
+            Position::McXml(s) => crate::picture::mcxml_svg(mcxml::Facts::london(), s),
+        }
+    }
+
     /// The picture of the position, as PNG bytes.
     ///
     /// # Errors
@@ -476,6 +483,41 @@ impl Position {
                 crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
             }
         }
+    }
+}
+
+impl Kind {
+    /// The position of a game of this kind whose players (in order of play,
+    /// late joiners included) are `players`, with `rulings`, after its log
+    /// `(player, line)`: the start (everyone but the players whose join is
+    /// a line of the log) with every line folded, each checked again.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError`] when the game cannot start or a line no longer stands
+    /// (its number given).
+    pub fn fold(
+        self,
+        players: &[String],
+        rulings: &[(String, String)],
+        log: &[(String, String)],
+    ) -> Result<Position, KindError> {
+        let first: Vec<String> = players
+            .iter()
+            .filter(|n| {
+                !log.iter()
+                    .any(|(p, l)| p.eq_ignore_ascii_case(n) && *l == Position::join_line(p))
+            })
+            .cloned()
+            .collect();
+        let mut p = self.start(&first, rulings)?;
+        for (i, (player, line)) in log.iter().enumerate() {
+            p = p.replay(line, player).map_err(|e| match e {
+                KindError::Stored(s) => KindError::Stored(format!("line {}: {s}", i + 1)),
+                other => other,
+            })?;
+        }
+        Ok(p)
     }
 }
 

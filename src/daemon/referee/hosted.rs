@@ -110,30 +110,18 @@ impl Hosted {
     }
 }
 
-/// The position of a game `def` whose log is `turns`: its start (the
-/// players who did not join late) with every line folded.
+/// The position of a game `def` whose log is `turns` (see [`Kind::fold`]).
+///
+/// [`Kind::fold`]: crate::kinds::Kind::fold
 fn fold(def: &GameConfigDef, turns: &[TurnRow]) -> Result<Position, String> {
-    let late: Vec<&str> = turns
+    let players: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
+    let log: Vec<(String, String)> = turns
         .iter()
-        .filter(|t| t.play == Position::join_line(&t.player))
-        .map(|t| t.player.as_str())
+        .map(|t| (t.player.clone(), t.play.clone()))
         .collect();
-    let first: Vec<String> = def
-        .players
-        .iter()
-        .map(|p| p.0.clone())
-        .filter(|n| !late.iter().any(|l| l.eq_ignore_ascii_case(n)))
-        .collect();
-    let mut p = def
-        .kind
-        .start(&first, &def.kind_rulings)
-        .map_err(|e| e.to_string())?;
-    for t in turns {
-        p = p
-            .replay(&t.play, &t.player)
-            .map_err(|e| format!("turn {}: {e}", t.n))?;
-    }
-    Ok(p)
+    def.kind
+        .fold(&players, &def.kind_rulings, &log)
+        .map_err(|e| e.to_string())
 }
 
 impl Referee {
@@ -279,8 +267,8 @@ impl Referee {
             Judged::Illegal(breaches) => {
                 let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
                 out.refuse(format!(
-                    "Your turn {n} of {tag} is refused; it breaks the rules:\n\n{list}\nNothing \
-                     changed: send the corrected turn.{}",
+                    "Your turn {n} of {tag} is refused; it breaks the rules:\n\n{list}\nSend the \
+                     corrected turn.{}",
                     repaired(&repairs)
                 ));
                 Disposition::new(false, "illegal")

@@ -275,11 +275,27 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
         h.deadline().unwrap() > at(t.n * t.step),
         "the clock starts again"
     );
+    // An absence stops the awaited player's clock, as in Volume 1.
+    let third = players[2].clone();
+    let before = h.deadline().unwrap();
+    let (s, mails) = t.send(&third.1, "away", "ABSENCE 2026-11-16 TO 2026-11-16 MX1");
+    assert!(s.contains("away in MX1"), "{s}: {mails:?}");
+    assert!(
+        flat(&to_lounge(&mails)).contains("is now due by"),
+        "{mails:?}"
+    );
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    let away = h.deadline().unwrap();
+    assert!(away > before, "{away} after {before}");
+    assert_eq!(away.date_naive().to_string(), "2026-11-17");
+    let (s, _) = t.send(&third.1, "back", "CANCEL ABSENCE MX1");
+    assert!(s.contains("ended"), "{s}");
+    let h = t.referee.hosted(&t.store, "MX1").unwrap();
+    assert!(h.deadline().unwrap() < away);
     assert_eq!(
         h.position.players(),
         vec![players[2].0.clone(), "Dan".to_string()]
     );
-    let third = players[2].clone();
     let (s, mails) = t.send(
         &third.1,
         "[MX1] turn",

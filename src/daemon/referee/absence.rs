@@ -51,6 +51,64 @@ fn cut(v: &mut Vec<Absence>, player: &str, at: DateTime<Utc>) -> bool {
 /// What an ask did: the game changed, and the summary.
 type Done = (bool, String);
 
+/// What the absences need of a game: a Volume 1 game ([`Live`]) or a
+/// game of another kind ([`super::Hosted`], issue 41).
+pub(super) trait Seats {
+    /// The game's tag.
+    fn tag(&self) -> String;
+    /// Why the game takes no absence, once it is over.
+    fn over(&self) -> Option<String>;
+    /// The player registered at `address`.
+    fn player_at(&self, address: &str) -> Option<String>;
+    /// The address of `player`.
+    fn address_for(&self, player: &str) -> Option<String>;
+    /// Every registered player's name.
+    fn registered(&self) -> Vec<String>;
+    /// Whether `player` still plays (has not resigned).
+    fn still_plays(&self, player: &str) -> bool;
+    /// The absences, as set and cut.
+    fn absences(&self) -> &[Absence];
+    /// The absences, to change.
+    fn absences_mut(&mut self) -> &mut Vec<Absence>;
+    /// When the awaited turn is due.
+    fn due(&self) -> Option<DateTime<Utc>>;
+    /// Who is awaited, and the number of the awaited turn.
+    fn awaited(&self) -> (String, usize);
+}
+
+impl Seats for Live {
+    fn tag(&self) -> String {
+        self.game.tag.clone()
+    }
+    fn over(&self) -> Option<String> {
+        over(self)
+    }
+    fn player_at(&self, address: &str) -> Option<String> {
+        self.player_of(address).map(str::to_string)
+    }
+    fn address_for(&self, player: &str) -> Option<String> {
+        self.address_of(player).map(str::to_string)
+    }
+    fn registered(&self) -> Vec<String> {
+        self.def.players.iter().map(|p| p.0.clone()).collect()
+    }
+    fn still_plays(&self, player: &str) -> bool {
+        self.game.state.player_index(player).is_some()
+    }
+    fn absences(&self) -> &[Absence] {
+        &self.absences
+    }
+    fn absences_mut(&mut self) -> &mut Vec<Absence> {
+        &mut self.absences
+    }
+    fn due(&self) -> Option<DateTime<Utc>> {
+        self.deadline()
+    }
+    fn awaited(&self) -> (String, usize) {
+        (self.game.to_play().to_string(), self.game.plays.len() + 1)
+    }
+}
+
 impl Referee {
     /// Sets how long players may be away (`[absence]`).
     pub fn set_absence_limits(&mut self, config: AbsenceConfig) {
@@ -92,34 +150,18 @@ impl Referee {
             Some(first) => match self.ending_game(letter, first.game(), out) {
                 None => Some((None, None, "absence: game unknown".to_string())),
                 Some(tag) if self.is_hosted(&tag) => {
-                    out.refuse(format!(
-                        "{tag} is a game of another kind than Volume 1: mornbot does not yet \
-                         keep absences for it; ask the Speaker."
-                    ));
-                    Some((Some(tag), None, "absence: not this kind".to_string()))
+                    // Its changes reach it through the commit's events
+                    // (`refresh_hosted`).
+                    let mut h = self.hosted(store, &tag)?;
+                    let said = self.asks_for(&mut h, &asks, letter, at, out, commit);
+                    Some((Some(tag), None, said))
                 }
                 Some(tag) => {
                     let mut live = self.live(store, &tag)?;
-                    let (mut changed, mut said) = (false, Vec::new());
-                    for (i, ask) in asks.iter().enumerate() {
-                        if ask.game().is_some_and(|g| !g.eq_ignore_ascii_case(&tag)) {
-                            out.refuse(format!(
-                                "One game a mail: this one is about {tag}, so the absence \
-                                 command for {} was not done; send it in a mail of its own.",
-                                ask.game().unwrap_or_default()
-                            ));
-                            continue;
-                        }
-                        let th = Thread::answering(
-                            &tag,
-                            format!("{}#absence-{i}", letter.message_id),
-                            letter,
-                        );
-                        let d = self.absence_ask(&mut live, ask, letter, at, out, commit, &th);
-                        changed |= d.0;
-                        said.push(d.1);
-                    }
-                    Some((Some(tag), changed.then_some(live), said.join("; ")))
+                    let before = live.absences.clone();
+                    let said = self.asks_for(&mut live, &asks, letter, at, out, commit);
+                    let changed = live.absences != before;
+                    Some((Some(tag), changed.then_some(live), said))
                 }
             },
         };
@@ -131,9 +173,38 @@ impl Referee {
 
     /// One absence command on `live`.
     #[allow(clippy::too_many_arguments)]
+    /// Does `asks` for the game `live` (one game a mail); the summary.
+    fn asks_for(
+        &self,
+        live: &mut impl Seats,
+        asks: &[AbsenceCmd],
+        letter: &Letter,
+        at: DateTime<Utc>,
+        out: &mut Out,
+        commit: &mut Commit,
+    ) -> String {
+        let tag = live.tag();
+        let mut said = Vec::new();
+        for (i, ask) in asks.iter().enumerate() {
+            if ask.game().is_some_and(|g| !g.eq_ignore_ascii_case(&tag)) {
+                out.refuse(format!(
+                    "One game a mail: this one is about {tag}, so the absence command for {} \
+                     was not done; send it in a mail of its own.",
+                    ask.game().unwrap_or_default()
+                ));
+                continue;
+            }
+            let th = Thread::answering(&tag, format!("{}#absence-{i}", letter.message_id), letter);
+            let d = self.absence_ask(live, ask, letter, at, out, commit, &th);
+            said.push(d.1);
+        }
+        said.join("; ")
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn absence_ask(
         &self,
-        live: &mut Live,
+        live: &mut impl Seats,
         ask: &AbsenceCmd,
         letter: &Letter,
         at: DateTime<Utc>,
@@ -141,14 +212,14 @@ impl Referee {
         commit: &mut Commit,
         th: &Thread,
     ) -> Done {
-        let tag = live.game.tag.clone();
-        if let Some(why) = over(live) {
+        let tag = live.tag();
+        if let Some(why) = live.over() {
             out.refuse(why);
             return (false, "absence refused: game over".into());
         }
         match ask {
             AbsenceCmd::Set { from, to, .. } => {
-                let Some(player) = live.player_of(&letter.from).map(str::to_string) else {
+                let Some(player) = live.player_at(&letter.from) else {
                     out.refuse(self.not_a_player(&letter.from, &tag, "set an absence in it"));
                     return (false, "absence refused: not a player".into());
                 };
@@ -163,7 +234,7 @@ impl Referee {
                 }
             }
             AbsenceCmd::Cancel { .. } => {
-                let Some(player) = live.player_of(&letter.from).map(str::to_string) else {
+                let Some(player) = live.player_at(&letter.from) else {
                     out.refuse(self.not_a_player(&letter.from, &tag, "cancel an absence in it"));
                     return (false, "absence cancel refused: not a player".into());
                 };
@@ -179,12 +250,9 @@ impl Referee {
                     return (false, "absence refusal refused: not the Speaker".into());
                 }
                 let Some(name) = live
-                    .def
-                    .players
-                    .iter()
-                    .map(|(n, _)| n)
+                    .registered()
+                    .into_iter()
                     .find(|n| n.eq_ignore_ascii_case(player))
-                    .cloned()
                 else {
                     out.refuse(format!("{player} is no player of {tag}."));
                     return (false, "absence refusal refused: no such player".into());
@@ -199,14 +267,14 @@ impl Referee {
     /// the absence's start (not before `at`), or why not.
     fn absence_check(
         &self,
-        live: &Live,
+        live: &impl Seats,
         player: &str,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
         at: DateTime<Utc>,
     ) -> Result<DateTime<Utc>, String> {
         let c = &self.absence;
-        let tag = &live.game.tag;
+        let tag = &live.tag();
         if c.max_days == 0 {
             return Err(
                 "Absences are not taken in this lounge ([absence] max_days = 0); ask \
@@ -214,7 +282,7 @@ impl Referee {
                     .into(),
             );
         }
-        if live.game.state.player_index(player).is_none() {
+        if !live.still_plays(player) {
             return Err(format!("{player} has Resigned from {tag}."));
         }
         // Time already gone is not given back (RULINGS S28).
@@ -242,7 +310,7 @@ impl Referee {
             ));
         }
         let mine: Vec<&Absence> = live
-            .absences
+            .absences()
             .iter()
             .filter(|a| a.player.eq_ignore_ascii_case(player))
             .collect();
@@ -271,7 +339,7 @@ impl Referee {
     #[allow(clippy::too_many_arguments)]
     fn absence_set(
         &self,
-        live: &mut Live,
+        live: &mut impl Seats,
         player: &str,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
@@ -281,8 +349,8 @@ impl Referee {
         commit: &mut Commit,
         th: &Thread,
     ) -> Done {
-        let tag = live.game.tag.clone();
-        let before = live.deadline();
+        let tag = live.tag();
+        let before = live.due();
         let a = Absence {
             player: player.to_string(),
             from,
@@ -290,7 +358,7 @@ impl Referee {
             message_id: letter.message_id.clone(),
         };
         Event::Away(a.clone()).record(&tag, commit);
-        live.absences.push(a);
+        live.absences_mut().push(a);
         let moved = moved(live, before);
         let span = describe(from, to);
         self.announce(
@@ -315,7 +383,7 @@ impl Referee {
     #[allow(clippy::too_many_arguments)]
     fn absence_cut(
         &self,
-        live: &mut Live,
+        live: &mut impl Seats,
         player: &str,
         refused: bool,
         at: DateTime<Utc>,
@@ -323,9 +391,9 @@ impl Referee {
         commit: &mut Commit,
         th: &Thread,
     ) -> Done {
-        let tag = live.game.tag.clone();
-        let before = live.deadline();
-        let mut kept = live.absences.clone();
+        let tag = live.tag();
+        let before = live.due();
+        let mut kept = live.absences().to_vec();
         if !cut(&mut kept, player, at) {
             out.refuse(format!("{player} has no absence in {tag} now or to come."));
             return (false, "absence cut refused: none".into());
@@ -336,7 +404,7 @@ impl Referee {
             refused,
         })
         .record(&tag, commit);
-        live.absences = kept;
+        *live.absences_mut() = kept;
         let moved = moved(live, before);
         let (headline, text) = if refused {
             (
@@ -361,15 +429,8 @@ impl Referee {
         // lounge mail shows an address).
         self.announce(commit, th, headline.clone(), text.clone(), at);
         if refused {
-            if let Some(addr) = live.address_of(player) {
-                self.mail_to(
-                    commit,
-                    vec![addr.to_string()],
-                    &th.sub("#player"),
-                    headline,
-                    text,
-                    at,
-                );
+            if let Some(addr) = live.address_for(player) {
+                self.mail_to(commit, vec![addr], &th.sub("#player"), headline, text, at);
             }
         }
         out.sender(self.notice(format!("Done: {player}'s absence in {tag} ends now.")));
@@ -379,13 +440,12 @@ impl Referee {
 
 /// " Turn N is now due by T (was U)." when the awaited turn's deadline
 /// moved from `before`; else nothing.
-fn moved(live: &Live, before: Option<DateTime<Utc>>) -> String {
-    let after = live.deadline();
+fn moved(live: &impl Seats, before: Option<DateTime<Utc>>) -> String {
+    let after = live.due();
+    let (who, n) = live.awaited();
     match (before, after) {
         (Some(b), Some(a)) if a != b => format!(
-            " {}'s turn {} is now due by {} (it was due by {}).",
-            live.game.to_play(),
-            live.game.plays.len() + 1,
+            " {who}'s turn {n} is now due by {} (it was due by {}).",
             fmt_time(a),
             fmt_time(b)
         ),

@@ -32,6 +32,8 @@ pub struct Hosted {
     /// When the Speaker last resumed it: the awaited turn's clock starts
     /// no earlier.
     pub resumed_at: Option<DateTime<Utc>>,
+    /// The players' absences (RULINGS S27), as set and cut.
+    pub absences: Vec<crate::speaker::absence::Absence>,
 }
 
 impl Hosted {
@@ -49,14 +51,25 @@ impl Hosted {
         if self.paused {
             return None;
         }
-        match self.position.next() {
-            Next::Over { .. } => None,
-            Next::Act { .. } => Some(self.def.policy().due(self.clock_started(), &[])),
-        }
+        let who = self.awaited()?;
+        Some(
+            self.def
+                .policy()
+                .due(self.clock_started(), &self.away_of(&who)),
+        )
+    }
+
+    /// When `player` is away (RULINGS S27).
+    pub fn away_of(&self, player: &str) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
+        self.absences
+            .iter()
+            .filter(|a| a.player.eq_ignore_ascii_case(player))
+            .map(|a| a.span())
+            .collect()
     }
 
     /// The awaited player, if any.
-    fn awaited(&self) -> Option<String> {
+    pub(super) fn awaited(&self) -> Option<String> {
         match self.position.next() {
             Next::Act { players, .. } => players.into_iter().next(),
             Next::Over { .. } => None,
@@ -73,7 +86,7 @@ impl Hosted {
     }
 
     /// The address of `player`.
-    fn address_of(&self, player: &str) -> Option<&str> {
+    pub(super) fn address_of(&self, player: &str) -> Option<&str> {
         self.def
             .players
             .iter()
@@ -157,6 +170,7 @@ impl Referee {
         let events = self.hosted_events(store, tag)?;
         let (asks, _) = super::hosted_players::joins(&events);
         let (paused, resumed_at) = super::hosted_players::pauses(&events);
+        let absences = super::hosted_players::absences(store, tag)?;
         for t in &turns {
             let known = def
                 .players
@@ -186,6 +200,7 @@ impl Referee {
             reminded_for: reminded.then_some(n),
             paused,
             resumed_at,
+            absences,
         };
         self.games.put_hosted(h.clone());
         Ok(h)
@@ -209,12 +224,13 @@ impl Referee {
             return None;
         }
         let due = h.deadline()?;
+        let away = h.away_of(&h.awaited()?);
         let n = h.turns.len() as u64 + 1;
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let reminder = h
             .def
             .policy()
-            .reminder(due, before, h.clock_started(), &[])
+            .reminder(due, before, h.clock_started(), &away)
             .filter(|_| h.reminded_for != Some(n));
         Some(reminder.map_or(due, |r| r.min(due)))
     }
@@ -315,11 +331,12 @@ impl Referee {
         let player = h.awaited()?;
         let (tag, n) = (h.def.tag.clone(), h.turns.len() as u64 + 1);
         if now < due {
+            let away = h.away_of(&player);
             let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
             let at = h
                 .def
                 .policy()
-                .reminder(due, before, h.clock_started(), &[])?;
+                .reminder(due, before, h.clock_started(), &away)?;
             if now < at || h.reminded_for == Some(n) {
                 return None;
             }

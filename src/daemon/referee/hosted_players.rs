@@ -372,3 +372,67 @@ impl Referee {
         Ok(said.join("; "))
     }
 }
+
+/// The absences of hosted game `tag`, folded from its `away` and
+/// `away-cut` events as a Volume 1 game's are (RULINGS S27).
+pub(super) fn absences(
+    store: &Store,
+    tag: &str,
+) -> Result<Vec<crate::speaker::absence::Absence>, RefereeError> {
+    let rows: Vec<crate::store::EventRow> = store
+        .events(tag)?
+        .into_iter()
+        .filter(|r| r.kind == "away" || r.kind == "away-cut")
+        .collect();
+    let events = super::Event::decode_all(&rows).map_err(|detail| RefereeError::Game {
+        tag: tag.to_string(),
+        detail,
+    })?;
+    Ok(super::absence::load(&events))
+}
+
+impl super::absence::Seats for Hosted {
+    fn tag(&self) -> String {
+        self.def.tag.clone()
+    }
+    fn over(&self) -> Option<String> {
+        match self.position.next() {
+            crate::kinds::Next::Over { winners } => Some(format!(
+                "{} is over: {} won.",
+                self.def.tag,
+                winners.join(", ")
+            )),
+            crate::kinds::Next::Act { .. } => None,
+        }
+    }
+    fn player_at(&self, address: &str) -> Option<String> {
+        self.player_of(address).map(str::to_string)
+    }
+    fn address_for(&self, player: &str) -> Option<String> {
+        self.address_of(player).map(str::to_string)
+    }
+    fn registered(&self) -> Vec<String> {
+        self.def.players.iter().map(|p| p.0.clone()).collect()
+    }
+    fn still_plays(&self, player: &str) -> bool {
+        self.position
+            .players()
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(player))
+    }
+    fn absences(&self) -> &[crate::speaker::absence::Absence] {
+        &self.absences
+    }
+    fn absences_mut(&mut self) -> &mut Vec<crate::speaker::absence::Absence> {
+        &mut self.absences
+    }
+    fn due(&self) -> Option<DateTime<Utc>> {
+        self.deadline()
+    }
+    fn awaited(&self) -> (String, usize) {
+        (
+            Hosted::awaited(self).unwrap_or_default(),
+            self.turns.len() + 1,
+        )
+    }
+}

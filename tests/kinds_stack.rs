@@ -307,7 +307,8 @@ fn an_mcxml_game_by_real_mail_beside_volume_1() {
     let refused = flat(&refused);
     assert!(refused.contains("Rule 3"), "{refused}");
     assert!(refused.contains("Euston is not adjacent"), "{refused}");
-    assert!(refused.contains("Nothing changed"), "{refused}");
+    assert!(refused.contains("Nothing has changed"), "{refused}");
+    assert_eq!(refused.matches("othing").count(), 1, "said once: {refused}");
     e.private(&id, &p1.who);
     // The corrected turn.
     let v = legal(&mut l, &mut e, &p1, 1, "<Move steps=\"Goodge Street\"/>");

@@ -60,13 +60,33 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     let (first, first_who) = players[0].clone();
     let (second, second_who) = players[1].clone();
 
-    // Out of turn: refused to the sender alone, with the rule.
+    // Out of turn, among posts received together: put off, nothing
+    // recorded, to be judged after the others (RULINGS L12).
+    let raw = format!(
+        "From: {second_who}@example.org\r\nTo: {BOT}\r\nSubject: [MX1] early\r\n\
+         Message-ID: <early@example.org>\r\n\r\n{}\r\n",
+        turn(&second, "<Move steps=\"Goodge Street\"/>")
+    );
+    let l = mornbot::daemon::letter::letter(raw.as_bytes(), &t.ctx, &t.referee);
+    let origin = mornbot::store::Origin {
+        source: "test".into(),
+        uidvalidity: None,
+        uid: None,
+    };
+    let put_off = t
+        .referee
+        .handle_unless_out_of_turn(&mut t.store, origin, &l, at(t.n))
+        .unwrap();
+    assert!(put_off.is_none(), "{put_off:?}");
+    assert!(!t.store.is_processed("early@example.org").unwrap());
+
+    // Out of turn alone: refused to the sender alone, with the rule.
     let (s, mails) = t.send(
         &second_who,
         "[MX1] my turn",
         &turn(&second, "<Move steps=\"Goodge Street\"/>"),
     );
-    assert_eq!(s, "illegal", "{mails:?}");
+    assert_eq!(s, "out of turn", "{mails:?}");
     assert!(to_lounge(&mails).is_empty(), "{mails:?}");
     assert_eq!(mails.len(), 1);
     assert!(mails[0].text.contains("Rule"), "{}", mails[0].text);

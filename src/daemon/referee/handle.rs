@@ -94,7 +94,8 @@ impl Referee {
             live: mut changed,
             hosted: mut hosted_changed,
         } = both;
-        if put_off && kind == "turn" && summary == super::turn::OUT_OF_TURN {
+        let turnlike = kind == "turn" || kind == "order";
+        if put_off && turnlike && summary == super::turn::OUT_OF_TURN {
             return Ok(None);
         }
         if let Some(why) = self.over_budget(started) {

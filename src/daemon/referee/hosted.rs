@@ -279,7 +279,25 @@ impl Referee {
             }
         };
         let n = h.turns.len() + 1;
+        // Not the awaited player's: refused, as an illegal turn, but told
+        // apart so that the daemon can judge it again after the posts
+        // received with it (RULINGS L12).
+        let awaited = h.awaited();
+        let out_of_turn = awaited
+            .as_deref()
+            .is_some_and(|a| !a.eq_ignore_ascii_case(&sender));
         match h.position.judge(&order, &sender) {
+            Judged::Illegal(breaches) if out_of_turn => {
+                let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
+                let due = h
+                    .deadline()
+                    .map_or(String::new(), |d| format!(", due by {}", fmt_time(d)));
+                out.refuse(format!(
+                    "Your turn for {tag} is refused: it is {}'s turn{due}, not yours.\n\n{list}",
+                    awaited.unwrap_or_default()
+                ));
+                Disposition::new(false, super::turn::OUT_OF_TURN)
+            }
             Judged::Illegal(breaches) => {
                 let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
                 out.refuse(format!(

@@ -22,6 +22,24 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("status", include_str!("../../templates/status.txt")),
     ("commands", include_str!("../../templates/commands.txt")),
     ("unclear", include_str!("../../templates/unclear.txt")),
+    // Games of other kinds (issue 41): the shared texts, and a kind's own
+    // where it says more (`<kind>/<name>`, see `render_for`).
+    (
+        "order_accepted",
+        include_str!("../../templates/order_accepted.txt"),
+    ),
+    (
+        "order_illegal",
+        include_str!("../../templates/order_illegal.txt"),
+    ),
+    (
+        "order_timeout",
+        include_str!("../../templates/order_timeout.txt"),
+    ),
+    (
+        "mc-xml/order_illegal",
+        include_str!("../../templates/mc-xml/order_illegal.txt"),
+    ),
 ];
 
 fn env() -> &'static Environment<'static> {
@@ -49,6 +67,17 @@ pub fn render<S: Serialize>(name: &str, ctx: S) -> String {
     match env().get_template(name).and_then(|t| t.render(ctx)) {
         Ok(s) => super::wrap::wrap(&s),
         Err(e) => format!("(mornbot: template {name} failed: {e})\n"),
+    }
+}
+
+/// Renders the template `name` as game kind `kind` words it: the kind's
+/// own (`<kind>/<name>`) when it has one, else the shared `name`.
+pub fn render_for<S: Serialize>(kind: &str, name: &str, ctx: S) -> String {
+    let own = format!("{kind}/{name}");
+    if env().get_template(&own).is_ok() {
+        render(&own, ctx)
+    } else {
+        render(name, ctx)
     }
 }
 
@@ -248,6 +277,29 @@ pub fn caret(line: &str, needle: Option<&str>) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_kind_says_more_where_it_has_its_own_text_and_shares_the_rest() {
+        let ctx = || {
+            minijinja::context! {
+                n => 2, game => "MX1", player => "Ann", breaches => vec!["Rule 3: no"],
+                repairs => Vec::<String>::new(), reason => "Nothing has changed.",
+            }
+        };
+        let own = render_for("mc-xml", "order_illegal", ctx());
+        assert!(own.contains("<Turn player=\"Ann\">"), "{own}");
+        let shared = render_for("money-run", "order_illegal", ctx());
+        assert!(!shared.contains("<Turn"), "{shared}");
+        assert!(shared.contains("Rule 3: no") && own.contains("Rule 3: no"));
+        assert_eq!(
+            render_for(
+                "mc-xml",
+                "order_timeout",
+                minijinja::context! { player => "Ann" }
+            ),
+            render("order_timeout", minijinja::context! { player => "Ann" })
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -299,12 +299,16 @@ impl Referee {
                 Disposition::new(false, super::turn::OUT_OF_TURN)
             }
             Judged::Illegal(breaches) => {
-                let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
-                out.refuse(format!(
-                    "Your turn {n} of {tag} is refused; it breaks the rules:\n\n{list}\nSend the \
-                     corrected turn.{}",
-                    repaired(&repairs)
-                ));
+                let breaches: Vec<String> = breaches.iter().map(ToString::to_string).collect();
+                let body = crate::mail::render::render_for(
+                    h.def.kind.id(),
+                    "order_illegal",
+                    minijinja::context! {
+                        n, game => tag, player => sender, breaches, repairs,
+                        reason => "Nothing has changed.",
+                    },
+                );
+                out.sender(body);
                 Disposition::new(false, "illegal")
             }
             Judged::Legal { position, changes } | Judged::Over { position, changes } => {
@@ -319,13 +323,13 @@ impl Referee {
                 h.position = position;
                 h.turns.push(row.clone());
                 commit.turns.push((tag.clone(), row));
-                let changes: String = changes.iter().map(|c| format!("  - {c}\n")).collect();
-                let body = format!(
-                    "{sender}'s turn {n} of {tag} is legal:\n\n{}\n\nWhat changed:\n\n{changes}{}\
-                     \n{}",
-                    indent(&line),
-                    repaired(&repairs),
-                    crate::mail::wrap::verbatim(&h.document())
+                let body = crate::mail::render::render_for(
+                    h.def.kind.id(),
+                    "order_accepted",
+                    minijinja::context! {
+                        player => sender, n, game => tag, line => indent(&line), changes,
+                        repairs, document => h.document(),
+                    },
                 );
                 out.game(&tag, &format!("Turn {n}: {sender}, legal"), body);
                 self.hosted_picture_on_last(&h.def, &h.position, n, out);
@@ -395,14 +399,13 @@ impl Referee {
         h.position = position;
         h.turns.push(row.clone());
         commit.turns.push((tag.clone(), row));
-        let changes: String = changes.iter().map(|c| format!("  - {c}\n")).collect();
-        let body = format!(
-            "{player} sent no turn {n} of {tag} by {} ({}): mornbot plays the Timeout:\n\n{}\n\n\
-             What changed:\n\n{changes}\n{}",
-            fmt_time(due),
-            h.def.policy(),
-            indent(&line),
-            crate::mail::wrap::verbatim(&h.document())
+        let body = crate::mail::render::render_for(
+            h.def.kind.id(),
+            "order_timeout",
+            minijinja::context! {
+                player, n, game => tag, due => fmt_time(due), policy => h.def.policy().to_string(),
+                line => indent(&line), changes, document => h.document(),
+            },
         );
         let r = self.notice_mail(
             &Thread::clock(&tag, format!("timeout-{tag}-{n}")),
@@ -421,15 +424,6 @@ fn indent(text: &str) -> String {
         .map(|l| format!("    {l}"))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// What the reader repaired, for the reply (RULINGS MX16).
-fn repaired(repairs: &[String]) -> String {
-    if repairs.is_empty() {
-        return String::new();
-    }
-    let list: String = repairs.iter().map(|r| format!("  - {r}\n")).collect();
-    format!("\nmornbot read your mail after repairing what mail did to it:\n\n{list}")
 }
 
 impl Referee {

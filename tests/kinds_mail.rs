@@ -331,6 +331,30 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
     // The last player left wins.
     let (s, mails) = t.send(&third.1, "[MX1] resign", "RESIGN MX1");
     assert!(s.contains("resigned"), "{s}: {mails:?}");
+    // Over: the seed of its dice is revealed, and the order-of-play draw
+    // recomputes from it (RULINGS S14, MX13).
+    assert!(
+        flat(&to_lounge(&mails)).contains("reveals the seed of its dice"),
+        "{mails:?}"
+    );
+    let row = t.store.dice("MX1").unwrap().expect("MX1 has dice");
+    assert!(row.revealed_at.is_some());
+    let draws: Vec<mornbot::dice::Draw> = t
+        .store
+        .draws("MX1")
+        .unwrap()
+        .into_iter()
+        .map(|d| mornbot::dice::Draw {
+            game: d.game,
+            turn: d.turn,
+            name: d.name,
+            sides: d.sides,
+            value: d.value,
+        })
+        .collect();
+    assert_eq!(draws.len(), 1, "the order of play");
+    let report = mornbot::dice::verify::verify("MX1", &row.commitment, Some(&row.seed), &draws);
+    assert!(report.ok(), "{}", report.render());
     let h = t.referee.hosted(&t.store, "MX1").unwrap();
     assert!(
         h.document()

@@ -375,10 +375,12 @@ impl Live {
         if self.game.state.winner.is_some() || self.ended {
             return None;
         }
-        Some(crate::speaker::absence::turn_deadline_away(
-            self.clock_started(),
-            &self.away_of(self.game.to_play()),
-        ))
+        // The game's policy: for Volume 1, always Rule 1.3.5's.
+        Some(
+            self.def
+                .policy()
+                .due(self.clock_started(), &self.away_of(self.game.to_play())),
+        )
     }
 
     /// When `player` is away (RULINGS S27); the Drone's are its carrier's,

@@ -117,10 +117,24 @@ impl Referee {
         th: &Thread,
         at: DateTime<Utc>,
     ) {
-        let Some(seed) = &live.dice else {
+        self.reveal_seed(&live.game.tag, live.dice.as_ref(), commit, th, at);
+    }
+
+    /// Reveals game `tag`'s seed, if it has one, in the lounge (RULINGS
+    /// S14), in the commit that ends the game: a Volume 1 game's or a
+    /// hosted game's.
+    pub(super) fn reveal_seed(
+        &self,
+        tag: &str,
+        seed: Option<&Seed>,
+        commit: &mut Commit,
+        th: &Thread,
+        at: DateTime<Utc>,
+    ) {
+        let Some(seed) = seed else {
             return;
         };
-        let tag = live.game.tag.clone();
+        let tag = tag.to_string();
         commit.dice_revealed.push(tag.clone());
         let body = format!(
             "{tag} is over, so mornbot reveals the seed of its dice (RULINGS S14):\n\n    \

@@ -34,6 +34,9 @@ pub struct Hosted {
     pub resumed_at: Option<DateTime<Utc>>,
     /// The players' absences (RULINGS S27), as set and cut.
     pub absences: Vec<crate::speaker::absence::Absence>,
+    /// The seed of the game's dice (RULINGS S14): the order of play was
+    /// drawn from it, and it is revealed when the game ends.
+    pub dice: Option<crate::dice::Seed>,
 }
 
 impl Hosted {
@@ -201,6 +204,7 @@ impl Referee {
             paused,
             resumed_at,
             absences,
+            dice: super::dice::seed_of(store, tag)?,
         };
         self.games.put_hosted(h.clone());
         Ok(h)
@@ -333,6 +337,7 @@ impl Referee {
                 );
                 out.game(&tag, &format!("Turn {n}: {sender}, legal"), body);
                 self.hosted_picture_on_last(&h.def, &h.position, n, out);
+                self.reveal_if_over(h, letter, received, commit);
                 Disposition::new(true, "legal")
             }
         }
@@ -550,5 +555,23 @@ impl Referee {
             self.reschedule_hosted(&h);
         }
         Ok(())
+    }
+}
+
+impl Referee {
+    /// Reveals the seed of `h`'s dice once its game is over (RULINGS S14),
+    /// in the commit that ended it.
+    pub(super) fn reveal_if_over(
+        &self,
+        h: &Hosted,
+        letter: &Letter,
+        at: DateTime<Utc>,
+        commit: &mut Commit,
+    ) {
+        if matches!(h.position.next(), Next::Over { .. }) {
+            let tag = &h.def.tag;
+            let th = Thread::answering(tag, format!("{}#end-{tag}", letter.message_id), letter);
+            self.reveal_seed(tag, h.dice.as_ref(), commit, &th, at);
+        }
     }
 }

@@ -328,6 +328,7 @@ impl Referee {
                 crate::mail::wrap::verbatim(&h.document())
             ),
         );
+        self.reveal_if_over(h, letter, at, commit);
         true
     }
 }

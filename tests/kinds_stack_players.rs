@@ -1,0 +1,467 @@
+//! Players arriving and leaving an mc-xml game by real mail (issue 41;
+//! RULINGS MX13, MX14, MX15), against the loopback stack (Dovecot,
+//! Postfix, mlmmj) and the real daemon, in the lounge that plays Volume
+//! 1's MN1: the Speaker opens MX7, two players join and confirm from their
+//! own mailboxes, START draws their order and the first plays a turn.
+//! Then a third address asks to join as Dana: the ask is announced in the
+//! lounge, a stranger's CONSENT is refused to the stranger alone, each
+//! player consents, the last consent announces the join, and Dana plays
+//! when eir turn comes, last in the order. The Speaker pauses and resumes
+//! the game; one player resigns, the Speaker resigns the other, and Dana,
+//! the last player left, has won. Every mail is answered exactly once,
+//! asserted on the mails that come back through the servers (and the
+//! bot's outbox, read only, to prove what it did not send).
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use support::live::{token, Live};
+use support::{assert_reads_well, header, imap_search_raw};
+
+/// The Speaker's address, as the other stack tests configure it.
+const CONFIG: &str = "[speaker]\naddresses = [\"speaker@example.test\"]\n";
+
+/// The game's tag.
+const TAG: &str = "MX7";
+
+/// A mail's text with quoted-printable soft breaks undone, on one line.
+fn flat(raw: &str) -> String {
+    raw.replace("\r\n", "\n")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The last lines of the daemon's log, for a failure's message.
+fn log_tail(l: &Live) -> String {
+    let log = l.log();
+    let lines: Vec<&str> = log.lines().collect();
+    lines[lines.len().saturating_sub(40)..].join("\n")
+}
+
+/// Polls until `f` returns Some, or panics after `limit` with `what` and
+/// the end of the daemon's log.
+fn wait<T>(l: &Live, limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let t = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(
+            t.elapsed() < limit,
+            "timed out after {limit:?} waiting for {what}; the daemon's log ends:\n{}",
+            log_tail(l)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The mails in `user`'s INBOX answering `id` (In-Reply-To), as a reader's
+/// client shows them; the server searches, so a poll does not fetch every
+/// verdict with its picture.
+fn answers(l: &Live, user: &str, id: &str) -> Vec<String> {
+    let search = format!("HEADER In-Reply-To \"{id}\"");
+    imap_search_raw(l.imap, user, "INBOX", Some(&search))
+        .iter()
+        .map(|m| mornbot::mail::attach::as_read(m))
+        .filter(|m| header(m, "In-Reply-To").is_some_and(|v| v.contains(id)))
+        .collect()
+}
+
+/// Waits for the first answer to `id` in `user`'s INBOX.
+fn answer(l: &Live, user: &str, id: &str) -> String {
+    wait(
+        l,
+        Duration::from_secs(60),
+        &format!("{user}'s answer to {id}"),
+        || answers(l, user, id).into_iter().next(),
+    )
+}
+
+/// The answer to `id` posted to the lounge, as Rushton (a subscriber who
+/// plays MN1 only) receives it.
+fn in_lounge(l: &Live, id: &str) -> String {
+    let m = answer(l, "rushton", id);
+    assert_eq!(header(&m, "To"), Some("lounge@example.test"), "{m}");
+    m
+}
+
+/// The answer to `id` sent to `who` alone (not through the lounge).
+fn private(l: &Live, who: &str, id: &str) -> String {
+    let m = answer(l, who, id);
+    assert_eq!(
+        header(&m, "To"),
+        Some(format!("{who}@example.test").as_str()),
+        "{m}"
+    );
+    m
+}
+
+/// The order of play in the start notice (`1. Bob 2. Ann`), of `n`
+/// players.
+fn order_of(start: &str, n: usize) -> Vec<String> {
+    let from = start
+        .find("The order of play")
+        .unwrap_or_else(|| panic!("no order of play in {start}"));
+    let start = &start[from..];
+    (1..=n)
+        .map(|k| {
+            let at = start
+                .find(&format!(" {k}. "))
+                .unwrap_or_else(|| panic!("no {k}. in {start}"));
+            start[at + 4..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+/// A player of MX7: eir name and the local part of eir address.
+#[derive(Clone)]
+struct P {
+    name: String,
+    who: String,
+}
+
+/// A plain-text turn.
+fn turn(name: &str, actions: &str) -> String {
+    format!("My turn.\n\n<Turn player=\"{name}\">{actions}</Turn>\n\nCheers\n")
+}
+
+/// What the run expects to be answered, and how often: every mail that
+/// comes back is counted at the end.
+#[derive(Default)]
+struct Expect {
+    /// (Message-ID, mailbox, how many answers it must hold).
+    answers: Vec<(String, String, usize)>,
+    /// (Message-ID, how many mails the bot queued answering it).
+    queued: Vec<(String, usize)>,
+}
+
+impl Expect {
+    /// A mail answered in the lounge alone: one notice, one copy in each
+    /// subscriber's mailbox (`sender`'s too when `subscribed`).
+    fn lounge(&mut self, id: &str, sender: &str, subscribed: bool) {
+        self.answers.push((id.into(), "rushton".into(), 1));
+        self.answers
+            .push((id.into(), sender.into(), usize::from(subscribed)));
+        self.queued.push((id.into(), 1));
+    }
+
+    /// A mail answered to its sender alone.
+    fn private(&mut self, id: &str, sender: &str) {
+        self.answers.push((id.into(), sender.into(), 1));
+        self.answers.push((id.into(), "rushton".into(), 0));
+        self.queued.push((id.into(), 1));
+    }
+
+    /// A mail answered twice: to its sender, and in the lounge (so a
+    /// subscribed sender holds both).
+    fn both(&mut self, id: &str, sender: &str, subscribed: bool) {
+        self.answers
+            .push((id.into(), sender.into(), 1 + usize::from(subscribed)));
+        self.answers.push((id.into(), "rushton".into(), 1));
+        self.queued.push((id.into(), 2));
+    }
+}
+
+/// `who` joins MX7 before it starts as `name`, confirming from eir own
+/// mailbox.
+fn join(l: &mut Live, e: &mut Expect, who: &str, name: &str) {
+    let id = l.mail_bot(who, "join", &format!("JOIN {TAG} as {name}"));
+    let request = private(l, who, &id);
+    e.private(&id, who);
+    let id = l.mail_bot(who, "Re: join", &format!("CONFIRM {}", token(&request)));
+    let joined = flat(&in_lounge(l, &id));
+    assert!(
+        joined.contains(&format!("{name} joins {TAG} (Rule 1.1.8)")),
+        "{joined}"
+    );
+    // To the joiner: eir confirmation, and the lounge's notice.
+    e.both(&id, who, true);
+}
+
+/// `p` posts a turn of MX7 (`actions` inside eir `<Turn>`), judged legal
+/// and announced in the lounge as turn `n`, the game then `after` turns
+/// old; the verdict on one line.
+fn legal(l: &mut Live, e: &mut Expect, p: &P, n: usize, after: usize, actions: &str) -> String {
+    let id = l.post(&p.who, &format!("[{TAG}] my turn"), &turn(&p.name, actions));
+    let v = flat(&in_lounge(l, &id));
+    assert!(
+        v.contains(&format!("{}'s turn {n} of {TAG} is legal", p.name)),
+        "turn {n}: {v}\nlog:\n{}",
+        log_tail(l)
+    );
+    let turns = if after == 1 { "turn" } else { "turns" };
+    assert!(
+        v.contains(&format!(
+            "XML Mornington Crescent (mc-xml), after {after} {turns}"
+        )),
+        "{v}"
+    );
+    e.lounge(&id, &p.who, true);
+    v
+}
+
+/// How many copies of each of the bot's mails `user`'s mailbox holds, by
+/// Message-ID.
+fn copies(l: &Live, user: &str) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for msg in imap_search_raw(l.imap, user, "INBOX", Some("FROM \"bot@example.test\"")) {
+        if header(&msg, "From").is_some_and(|f| f.contains("bot@example.test")) {
+            *m.entry(header(&msg, "Message-ID").unwrap_or("").to_string())
+                .or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+#[test]
+fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
+    let Some(mut l) = Live::start(CONFIG, &[]) else {
+        return;
+    };
+    let started = Instant::now();
+    // The Speaker and the stranger read no lounge; the players and Dana do.
+    for u in ["speaker", "eve"] {
+        l.stack.adduser(u, &format!("{u}-pw"));
+    }
+    for u in ["ann", "bob", "dana"] {
+        l.stack.adduser(u, &format!("{u}-pw"));
+        l.stack.subscribe(&format!("{u}@example.test"));
+    }
+    let mut e = Expect::default();
+
+    // 1. The Speaker opens MX7 in the lobby of the lounge that plays MN1;
+    // two players join and confirm; START draws their order.
+    let id = l.mail_bot(
+        "speaker",
+        "new game",
+        &format!("NEW GAME {TAG} kind mc-xml players 3 deadline 48h"),
+    );
+    let open = flat(&in_lounge(&l, &id));
+    assert!(
+        open.contains(&format!("A new game, {TAG}, is open")),
+        "{open}"
+    );
+    assert!(open.contains("XML Mornington Crescent (mc-xml)"), "{open}");
+    assert!(open.contains("48 counted hours a turn"), "{open}");
+    let told = flat(&private(&l, "speaker", &id));
+    assert!(told.contains(&format!("{TAG} is created")), "{told}");
+    e.both(&id, "speaker", false);
+
+    for (who, name) in [("ann", "Ann"), ("bob", "Bob")] {
+        join(&mut l, &mut e, who, name);
+    }
+
+    let id = l.mail_bot("speaker", "start", &format!("START {TAG}"));
+    let start = flat(&in_lounge(&l, &id));
+    assert!(
+        start.contains(&format!(
+            "{TAG}, a game of XML Mornington Crescent (mc-xml), starts with 2 players"
+        )),
+        "{start}"
+    );
+    let order = order_of(&start, 2);
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ann", "Bob"], "{start}");
+    assert!(
+        start.contains(&format!("It is {}'s turn", order[0])),
+        "{start}"
+    );
+    e.both(&id, "speaker", false);
+    let [p1, p2] = [0, 1].map(|i| P {
+        name: order[i].clone(),
+        who: order[i].to_lowercase(),
+    });
+
+    // Turn 1, legal: from Tottenham Court Road to Goodge Street.
+    let v = legal(&mut l, &mut e, &p1, 1, 1, "<Move steps=\"Goodge Street\"/>");
+    assert!(
+        v.contains("moved Tottenham Court Road -> Goodge Street (10 min)"),
+        "{v}"
+    );
+    assert!(v.contains(&format!("Next to play: {}", p2.name)), "{v}");
+
+    // 2. A third address asks to join the game under way as Dana: told
+    // privately, and the ask announced in the lounge, naming the command
+    // each player must send.
+    let id = l.mail_bot("dana", "join", &format!("JOIN {TAG} as Dana"));
+    let told = flat(&private(&l, "dana", &id));
+    assert!(
+        told.contains(&format!("Your ask to join {TAG} as Dana is announced")),
+        "{told}"
+    );
+    let ask = flat(&in_lounge(&l, &id));
+    assert!(
+        ask.contains(&format!("Dana asks to join {TAG}, under way")),
+        "{ask}"
+    );
+    assert!(ask.contains(&format!("CONSENT {TAG} Dana")), "{ask}");
+    assert!(
+        ask.contains(&format!("once each of {}, {} mails", p1.name, p2.name)),
+        "{ask}"
+    );
+    e.both(&id, "dana", true);
+
+    // A stranger's consent is refused, to the stranger alone.
+    let id = l.mail_bot("eve", "consent", &format!("CONSENT {TAG} Dana"));
+    let refused = flat(&private(&l, "eve", &id));
+    assert!(
+        refused.contains(&format!("Only a player of {TAG} consents to a join")),
+        "{refused}"
+    );
+    e.private(&id, "eve");
+
+    // The first player's consent is recorded, privately; the stranger's
+    // did not count, so the second player's is still awaited.
+    let id = l.mail_bot(&p1.who, "consent", &format!("CONSENT {TAG} Dana"));
+    let told = flat(&private(&l, &p1.who, &id));
+    assert!(
+        told.contains(&format!(
+            "Your consent to Dana joining {TAG} is recorded; still to consent: {}.",
+            p2.name
+        )),
+        "{told}"
+    );
+    e.private(&id, &p1.who);
+
+    // The last consent makes the join, announced in the lounge.
+    let id = l.mail_bot(&p2.who, "consent", &format!("CONSENT {TAG} Dana"));
+    let joined = flat(&in_lounge(&l, &id));
+    assert!(
+        joined.contains(&format!(
+            "Every player consented: Dana joins {TAG}, last in the order of play"
+        )),
+        "{joined}"
+    );
+    assert!(
+        joined.contains(&format!("Next to play: {}", p2.name)),
+        "{joined}"
+    );
+    e.lounge(&id, &p2.who, true);
+
+    // The second player's turn, then Dana's, last in the order; back to
+    // the first player.
+    let v = legal(&mut l, &mut e, &p2, 3, 2, "<Slave/>");
+    assert!(v.contains("slaved: +5 tokens (60 min)"), "{v}");
+    assert!(v.contains("Next to play: Dana"), "{v}");
+    let dana = P {
+        name: "Dana".into(),
+        who: "dana".into(),
+    };
+    let v = legal(
+        &mut l,
+        &mut e,
+        &dana,
+        4,
+        3,
+        "<Move steps=\"Goodge Street\"/>",
+    );
+    assert!(
+        v.contains("moved Tottenham Court Road -> Goodge Street (10 min)"),
+        "{v}"
+    );
+    assert!(v.contains(&format!("Next to play: {}", p1.name)), "{v}");
+
+    // 3. The Speaker pauses MX7, then resumes it: each a lounge notice.
+    let id = l.mail_bot(
+        "speaker",
+        &format!("[{TAG}] pause"),
+        &format!("PAUSE {TAG}"),
+    );
+    let paused = flat(&in_lounge(&l, &id));
+    assert!(
+        paused.contains(&format!(
+            "The Speaker paused {TAG}: no turn is due until it is resumed."
+        )),
+        "{paused}"
+    );
+    e.lounge(&id, "speaker", false);
+    let id = l.mail_bot(
+        "speaker",
+        &format!("[{TAG}] resume"),
+        &format!("RESUME {TAG}"),
+    );
+    let resumed = flat(&in_lounge(&l, &id));
+    assert!(
+        resumed.contains(&format!(
+            "The Speaker resumed {TAG}: the awaited turn is due by"
+        )),
+        "{resumed}"
+    );
+    e.lounge(&id, "speaker", false);
+
+    // 4. The first player resigns; the Speaker resigns the second; Dana,
+    // the last player left, wins.
+    let id = l.mail_bot(
+        &p1.who,
+        &format!("[{TAG}] resign"),
+        &format!("RESIGN {TAG}"),
+    );
+    let gone = flat(&in_lounge(&l, &id));
+    assert!(
+        gone.contains(&format!("{} resigns from {TAG} (RULINGS MX15)", p1.name)),
+        "{gone}"
+    );
+    assert!(
+        gone.contains(&format!("Next to play: {}", p2.name)),
+        "{gone}"
+    );
+    e.lounge(&id, &p1.who, true);
+    let id = l.mail_bot(
+        "speaker",
+        &format!("[{TAG}] resign"),
+        &format!("RESIGN {} {TAG}", p2.name),
+    );
+    let gone = flat(&in_lounge(&l, &id));
+    assert!(
+        gone.contains(&format!("{} resigns from {TAG} (RULINGS MX15)", p2.name)),
+        "{gone}"
+    );
+    assert!(
+        gone.contains("Game over: Dana won, the last player left."),
+        "{gone}"
+    );
+    e.lounge(&id, "speaker", false);
+
+    let id = l.mail_bot("dana", "status", &format!("STATUS {TAG}"));
+    let status = flat(&private(&l, "dana", &id));
+    assert!(
+        status.contains("Game over: Dana won, the last player left."),
+        "{status}"
+    );
+    assert!(!status.contains("Next to play"), "{status}");
+    e.private(&id, "dana");
+    assert!(l.daemon.terminate().success());
+
+    // 5. Give a duplicate time to arrive, then count what came back.
+    std::thread::sleep(Duration::from_secs(5));
+    for (id, user, n) in &e.answers {
+        let got = answers(&l, user, id).len();
+        assert_eq!(got, *n, "{user}'s answers to {id}\nlog:\n{}", log_tail(&l));
+    }
+    for (id, n) in &e.queued {
+        let sent = l.sent_answering(id);
+        assert_eq!(sent.len(), *n, "the bot's mails answering {id}: {sent:#?}");
+    }
+    for u in ["rushton", "speaker", "eve", "ann", "bob", "dana"] {
+        let got = copies(&l, u);
+        assert!(!got.is_empty(), "{u} received nothing from the bot");
+        for (id, n) in got {
+            assert_eq!(n, 1, "{u}: {id} delivered {n} times");
+        }
+    }
+    for (_, m) in l.sent() {
+        assert_reads_well(&m);
+    }
+    eprintln!("the game took {:?}", started.elapsed());
+}

@@ -422,7 +422,20 @@ fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
         &format!("[{TAG}] resign"),
         &format!("RESIGN {} {TAG}", p2.name),
     );
-    let gone = flat(&in_lounge(&l, &id));
+    // Two lounge notices answer it: the resignation and the dice's seed.
+    let both = wait(
+        &l,
+        Duration::from_secs(60),
+        "the two lounge answers to the Speaker's RESIGN",
+        || {
+            let got = answers(&l, "rushton", &id);
+            (got.len() >= 2).then_some(got)
+        },
+    );
+    for m in &both {
+        assert_eq!(header(m, "To"), Some("lounge@example.test"), "{m}");
+    }
+    let gone = flat(&both.join("\n"));
     assert!(
         gone.contains(&format!("{} resigns from {TAG} (RULINGS MX15)", p2.name)),
         "{gone}"
@@ -431,7 +444,12 @@ fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
         gone.contains("Game over: Dana won, the last player left."),
         "{gone}"
     );
-    e.lounge(&id, "speaker", false);
+    // The game is over: the seed of its dice is revealed with it, a
+    // second lounge notice answering the same mail (RULINGS S14, MX13).
+    assert!(gone.contains("reveals the seed of its dice"), "{gone}");
+    e.answers.push((id.clone(), "rushton".into(), 2));
+    e.answers.push((id.clone(), "speaker".into(), 0));
+    e.queued.push((id.clone(), 2));
 
     let id = l.mail_bot("dana", "status", &format!("STATUS {TAG}"));
     let status = flat(&private(&l, "dana", &id));

@@ -364,3 +364,72 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
     );
     assert!(h.deadline().is_none());
 }
+
+#[test]
+fn a_game_of_another_kind_from_the_games_file_is_played_and_survives_a_restart() {
+    use mornbot::config::{GameConfig, PlayerConfig, RulingValue};
+    use mornbot::daemon::referee::Referee;
+    let mx = GameConfig {
+        tag: "MX9".into(),
+        start: "Monday 0900".into(),
+        players: ["Ann", "Bob"]
+            .iter()
+            .map(|n| PlayerConfig {
+                name: n.to_string(),
+                address: format!("{}@example.org", n.to_lowercase()),
+            })
+            .collect(),
+        referee: None,
+        rulings: Default::default(),
+        picture: false,
+        kind: mornbot::kinds::Kind::McXml,
+        deadline: Some("24h plain".into()),
+        kind_rulings: [("build_at".to_string(), RulingValue::Text("on".into()))].into(),
+    };
+    mornbot::config::check_players(std::slice::from_ref(&mx)).unwrap();
+    let mut t = T::new(LobbyConfig::default());
+    let load = |store: &mut mornbot::store::Store| {
+        Referee::load(
+            mornbot::map::Map::london_1999(),
+            me(),
+            speaker(),
+            &[mn1(), mx.clone()],
+            store,
+            at(0),
+        )
+        .unwrap()
+    };
+    t.referee = load(&mut t.store);
+    let h = t.referee.hosted(&t.store, "MX9").unwrap();
+    assert_eq!(h.position.players(), vec!["Ann", "Bob"]);
+    assert_eq!(
+        h.deadline().unwrap(),
+        at(0) + chrono::Duration::hours(24),
+        "24 plain hours from the start"
+    );
+    let (s, mails) = t.send(
+        "ann",
+        "[MX9] go",
+        &turn("Ann", "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "legal", "{mails:?}");
+    // The games file's rulings reach the game: build_at = on.
+    let h = t.referee.hosted(&t.store, "MX9").unwrap();
+    assert_eq!(
+        h.def.kind_rulings,
+        vec![("build_at".to_string(), "on".to_string())]
+    );
+    t.referee = load(&mut t.store);
+    let again = t.referee.hosted(&t.store, "MX9").unwrap();
+    assert_eq!(again.position, h.position);
+    assert_eq!(again.turns.len(), 1);
+    // A games file whose mc-xml game has one player, or a Volume 1 game a
+    // deadline, is refused when read.
+    let mut bad = mx.clone();
+    bad.players.truncate(1);
+    assert!(mornbot::config::check_players(&[bad]).is_err());
+    let mut bad = mn1();
+    bad.deadline = Some("48h".into());
+    let e = mornbot::config::check_players(&[bad]).unwrap_err();
+    assert!(e.contains("Rule 1.3.5"), "{e}");
+}

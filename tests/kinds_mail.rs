@@ -423,6 +423,24 @@ fn a_game_of_another_kind_from_the_games_file_is_played_and_survives_a_restart()
     let again = t.referee.hosted(&t.store, "MX9").unwrap();
     assert_eq!(again.position, h.position);
     assert_eq!(again.turns.len(), 1);
+    // Bob replies as Outlook does: his turn on top, the verdict he answers
+    // below a rule and a header block, unquoted, Ann's turn in it. One
+    // order is read: his.
+    let outlook = format!(
+        "{}\n________________________________\nFrom: mornbot <{BOT}>\nSent: Monday, \
+         November 16, 2026 09:01\nTo: lounge <{LOUNGE}>\nSubject: [MX9] Turn 1: Ann, \
+         legal\n\nAnn's turn 1 of MX9 is legal:\n\n    <Turn player=\"Ann\"><Move \
+         steps=\"Goodge Street\"/></Turn>\n",
+        turn("Bob", "<Move steps=\"Goodge Street\"/>")
+    );
+    let (s, mails) = t.send("bob", "RE: [MX9] Turn 1: Ann, legal", &outlook);
+    assert_eq!(s, "legal", "{mails:?}");
+    // A reply that only quotes the verdict is no order.
+    let quoted = "Nice move!\n\nOn Mon, 16 Nov 2026 at 09:01, mornbot wrote:\n> <Turn \
+                  player=\"Bob\"><Move steps=\"Goodge Street\"/></Turn>\n";
+    let (s, mails) = t.send("ann", "Re: [MX9] Turn 2", quoted);
+    assert_ne!(s, "illegal", "{mails:?}");
+    assert_eq!(t.referee.hosted(&t.store, "MX9").unwrap().turns.len(), 2);
     // A games file whose mc-xml game has one player, or a Volume 1 game a
     // deadline, is refused when read.
     let mut bad = mx.clone();

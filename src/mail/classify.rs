@@ -336,10 +336,11 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
         .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1);
     let request = if msg.auto.is_some() {
         Request::Chatter
-    } else if hosted && holds_order(&msg.body) {
-        Request::Order {
-            text: msg.body.clone(),
-        }
+    } else if let Some(text) = hosted
+        .then(|| order_text(&lines))
+        .filter(|t| holds_order(t))
+    {
+        Request::Order { text }
     } else {
         request(msg, &lines, direct, &players, ctx)
     };
@@ -348,6 +349,22 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
         request,
         direct,
     }
+}
+
+/// The body as a hosted kind reads an order in it: what the sender wrote,
+/// each quoted line (with `>`, or below a reply's header block or
+/// attribution, RULINGS L2) and the signature left blank, so that a
+/// reply carrying the bot's last verdict holds one order, and the kind's
+/// line numbers are the body's.
+fn order_text(lines: &[BodyLine<'_>]) -> String {
+    let mut text = String::new();
+    for l in lines {
+        if !l.quoted {
+            text.push_str(l.text);
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// Whether a body holds what a hosted kind reads as an order: an mc-xml

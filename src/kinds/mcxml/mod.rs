@@ -2,7 +2,7 @@
 //! race on the 1999 map to rebuild Mornington Crescent, one XML `<Turn>` a
 //! mail. The pure core: the map's facts, the turn reader, the judge, the
 //! state document and the case runner. RULINGS.md, section mc-xml, says how
-//! each gap of the seed is read (MX1 - MX21).
+//! each gap of the seed is read (MX1 - MX22).
 //!
 //! - [`facts`]: the plain graph of every line, degrees, all-pairs steps.
 //! - [`rulings`]: the contested readings a game may choose.

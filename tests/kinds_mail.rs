@@ -91,6 +91,17 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     assert_eq!(mails.len(), 1);
     assert!(mails[0].text.contains("Rule"), "{}", mails[0].text);
 
+    // No game named in a lounge of several: asked which, nothing judged.
+    let (s, mails) = t.send(
+        &first_who,
+        "my turn",
+        &turn(&first, "<Move steps=\"Goodge Street\"/>"),
+    );
+    assert_eq!(s, "game unknown", "{mails:?}");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(text.contains("\"[MX1] my turn\""), "{text}");
+    assert!(to_lounge(&mails).is_empty());
+
     // An illegal move, then the corrected turn.
     let (s, mails) = t.send(
         &first_who,

@@ -330,10 +330,19 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
     let direct = !bot.is_empty() && msg.to.iter().any(|a| super::address::same(a, bot));
     let game = game_ref(&msg.subject, &lines, ctx);
     let players = players_for(&game, ctx);
-    let hosted = game
-        .tag()
-        .and_then(|t| ctx.games.get(t))
-        .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1);
+    // A game of another kind named, or none named in a lounge that hosts
+    // one: an order in the mail is for the referee to place (asking which
+    // game when it cannot tell), never read as Volume 1's.
+    let hosted = match game.tag() {
+        Some(t) => ctx
+            .games
+            .get(t)
+            .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1),
+        None => ctx
+            .games
+            .iter()
+            .any(|g| g.kind != crate::kinds::Kind::MnVol1),
+    };
     let request = if msg.auto.is_some() {
         Request::Chatter
     } else if let Some(text) = hosted

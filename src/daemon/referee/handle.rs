@@ -217,11 +217,15 @@ impl Referee {
                 Request::Chatter => (None, "chatter".into(), "ignored".into()),
                 // Only a hosted game's mail is an order: taken above.
                 Request::Order { .. } => {
-                    out.refuse(
-                        "Your mail holds an order, but names no game of a kind that reads \
-                         one: put the game's tag in the subject, e.g. \"[MX1]\"."
-                            .to_string(),
-                    );
+                    let hosted: Vec<&String> =
+                        self.tags().filter(|t| self.is_hosted(t)).take(10).collect();
+                    out.refuse(format!(
+                        "Your mail holds a turn, but does not say which game it is for: put \
+                         the game's tag in the subject, e.g. \"[{}] my turn\". The games that \
+                         take such turns: {}.",
+                        hosted.first().map_or("MX1", |t| t.as_str()),
+                        super::listed(hosted.into_iter())
+                    ));
                     (None, "order".into(), "game unknown".into())
                 }
                 Request::Refuse(reason) => {

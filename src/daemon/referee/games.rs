@@ -189,9 +189,18 @@ impl Games {
         self.cache.borrow_mut().put(live);
     }
 
-    /// Keeps `h` as its hosted game's state.
+    /// Keeps `h` as its hosted game's state: at most `[bot] cached_games`
+    /// of them, another one dropped to make room (it is loaded again from
+    /// its snapshot when next needed).
     pub(super) fn put_hosted(&self, h: super::Hosted) {
-        self.hosted.borrow_mut().insert(h.def.tag.clone(), h);
+        let capacity = self.cache.borrow().capacity;
+        let mut hosted = self.hosted.borrow_mut();
+        if hosted.len() >= capacity && !hosted.contains_key(&h.def.tag) {
+            if let Some(k) = hosted.keys().next().cloned() {
+                hosted.remove(&k);
+            }
+        }
+        hosted.insert(h.def.tag.clone(), h);
     }
 
     /// Empties the cache: each game is loaded again when next needed.

@@ -119,8 +119,6 @@ const STILL_VOL1: &[&str] = &[
     "src/mail/classify/game.rs",
     "src/mail/classify/plays.rs",
     "src/mail/classify/unclear.rs",
-    "src/mail/inbound/body.rs",
-    "src/mail/inbound/tests.rs",
     "src/mail/lobby.rs",
     // Volume 1's own tables: the Drone in the order of play (Rule 1.1.12),
     // Points (Rule 1.1.9).

@@ -29,7 +29,6 @@ pub use diff::table_diffs;
 pub use directive::{Claim, Directive, Recycle};
 pub use error::ParseError;
 pub use goods::{Good, GoodSpec, Qualities, Quality, Size, GOODS};
-pub use layout::unflow;
 pub use model::{
     day_name, parse_day, Colour, Comment, Courier, Disruption, GameTime, Gsd, Hat, Item, LineState,
     Luggage, Marked, Move, Place, Play, PlayItem, PlayerRow, Possession, Spiral, Stack,

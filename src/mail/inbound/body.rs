@@ -32,9 +32,9 @@ pub(super) fn body_text(msg: &Message<'_>) -> (String, Option<&'static str>) {
                 let text = normalise(&t);
                 texts.push(if attr("format") {
                     if attr("delsp") {
-                        crate::gsd::unflow(&delete_soft_spaces(&text))
+                        super::flowed::unflow(&delete_soft_spaces(&text))
                     } else {
-                        crate::gsd::unflow(&text)
+                        super::flowed::unflow(&text)
                     }
                 } else {
                     text
@@ -124,7 +124,7 @@ fn normalise(text: &str) -> String {
 
 /// For `delsp=yes` (RFC 3676 section 4.2): the space before a soft break is
 /// not content. It is removed and the break kept soft by joining the line to
-/// the next one here; [`crate::gsd::unflow`] then does the rest.
+/// the next one here; `flowed::unflow` then does the rest.
 pub(super) fn delete_soft_spaces(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     // The quote depth of the soft-broken line being continued.

@@ -32,7 +32,7 @@
 //!   row is one cell is written as a GSD box (`+- Title ---+`). Attachments
 //!   (`Content-Disposition: attachment`) are never read.
 //! - **format=flowed** (RFC 3676) parts are un-flowed with
-//!   [`crate::gsd::unflow`]; with `delsp=yes` the space before each soft
+//!   `flowed::unflow`; with `delsp=yes` the space before each soft
 //!   break is deleted first (by this module, since `unflow` keeps it).
 //!   Line ends become LF and a leading byte-order mark is dropped.
 //! - **Message-ID.** Without one, `missing-<16 hex digits>@mornbot.invalid`
@@ -70,6 +70,7 @@ use super::address;
 mod auto;
 mod body;
 mod clean;
+mod flowed;
 mod headers;
 mod html;
 #[cfg(test)]

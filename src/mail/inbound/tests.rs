@@ -101,7 +101,7 @@ fn html_survives_deep_nesting() {
 #[test]
 fn delsp_removes_the_soft_space() {
     assert_eq!(
-        crate::gsd::unflow(&delete_soft_spaces("abc \ndef\n> q \n> r\nend")),
+        super::flowed::unflow(&delete_soft_spaces("abc \ndef\n> q \n> r\nend")),
         "abcdef\n> qr\nend"
     );
     assert_eq!(delete_soft_spaces("\n\nx"), "\n\nx");

@@ -56,13 +56,9 @@ pub(super) fn read(store: &Store, row: &GameRow, slug: String) -> Result<Hosted,
         .iter()
         .map(|t| (t.player.clone(), t.play.clone()))
         .collect();
-    let mut names: Vec<String> = players.into_iter().map(|p| p.0).collect();
-    for (p, line) in &log {
-        // A late joiner whose address the definition did not keep.
-        if *line == crate::kinds::Position::join_line(p) && !names.contains(p) {
-            names.push(p.clone());
-        }
-    }
+    // A late joiner is in the log (`#join`), whether or not the definition
+    // kept eir address: the fold adds em.
+    let names: Vec<String> = players.into_iter().map(|p| p.0).collect();
     let position = kind
         .fold(&names, &kind_rulings, &log)
         .map_err(|e| e.to_string())?;

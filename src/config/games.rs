@@ -148,15 +148,10 @@ fn check_kind(g: &GameConfig) -> Result<(), String> {
     g.kind
         .check_rulings(&g.kind_pairs())
         .map_err(|e| at(e.to_string()))?;
-    let range = g.kind.players();
-    if !vol1 && !range.contains(&g.players.len()) {
-        return Err(at(format!(
-            "{} takes {} to {} players, not {}",
-            g.kind,
-            range.start(),
-            range.end(),
-            g.players.len()
-        )));
+    if !vol1 {
+        g.kind
+            .check_players(g.players.len())
+            .map_err(|e| at(e.to_string()))?;
     }
     Ok(())
 }

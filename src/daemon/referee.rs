@@ -232,6 +232,29 @@ impl GameConfigDef {
         self.deadline
             .unwrap_or_else(|| self.kind.default_deadline())
     }
+
+    /// Whether the game can start as defined: Volume 1's start state, or
+    /// its kind's (player range, names, rulings); why not.
+    pub fn check(&self, map: &Map) -> Result<(), String> {
+        if self.is_vol1() {
+            return start_state(self, map).map(|_| ());
+        }
+        let names: Vec<String> = self.players.iter().map(|p| p.0.clone()).collect();
+        self.kind
+            .start(&names, &self.kind_rulings)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The encoding version a current snapshot of the game has: Volume
+    /// 1's, or its kind's.
+    pub fn snapshot_version(&self) -> &'static str {
+        if self.is_vol1() {
+            snapshot::VERSION
+        } else {
+            self.kind.encoding()
+        }
+    }
 }
 
 impl From<&GameConfig> for GameConfigDef {

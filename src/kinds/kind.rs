@@ -122,6 +122,24 @@ impl Kind {
         }
     }
 
+    /// Checks that a game of this kind may have `n` players.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] saying the kind's range.
+    pub fn check_players(self, n: usize) -> Result<(), KindError> {
+        let r = self.players();
+        if r.contains(&n) {
+            return Ok(());
+        }
+        Err(KindError::Players(format!(
+            "{} takes {} to {} players, not {n}",
+            self.id(),
+            r.start(),
+            r.end()
+        )))
+    }
+
     /// The position a game starts in, `players` in order of play.
     ///
     /// # Errors
@@ -133,16 +151,7 @@ impl Kind {
         players: &[String],
         rulings: &[(String, String)],
     ) -> Result<Position, KindError> {
-        if !self.players().contains(&players.len()) {
-            let r = self.players();
-            return Err(KindError::Players(format!(
-                "{} takes {} to {} players, not {}",
-                self.id(),
-                r.start(),
-                r.end(),
-                players.len()
-            )));
-        }
+        self.check_players(players.len())?;
         match self {
             Kind::MnVol1 => Err(KindError::NotHosted),
             Kind::McXml => {

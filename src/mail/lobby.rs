@@ -299,15 +299,9 @@ fn new_game(rest: &[&str]) -> Result<Lobby, String> {
     }
     let kind = kind.unwrap_or_default();
     let vol1 = kind == crate::kinds::Kind::MnVol1;
-    let range = kind.players();
-    let players = players.unwrap_or(*range.end() as u8);
-    if !range.contains(&usize::from(players)) {
-        return Err(format!(
-            "players {players}: {kind} takes {} to {} players",
-            range.start(),
-            range.end()
-        ));
-    }
+    let players = players.unwrap_or(*kind.players().end() as u8);
+    kind.check_players(usize::from(players))
+        .map_err(|e| format!("players {players}: {e}"))?;
     if vol1 && deadline.is_some() {
         return Err("deadline: a Volume 1 game's deadline is Rule 1.3.5's".into());
     }

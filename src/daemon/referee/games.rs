@@ -241,16 +241,7 @@ impl Referee {
             let def = Definition {
                 config: GameConfigDef::from(g),
             };
-            let valid = if def.config.is_vol1() {
-                start_state(&def.config, map).map(|_| ())
-            } else {
-                let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
-                g.kind
-                    .start(&names, &def.config.kind_rulings)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            };
-            valid.map_err(|detail| RefereeError::Game {
+            def.config.check(map).map_err(|detail| RefereeError::Game {
                 tag: g.tag.clone(),
                 detail,
             })?;
@@ -284,12 +275,7 @@ impl Referee {
                     changed.push((row.game.tag.clone(), json.expect("serialisable")));
                 }
             }
-            let version = if def.is_vol1() {
-                snapshot::VERSION
-            } else {
-                def.kind.encoding()
-            };
-            match fresh(&row, &due_key, version) {
+            match fresh(&row, &due_key, def.snapshot_version()) {
                 Some(at) => due.extend(at.map(|t| (t, row.game.tag.clone()))),
                 None => stale.push(row.game.tag.clone()),
             }

@@ -188,7 +188,7 @@ impl Referee {
         let last = turns.last().map_or(0, |t| t.n);
         let snap = store
             .snapshot(tag)?
-            .filter(|s| s.turns == last && s.row.version == def.kind.encoding());
+            .filter(|s| s.turns == last && s.row.version == def.snapshot_version());
         let position = match snap.map(|s| def.kind.decode(&s.row.version, &s.row.state)) {
             Some(Ok(p)) => p,
             _ => fold(&def, &turns).map_err(bad)?,

@@ -268,12 +268,10 @@ impl Referee {
         }));
         let seed = Seed::from_bytes(join::game_seed(&desk.secret, tag));
         let house = house_rulings(&g.rulings);
-        let (_, options) =
-            super::lobby_kind::read(&super::lobby_kind::column(g)).expect("just written");
-        let what = if options.kind == crate::kinds::Kind::MnVol1 {
+        let what = if g.kind == crate::kinds::Kind::MnVol1 {
             format!("starting at Game Time {}{house}", g.start)
         } else {
-            super::lobby_kind::describe(&options)
+            super::lobby_kind::describe(&super::lobby_kind::options(g))
         };
         let text = format!(
             "A new game, {tag}, is open for players (Rule 1.1.8): up to {} players, \

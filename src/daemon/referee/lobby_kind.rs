@@ -24,17 +24,21 @@ pub(super) struct KindOptions {
     pub(super) kind_rulings: Vec<(String, String)>,
 }
 
+/// What `g` asks of its kind.
+pub(super) fn options(g: &NewGame) -> KindOptions {
+    KindOptions {
+        kind: g.kind,
+        deadline: g.deadline,
+        kind_rulings: g.kind_rulings.clone(),
+    }
+}
+
 /// The lobby row's `rulings` column for `g`.
 pub(super) fn column(g: &NewGame) -> String {
     if g.kind == Kind::MnVol1 {
         serde_json::to_string(&g.rulings).expect("rulings serialise")
     } else {
-        serde_json::to_string(&KindOptions {
-            kind: g.kind,
-            deadline: g.deadline,
-            kind_rulings: g.kind_rulings.clone(),
-        })
-        .expect("options serialise")
+        serde_json::to_string(&options(g)).expect("options serialise")
     }
 }
 

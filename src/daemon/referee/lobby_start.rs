@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::lobby::{house_rulings, Desk, Table};
 use super::notice::Thread;
-use super::{start_state, Definition, GameConfigDef, Letter, Out, Referee, RefereeError};
+use super::{Definition, GameConfigDef, Letter, Out, Referee, RefereeError};
 use crate::dice::{self, Seed};
 use crate::speaker::join;
 use crate::speaker::order::{self, best_orders, by_face, Best, Follows};
@@ -92,16 +92,7 @@ impl Referee {
             deadline: options.deadline,
             kind_rulings: options.kind_rulings,
         };
-        let valid = if def.is_vol1() {
-            start_state(&def, self.map).map(|_| ())
-        } else {
-            let names: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
-            def.kind
-                .start(&names, &def.kind_rulings)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        };
-        if let Err(e) = valid {
+        if let Err(e) = def.check(self.map) {
             out.refuse(format!("{tag} cannot start: {e}."));
             return Ok("start: invalid".into());
         }

@@ -298,7 +298,7 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
     // paused; resumed, Dan's turn is judged.
     t.restart();
     let h = t.referee.hosted(&t.store, "MX1").unwrap();
-    assert!(h.paused && h.deadline().is_none());
+    assert!(h.paused() && h.deadline().is_none());
     let (s, mails) = t.send("speaker", "[MX1] resume", "RESUME MX1");
     assert_eq!(s, "speaker: resume", "{mails:?}");
     let h = t.referee.hosted(&t.store, "MX1").unwrap();

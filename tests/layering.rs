@@ -97,6 +97,7 @@ const STILL_VOL1: &[&str] = &[
     // The referee's Volume 1 path: turns, buzzes, Judgments, the ending.
     "src/daemon/referee.rs",
     "src/daemon/referee/buzz.rs",
+    "src/daemon/referee/definition.rs",
     "src/daemon/referee/commands.rs",
     "src/daemon/referee/dice.rs",
     "src/daemon/referee/ending.rs",

@@ -54,13 +54,19 @@ impl Referee {
     /// Puts `live`'s game in the agenda at its next due time (or takes it
     /// out): after every change of the game's state.
     pub(super) fn reschedule_live(&mut self, live: &Live) {
-        let tag = &live.game.tag;
+        let at = self.due_of(live);
+        self.schedule(&live.game.tag, at);
+    }
+
+    /// Puts game `tag` in the agenda at `at` (or takes it out): a Volume 1
+    /// game's or a hosted game's next due time.
+    pub(super) fn schedule(&mut self, tag: &str, at: Option<DateTime<Utc>>) {
         if let Some(old) = self.due.remove(tag) {
-            self.agenda.remove(&(old, tag.clone()));
+            self.agenda.remove(&(old, tag.to_string()));
         }
-        if let Some(t) = self.due_of(live) {
-            self.due.insert(tag.clone(), t);
-            self.agenda.insert((t, tag.clone()));
+        if let Some(t) = at {
+            self.due.insert(tag.to_string(), t);
+            self.agenda.insert((t, tag.to_string()));
         }
     }
 

@@ -27,13 +27,9 @@ pub struct Hosted {
     pub created_at: DateTime<Utc>,
     /// The turn whose reminder went out.
     pub reminded_for: Option<u64>,
-    /// Whether the Speaker paused the game: no turn is due meanwhile.
-    pub paused: bool,
-    /// When the Speaker last resumed it: the awaited turn's clock starts
-    /// no earlier.
-    pub resumed_at: Option<DateTime<Utc>>,
-    /// The players' absences (RULINGS S27), as set and cut.
-    pub absences: Vec<crate::speaker::absence::Absence>,
+    /// What its events come to: late joins asked and consented to, the
+    /// Speaker's pause, the absences.
+    pub(super) events: super::hosted_players::Events,
     /// The seed of the game's dice (RULINGS S14): the order of play was
     /// drawn from it, and it is revealed when the game ends.
     pub dice: Option<crate::dice::Seed>,
@@ -46,12 +42,17 @@ impl Hosted {
             .turns
             .last()
             .map_or(self.created_at, |t| t.submitted_at);
-        self.resumed_at.map_or(last, |r| r.max(last))
+        self.events.resumed_at.map_or(last, |r| r.max(last))
+    }
+
+    /// Whether the Speaker paused the game: no turn is due meanwhile.
+    pub fn paused(&self) -> bool {
+        self.events.paused
     }
 
     /// When the awaited turn is due; none once the game is over.
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
-        if self.paused {
+        if self.events.paused {
             return None;
         }
         let who = self.awaited()?;
@@ -64,7 +65,8 @@ impl Hosted {
 
     /// When `player` is away (RULINGS S27).
     pub fn away_of(&self, player: &str) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
-        self.absences
+        self.events
+            .absences
             .iter()
             .filter(|a| a.player.eq_ignore_ascii_case(player))
             .map(|a| a.span())
@@ -81,20 +83,12 @@ impl Hosted {
 
     /// The player registered at `address`.
     pub(super) fn player_of(&self, address: &str) -> Option<&str> {
-        self.def
-            .players
-            .iter()
-            .find(|(_, a)| crate::mail::address::same(a, address))
-            .map(|(n, _)| n.as_str())
+        self.def.player_at(address)
     }
 
     /// The address of `player`.
     pub(super) fn address_of(&self, player: &str) -> Option<&str> {
-        self.def
-            .players
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(player))
-            .map(|(_, a)| a.as_str())
+        self.def.address_of(player)
     }
 
     /// The state document, with who plays next and by when.
@@ -170,17 +164,14 @@ impl Referee {
         let row = store.game(tag)?.ok_or_else(|| bad("no such game".into()))?;
         let turns = store.turns(tag)?;
         // Late joiners' addresses, from their asks (RULINGS MX13).
-        let events = self.hosted_events(store, tag)?;
-        let (asks, _) = super::hosted_players::joins(&events);
-        let (paused, resumed_at) = super::hosted_players::pauses(&events);
-        let absences = super::hosted_players::absences(store, tag)?;
+        let events = super::hosted_players::fold_events(tag, &store.events(tag)?)?;
         for t in &turns {
             let known = def
                 .players
                 .iter()
                 .any(|p| p.0.eq_ignore_ascii_case(&t.player));
             if t.play == Position::join_line(&t.player) && !known {
-                if let Some(a) = asks.iter().rev().find(|a| a.name == t.player) {
+                if let Some(a) = events.asks.iter().rev().find(|a| a.name == t.player) {
                     def.players.push((a.name.clone(), a.by.clone()));
                 }
             }
@@ -201,9 +192,7 @@ impl Referee {
             turns,
             created_at: row.created_at,
             reminded_for: reminded.then_some(n),
-            paused,
-            resumed_at,
-            absences,
+            events,
             dice: super::dice::seed_of(store, tag)?,
         };
         self.games.put_hosted(h.clone());
@@ -221,34 +210,35 @@ impl Referee {
         }
     }
 
-    /// When the clock next owes `h` something: the reminder, or the
-    /// Timeout.
-    pub(super) fn hosted_due(&self, h: &Hosted) -> Option<DateTime<Utc>> {
+    /// The clock of `h`'s awaited turn, while timeouts run: who, when it
+    /// is due, and when its private reminder goes out unless it went.
+    fn hosted_clock(&self, h: &Hosted) -> Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> {
         if !self.speaker.timeouts {
             return None;
         }
         let due = h.deadline()?;
-        let away = h.away_of(&h.awaited()?);
+        let player = h.awaited()?;
         let n = h.turns.len() as u64 + 1;
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
         let reminder = h
             .def
             .policy()
-            .reminder(due, before, h.clock_started(), &away)
+            .reminder(due, before, h.clock_started(), &h.away_of(&player))
             .filter(|_| h.reminded_for != Some(n));
+        Some((player, due, reminder))
+    }
+
+    /// When the clock next owes `h` something: the reminder, or the
+    /// Timeout.
+    pub(super) fn hosted_due(&self, h: &Hosted) -> Option<DateTime<Utc>> {
+        let (_, due, reminder) = self.hosted_clock(h)?;
         Some(reminder.map_or(due, |r| r.min(due)))
     }
 
     /// Puts `h` in the agenda at its next due time (or takes it out).
     pub(super) fn reschedule_hosted(&mut self, h: &Hosted) {
-        let tag = &h.def.tag;
-        if let Some(old) = self.due.remove(tag) {
-            self.agenda.remove(&(old, tag.clone()));
-        }
-        if let Some(t) = self.hosted_due(h) {
-            self.due.insert(tag.clone(), t);
-            self.agenda.insert((t, tag.clone()));
-        }
+        let at = self.hosted_due(h);
+        self.schedule(&h.def.tag, at);
     }
 
     /// Judges the order in `letter` (a [`crate::mail::Request::Order`]'s
@@ -351,20 +341,10 @@ impl Referee {
         now: DateTime<Utc>,
         commit: &mut Commit,
     ) -> Option<String> {
-        if !self.speaker.timeouts {
-            return None;
-        }
-        let due = h.deadline()?;
-        let player = h.awaited()?;
+        let (player, due, reminder) = self.hosted_clock(h)?;
         let (tag, n) = (h.def.tag.clone(), h.turns.len() as u64 + 1);
         if now < due {
-            let away = h.away_of(&player);
-            let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
-            let at = h
-                .def
-                .policy()
-                .reminder(due, before, h.clock_started(), &away)?;
-            if now < at || h.reminded_for == Some(n) {
+            if reminder.is_none_or(|at| now < at) {
                 return None;
             }
             h.reminded_for = Some(n);

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::notice::Thread;
 use super::{Hosted, Letter, Out, Referee, RefereeError};
 use crate::kinds::Position;
-use crate::store::{Commit, Store, TurnRow};
+use crate::store::{Commit, EventRow, Store, TurnRow};
 
 /// The event of a late join asked.
 pub(super) const ASK: &str = "hosted-join-ask";
@@ -30,53 +30,70 @@ pub(super) struct JoinEvent {
 /// The event of the Speaker pausing (`true`) or resuming (`false`).
 pub(super) const PAUSE: &str = "hosted-pause";
 
-/// The asks (name, address) and consents (name, player) among `events`.
-pub(super) fn joins(events: &[HostedEvent]) -> (Vec<JoinEvent>, Vec<JoinEvent>) {
-    let (mut asks, mut consents) = (Vec::new(), Vec::new());
-    for (_, kind, data) in events {
-        let Ok(e) = serde_json::from_str::<JoinEvent>(data) else {
-            continue;
-        };
-        match kind.as_str() {
-            ASK => asks.push(e),
-            CONSENT => consents.push(e),
+/// What a hosted game's events come to: the late joins asked and
+/// consented to, whether it is paused (and when last resumed), and the
+/// absences.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Events {
+    /// Late joiners' asks (name, address), oldest first.
+    pub(super) asks: Vec<JoinEvent>,
+    /// Consents (joiner's name, consenting player), oldest first.
+    pub(super) consents: Vec<JoinEvent>,
+    /// Whether the Speaker paused the game.
+    pub(super) paused: bool,
+    /// When the Speaker last resumed it.
+    pub(super) resumed_at: Option<DateTime<Utc>>,
+    /// The absences, as set and cut (RULINGS S27).
+    pub(super) absences: Vec<crate::speaker::absence::Absence>,
+}
+
+/// Folds hosted game `tag`'s event rows, read once.
+///
+/// # Errors
+///
+/// [`RefereeError::Game`] when an absence's event does not decode.
+pub(super) fn fold_events(tag: &str, rows: &[EventRow]) -> Result<Events, RefereeError> {
+    let mut e = Events::default();
+    let mut away = Vec::new();
+    for row in rows {
+        match row.kind.as_str() {
+            ASK | CONSENT => {
+                if let Ok(j) = serde_json::from_str::<JoinEvent>(&row.data) {
+                    if row.kind == ASK {
+                        e.asks.push(j);
+                    } else {
+                        e.consents.push(j);
+                    }
+                }
+            }
+            PAUSE => {
+                e.paused = row.data == "true";
+                if !e.paused {
+                    e.resumed_at = Some(row.at);
+                }
+            }
+            "away" | "away-cut" => away.push(row.clone()),
             _ => {}
         }
     }
-    (asks, consents)
+    let decoded = super::Event::decode_all(&away).map_err(|detail| RefereeError::Game {
+        tag: tag.to_string(),
+        detail,
+    })?;
+    e.absences = super::absence::load(&decoded);
+    Ok(e)
 }
 
-/// A hosted game's event: when, its kind, its data.
-pub(super) type HostedEvent = (DateTime<Utc>, String, String);
-
-/// Whether the game is paused, and when it was last resumed.
-pub(super) fn pauses(events: &[HostedEvent]) -> (bool, Option<DateTime<Utc>>) {
-    let (mut paused, mut resumed) = (false, None);
-    for (at, kind, data) in events {
-        if kind == PAUSE {
-            paused = data == "true";
-            if !paused {
-                resumed = Some(*at);
-            }
-        }
-    }
-    (paused, resumed)
+/// Records a late join's ask or consent in `commit`.
+fn record(commit: &mut Commit, tag: &str, kind: &str, e: &JoinEvent) {
+    commit.events.push((
+        tag.to_string(),
+        kind.to_string(),
+        serde_json::to_string(e).expect("serialisable"),
+    ));
 }
 
 impl Referee {
-    /// The events of hosted game `tag`, oldest first.
-    pub(super) fn hosted_events(
-        &self,
-        store: &Store,
-        tag: &str,
-    ) -> Result<Vec<HostedEvent>, RefereeError> {
-        Ok(store
-            .events(tag)?
-            .into_iter()
-            .map(|e| (e.at, e.kind, e.data))
-            .collect())
-    }
-
     /// The Speaker's `PAUSE` (`pause`) or `RESUME` of hosted game `h`,
     /// into `commit`: no turn is due while paused; on resuming, the
     /// awaited turn's clock starts again.
@@ -89,16 +106,16 @@ impl Referee {
         commit: &mut Commit,
     ) -> bool {
         let tag = h.def.tag.clone();
-        if h.paused == pause {
+        if h.events.paused == pause {
             out.refuse(format!(
                 "{tag} is {} already.",
                 if pause { "paused" } else { "not paused" }
             ));
             return false;
         }
-        h.paused = pause;
+        h.events.paused = pause;
         if !pause {
-            h.resumed_at = Some(at);
+            h.events.resumed_at = Some(at);
         }
         commit
             .events
@@ -156,11 +173,7 @@ impl Referee {
             name: name.to_string(),
             by: letter.from.to_ascii_lowercase(),
         };
-        commit.events.push((
-            tag.to_string(),
-            ASK.to_string(),
-            serde_json::to_string(&e).expect("serialisable"),
-        ));
+        record(commit, tag, ASK, &e);
         let players = h.position.players();
         let th = Thread::answering(tag, format!("{}#join-{tag}", letter.message_id), letter);
         self.announce(
@@ -213,9 +226,9 @@ impl Referee {
             out.refuse(format!("Only a player of {tag} consents to a join."));
             return Ok("consent: not a player".into());
         };
-        let events = self.hosted_events(store, tag)?;
-        let (asks, consents) = joins(&events);
-        let Some(ask) = asks
+        let Some(ask) = h
+            .events
+            .asks
             .iter()
             .rev()
             .find(|a| a.name.eq_ignore_ascii_case(name))
@@ -224,21 +237,19 @@ impl Referee {
             out.refuse(format!("No one asked to join {tag} as {name}."));
             return Ok("consent: no ask".into());
         };
-        let mut agreed: Vec<String> = consents
+        let mut agreed: Vec<String> = h
+            .events
+            .consents
             .iter()
             .filter(|c| c.name.eq_ignore_ascii_case(name))
             .map(|c| c.by.clone())
             .collect();
         agreed.push(me.clone());
-        commit.events.push((
-            tag.to_string(),
-            CONSENT.to_string(),
-            serde_json::to_string(&JoinEvent {
-                name: ask.name.clone(),
-                by: me.clone(),
-            })
-            .expect("serialisable"),
-        ));
+        let consent = JoinEvent {
+            name: ask.name.clone(),
+            by: me.clone(),
+        };
+        record(commit, tag, CONSENT, &consent);
         let waiting: Vec<&String> = players
             .iter()
             .filter(|p| !agreed.iter().any(|a| a.eq_ignore_ascii_case(p)))
@@ -374,24 +385,6 @@ impl Referee {
     }
 }
 
-/// The absences of hosted game `tag`, folded from its `away` and
-/// `away-cut` events as a Volume 1 game's are (RULINGS S27).
-pub(super) fn absences(
-    store: &Store,
-    tag: &str,
-) -> Result<Vec<crate::speaker::absence::Absence>, RefereeError> {
-    let rows: Vec<crate::store::EventRow> = store
-        .events(tag)?
-        .into_iter()
-        .filter(|r| r.kind == "away" || r.kind == "away-cut")
-        .collect();
-    let events = super::Event::decode_all(&rows).map_err(|detail| RefereeError::Game {
-        tag: tag.to_string(),
-        detail,
-    })?;
-    Ok(super::absence::load(&events))
-}
-
 impl super::absence::Seats for Hosted {
     fn tag(&self) -> String {
         self.def.tag.clone()
@@ -422,10 +415,10 @@ impl super::absence::Seats for Hosted {
             .any(|p| p.eq_ignore_ascii_case(player))
     }
     fn absences(&self) -> &[crate::speaker::absence::Absence] {
-        &self.absences
+        &self.events.absences
     }
     fn absences_mut(&mut self) -> &mut Vec<crate::speaker::absence::Absence> {
-        &mut self.absences
+        &mut self.events.absences
     }
     fn due(&self) -> Option<DateTime<Utc>> {
         self.deadline()

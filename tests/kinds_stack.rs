@@ -17,11 +17,11 @@
 
 mod support;
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use support::live::{token, Live};
-use support::{assert_reads_well, header, imap_search_raw, Daemon};
+use support::stack_mail::*;
+use support::{header, imap_search_raw, Daemon};
 
 /// Game seconds per real second once the daemon is restarted fast: MX1's 2
 /// plain hours pass in 30 s, time enough for the next player's turn to
@@ -32,131 +32,6 @@ const SPEED: &str = "240";
 /// just before a kill (as in tests/mail_faults.rs) before sending it again.
 const CONFIG: &str = "[speaker]\naddresses = [\"speaker@example.test\"]\n\n\
                       [outbox]\nunconfirmed_wait_secs = 10\n";
-
-/// A mail's text with quoted-printable soft breaks undone, on one line.
-fn flat(raw: &str) -> String {
-    raw.replace("\r\n", "\n")
-        .replace("=\n", "")
-        .replace("=3D", "=")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The last lines of the daemon's log, for a failure's message.
-fn log_tail(l: &Live) -> String {
-    let log = l.log();
-    let lines: Vec<&str> = log.lines().collect();
-    lines[lines.len().saturating_sub(40)..].join("\n")
-}
-
-/// Polls until `f` returns Some, or panics after `limit` with `what` and
-/// the end of the daemon's log.
-fn wait<T>(l: &Live, limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
-    let t = Instant::now();
-    loop {
-        if let Some(v) = f() {
-            return v;
-        }
-        assert!(
-            t.elapsed() < limit,
-            "timed out after {limit:?} waiting for {what}; the daemon's log ends:\n{}",
-            log_tail(l)
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// The mails in `user`'s INBOX answering `id` (In-Reply-To), as a reader's
-/// client shows them; the server searches, so a poll does not fetch every
-/// verdict with its picture.
-fn answers(l: &Live, user: &str, id: &str) -> Vec<String> {
-    let search = format!("HEADER In-Reply-To \"{id}\"");
-    imap_search_raw(l.imap, user, "INBOX", Some(&search))
-        .iter()
-        .map(|m| mornbot::mail::attach::as_read(m))
-        .filter(|m| header(m, "In-Reply-To").is_some_and(|v| v.contains(id)))
-        .collect()
-}
-
-/// Waits for the first answer to `id` in `user`'s INBOX.
-fn answer(l: &Live, user: &str, id: &str) -> String {
-    wait(
-        l,
-        Duration::from_secs(60),
-        &format!("{user}'s answer to {id}"),
-        || answers(l, user, id).into_iter().next(),
-    )
-}
-
-/// The answer to `id` posted to the lounge, as Rushton (a subscriber who
-/// plays MN1 only) receives it.
-fn in_lounge(l: &Live, id: &str) -> String {
-    let m = answer(l, "rushton", id);
-    assert_eq!(header(&m, "To"), Some("lounge@example.test"), "{m}");
-    m
-}
-
-/// The order of play in MX1's start notice (`1. Cat 2. Ann 3. Bob`).
-fn order_of(start: &str) -> Vec<String> {
-    let from = start
-        .find("The order of play")
-        .unwrap_or_else(|| panic!("no order of play in {start}"));
-    let start = &start[from..];
-    (1..=3)
-        .map(|k| {
-            let at = start
-                .find(&format!(" {k}. "))
-                .unwrap_or_else(|| panic!("no {k}. in {start}"));
-            start[at + 4..]
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
-}
-
-/// An MX1 player: eir name and the local part of eir address.
-#[derive(Clone)]
-struct P {
-    name: String,
-    who: String,
-}
-
-/// A plain-text turn.
-fn turn(name: &str, actions: &str) -> String {
-    format!("My turn.\n\n<Turn player=\"{name}\">{actions}</Turn>\n\nCheers\n")
-}
-
-/// What the run expects to be answered, and how often: every mail that
-/// comes back is counted at the end.
-#[derive(Default)]
-struct Expect {
-    /// (Message-ID, mailbox, how many answers it must hold).
-    answers: Vec<(String, String, usize)>,
-    /// (Message-ID, how many mails the bot queued answering it).
-    queued: Vec<(String, usize)>,
-}
-
-impl Expect {
-    /// A post answered in the lounge alone: one verdict, one copy in each
-    /// subscriber's mailbox.
-    fn lounge(&mut self, id: &str, sender: &str) {
-        self.answers.push((id.into(), "rushton".into(), 1));
-        if sender != "rushton" {
-            self.answers.push((id.into(), sender.into(), 1));
-        }
-        self.queued.push((id.into(), 1));
-    }
-
-    /// A mail answered to its sender alone.
-    fn private(&mut self, id: &str, sender: &str) {
-        self.answers.push((id.into(), sender.into(), 1));
-        self.answers.push((id.into(), "rushton".into(), 0));
-        self.queued.push((id.into(), 1));
-    }
-}
 
 /// `who` joins MX1 as `name`, confirming from eir own mailbox.
 fn join(l: &mut Live, e: &mut Expect, who: &str, name: &str) {
@@ -194,7 +69,7 @@ fn legal_verdict(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str) -> String 
         v.contains(&format!("XML Mornington Crescent (mc-xml), after {n} turn")),
         "{v}"
     );
-    e.lounge(id, &p.who);
+    e.lounge(id, &p.who, true);
     v
 }
 
@@ -217,19 +92,6 @@ fn kill_after(l: &mut Live, id: &str, pause: Duration) {
     l.daemon.kill();
     let cfg = l.stack.dir.join("bot.toml");
     l.daemon = Daemon::start(&cfg, &l.log);
-}
-
-/// How many copies of each of the bot's mails `user`'s mailbox holds, by
-/// Message-ID.
-fn copies(l: &Live, user: &str) -> BTreeMap<String, usize> {
-    let mut m = BTreeMap::new();
-    for msg in imap_search_raw(l.imap, user, "INBOX", Some("FROM \"bot@example.test\"")) {
-        if header(&msg, "From").is_some_and(|f| f.contains("bot@example.test")) {
-            *m.entry(header(&msg, "Message-ID").unwrap_or("").to_string())
-                .or_insert(0) += 1;
-        }
-    }
-    m
 }
 
 #[test]
@@ -275,7 +137,7 @@ fn an_mcxml_game_by_real_mail_beside_volume_1() {
     );
     assert!(start.contains("mornbot verify-dice MX1"), "{start}");
     assert!(!start.contains("Drone"), "mc-xml has no Drone: {start}");
-    let order = order_of(&start);
+    let order = order_of(&start, 3);
     let mut sorted = order.clone();
     sorted.sort();
     assert_eq!(sorted, ["Ann", "Bob", "Cat"], "{start}");
@@ -366,7 +228,7 @@ fn an_mcxml_game_by_real_mail_beside_volume_1() {
     );
     let v = in_lounge(&l, &id);
     assert!(v.contains("Turn 1: Rushton (legal)"), "{v}");
-    e.lounge(&id, "rushton");
+    e.lounge(&id, "rushton", true);
 
     // Turn 4: back to Tottenham Court Road, and Work twice (50 minutes).
     let v = legal(
@@ -401,7 +263,7 @@ fn an_mcxml_game_by_real_mail_beside_volume_1() {
     );
     let v = in_lounge(&l, &id);
     assert!(v.contains("Turn 2: Warren (legal)"), "{v}");
-    e.lounge(&id, "warren");
+    e.lounge(&id, "warren", true);
     // ... and MX1's turn 6: a Steal, and a Block of Goodge Street; the
     // daemon killed again as soon as it reached the bot's mailbox.
     let id = l.post(
@@ -523,23 +385,6 @@ fn an_mcxml_game_by_real_mail_beside_volume_1() {
     std::thread::sleep(Duration::from_secs(5));
     let timeouts = imap_search_raw(l.imap, "rushton", "INBOX", Some(&search)).len();
     assert_eq!(timeouts, 1, "one Timeout for turn 8");
-    for (id, user, n) in &e.answers {
-        let got = answers(&l, user, id).len();
-        assert_eq!(got, *n, "{user}'s answers to {id}\nlog:\n{}", log_tail(&l));
-    }
-    for (id, n) in &e.queued {
-        let sent = l.sent_answering(id);
-        assert_eq!(sent.len(), *n, "the bot's mails answering {id}: {sent:#?}");
-    }
-    for u in ["rushton", "warren", "speaker", "ann", "bob", "cat"] {
-        let got = copies(&l, u);
-        assert!(!got.is_empty(), "{u} received nothing from the bot");
-        for (id, n) in got {
-            assert_eq!(n, 1, "{u}: {id} delivered {n} times");
-        }
-    }
-    for (_, m) in l.sent() {
-        assert_reads_well(&m);
-    }
+    e.check(&l, &["rushton", "warren", "speaker", "ann", "bob", "cat"]);
     eprintln!("the game took {:?}", started.elapsed());
 }

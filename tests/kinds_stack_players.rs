@@ -15,162 +15,17 @@
 
 mod support;
 
-use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use support::header;
 use support::live::{token, Live};
-use support::{assert_reads_well, header, imap_search_raw};
+use support::stack_mail::*;
 
 /// The Speaker's address, as the other stack tests configure it.
 const CONFIG: &str = "[speaker]\naddresses = [\"speaker@example.test\"]\n";
 
 /// The game's tag.
 const TAG: &str = "MX7";
-
-/// A mail's text with quoted-printable soft breaks undone, on one line.
-fn flat(raw: &str) -> String {
-    raw.replace("\r\n", "\n")
-        .replace("=\n", "")
-        .replace("=3D", "=")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The last lines of the daemon's log, for a failure's message.
-fn log_tail(l: &Live) -> String {
-    let log = l.log();
-    let lines: Vec<&str> = log.lines().collect();
-    lines[lines.len().saturating_sub(40)..].join("\n")
-}
-
-/// Polls until `f` returns Some, or panics after `limit` with `what` and
-/// the end of the daemon's log.
-fn wait<T>(l: &Live, limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
-    let t = Instant::now();
-    loop {
-        if let Some(v) = f() {
-            return v;
-        }
-        assert!(
-            t.elapsed() < limit,
-            "timed out after {limit:?} waiting for {what}; the daemon's log ends:\n{}",
-            log_tail(l)
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// The mails in `user`'s INBOX answering `id` (In-Reply-To), as a reader's
-/// client shows them; the server searches, so a poll does not fetch every
-/// verdict with its picture.
-fn answers(l: &Live, user: &str, id: &str) -> Vec<String> {
-    let search = format!("HEADER In-Reply-To \"{id}\"");
-    imap_search_raw(l.imap, user, "INBOX", Some(&search))
-        .iter()
-        .map(|m| mornbot::mail::attach::as_read(m))
-        .filter(|m| header(m, "In-Reply-To").is_some_and(|v| v.contains(id)))
-        .collect()
-}
-
-/// Waits for the first answer to `id` in `user`'s INBOX.
-fn answer(l: &Live, user: &str, id: &str) -> String {
-    wait(
-        l,
-        Duration::from_secs(60),
-        &format!("{user}'s answer to {id}"),
-        || answers(l, user, id).into_iter().next(),
-    )
-}
-
-/// The answer to `id` posted to the lounge, as Rushton (a subscriber who
-/// plays MN1 only) receives it.
-fn in_lounge(l: &Live, id: &str) -> String {
-    let m = answer(l, "rushton", id);
-    assert_eq!(header(&m, "To"), Some("lounge@example.test"), "{m}");
-    m
-}
-
-/// The answer to `id` sent to `who` alone (not through the lounge).
-fn private(l: &Live, who: &str, id: &str) -> String {
-    let m = answer(l, who, id);
-    assert_eq!(
-        header(&m, "To"),
-        Some(format!("{who}@example.test").as_str()),
-        "{m}"
-    );
-    m
-}
-
-/// The order of play in the start notice (`1. Bob 2. Ann`), of `n`
-/// players.
-fn order_of(start: &str, n: usize) -> Vec<String> {
-    let from = start
-        .find("The order of play")
-        .unwrap_or_else(|| panic!("no order of play in {start}"));
-    let start = &start[from..];
-    (1..=n)
-        .map(|k| {
-            let at = start
-                .find(&format!(" {k}. "))
-                .unwrap_or_else(|| panic!("no {k}. in {start}"));
-            start[at + 4..]
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
-}
-
-/// A player of MX7: eir name and the local part of eir address.
-#[derive(Clone)]
-struct P {
-    name: String,
-    who: String,
-}
-
-/// A plain-text turn.
-fn turn(name: &str, actions: &str) -> String {
-    format!("My turn.\n\n<Turn player=\"{name}\">{actions}</Turn>\n\nCheers\n")
-}
-
-/// What the run expects to be answered, and how often: every mail that
-/// comes back is counted at the end.
-#[derive(Default)]
-struct Expect {
-    /// (Message-ID, mailbox, how many answers it must hold).
-    answers: Vec<(String, String, usize)>,
-    /// (Message-ID, how many mails the bot queued answering it).
-    queued: Vec<(String, usize)>,
-}
-
-impl Expect {
-    /// A mail answered in the lounge alone: one notice, one copy in each
-    /// subscriber's mailbox (`sender`'s too when `subscribed`).
-    fn lounge(&mut self, id: &str, sender: &str, subscribed: bool) {
-        self.answers.push((id.into(), "rushton".into(), 1));
-        self.answers
-            .push((id.into(), sender.into(), usize::from(subscribed)));
-        self.queued.push((id.into(), 1));
-    }
-
-    /// A mail answered to its sender alone.
-    fn private(&mut self, id: &str, sender: &str) {
-        self.answers.push((id.into(), sender.into(), 1));
-        self.answers.push((id.into(), "rushton".into(), 0));
-        self.queued.push((id.into(), 1));
-    }
-
-    /// A mail answered twice: to its sender, and in the lounge (so a
-    /// subscribed sender holds both).
-    fn both(&mut self, id: &str, sender: &str, subscribed: bool) {
-        self.answers
-            .push((id.into(), sender.into(), 1 + usize::from(subscribed)));
-        self.answers.push((id.into(), "rushton".into(), 1));
-        self.queued.push((id.into(), 2));
-    }
-}
 
 /// `who` joins MX7 before it starts as `name`, confirming from eir own
 /// mailbox.
@@ -208,19 +63,6 @@ fn legal(l: &mut Live, e: &mut Expect, p: &P, n: usize, after: usize, actions: &
     );
     e.lounge(&id, &p.who, true);
     v
-}
-
-/// How many copies of each of the bot's mails `user`'s mailbox holds, by
-/// Message-ID.
-fn copies(l: &Live, user: &str) -> BTreeMap<String, usize> {
-    let mut m = BTreeMap::new();
-    for msg in imap_search_raw(l.imap, user, "INBOX", Some("FROM \"bot@example.test\"")) {
-        if header(&msg, "From").is_some_and(|f| f.contains("bot@example.test")) {
-            *m.entry(header(&msg, "Message-ID").unwrap_or("").to_string())
-                .or_insert(0) += 1;
-        }
-    }
-    m
 }
 
 #[test]
@@ -463,23 +305,6 @@ fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
 
     // 5. Give a duplicate time to arrive, then count what came back.
     std::thread::sleep(Duration::from_secs(5));
-    for (id, user, n) in &e.answers {
-        let got = answers(&l, user, id).len();
-        assert_eq!(got, *n, "{user}'s answers to {id}\nlog:\n{}", log_tail(&l));
-    }
-    for (id, n) in &e.queued {
-        let sent = l.sent_answering(id);
-        assert_eq!(sent.len(), *n, "the bot's mails answering {id}: {sent:#?}");
-    }
-    for u in ["rushton", "speaker", "eve", "ann", "bob", "dana"] {
-        let got = copies(&l, u);
-        assert!(!got.is_empty(), "{u} received nothing from the bot");
-        for (id, n) in got {
-            assert_eq!(n, 1, "{u}: {id} delivered {n} times");
-        }
-    }
-    for (_, m) in l.sent() {
-        assert_reads_well(&m);
-    }
+    e.check(&l, &["rushton", "speaker", "eve", "ann", "bob", "dana"]);
     eprintln!("the game took {:?}", started.elapsed());
 }

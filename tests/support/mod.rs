@@ -7,6 +7,7 @@ pub mod letters;
 pub mod live;
 pub mod lobby;
 pub mod record;
+pub mod stack_mail;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,195 @@
+//! Helpers of the tests that play a hosted game by real mail over the
+//! loopback stack (`tests/kinds_stack.rs`, `tests/kinds_stack_players.rs`):
+//! waiting for answers, reading the lounge as a subscriber reads it, and
+//! counting at the end that every mail was answered exactly once.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use super::live::Live;
+use super::{assert_reads_well, header, imap_search_raw};
+
+/// A mail's text with quoted-printable soft breaks undone, on one line.
+pub fn flat(raw: &str) -> String {
+    raw.replace("\r\n", "\n")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The last lines of the daemon's log, for a failure's message.
+pub fn log_tail(l: &Live) -> String {
+    let log = l.log();
+    let lines: Vec<&str> = log.lines().collect();
+    lines[lines.len().saturating_sub(40)..].join("\n")
+}
+
+/// Polls until `f` returns Some, or panics after `limit` with `what` and
+/// the end of the daemon's log.
+pub fn wait<T>(l: &Live, limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let t = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(
+            t.elapsed() < limit,
+            "timed out after {limit:?} waiting for {what}; the daemon's log ends:\n{}",
+            log_tail(l)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The mails in `user`'s INBOX answering `id` (In-Reply-To), as a reader's
+/// client shows them; the server searches, so a poll does not fetch every
+/// verdict with its picture.
+pub fn answers(l: &Live, user: &str, id: &str) -> Vec<String> {
+    let search = format!("HEADER In-Reply-To \"{id}\"");
+    imap_search_raw(l.imap, user, "INBOX", Some(&search))
+        .iter()
+        .map(|m| mornbot::mail::attach::as_read(m))
+        .filter(|m| header(m, "In-Reply-To").is_some_and(|v| v.contains(id)))
+        .collect()
+}
+
+/// Waits for the first answer to `id` in `user`'s INBOX.
+pub fn answer(l: &Live, user: &str, id: &str) -> String {
+    wait(
+        l,
+        Duration::from_secs(60),
+        &format!("{user}'s answer to {id}"),
+        || answers(l, user, id).into_iter().next(),
+    )
+}
+
+/// The answer to `id` posted to the lounge, as Rushton (a subscriber who
+/// plays MN1 only) receives it.
+pub fn in_lounge(l: &Live, id: &str) -> String {
+    let m = answer(l, "rushton", id);
+    assert_eq!(header(&m, "To"), Some("lounge@example.test"), "{m}");
+    m
+}
+
+/// The answer to `id` sent to `who` alone (not through the lounge).
+pub fn private(l: &Live, who: &str, id: &str) -> String {
+    let m = answer(l, who, id);
+    assert_eq!(
+        header(&m, "To"),
+        Some(format!("{who}@example.test").as_str()),
+        "{m}"
+    );
+    m
+}
+
+/// The order of play in a start notice (`1. Cat 2. Ann 3. Bob`), of `n`
+/// players.
+pub fn order_of(start: &str, n: usize) -> Vec<String> {
+    let from = start
+        .find("The order of play")
+        .unwrap_or_else(|| panic!("no order of play in {start}"));
+    let start = &start[from..];
+    (1..=n)
+        .map(|k| {
+            let at = start
+                .find(&format!(" {k}. "))
+                .unwrap_or_else(|| panic!("no {k}. in {start}"));
+            start[at + 4..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+/// A player: eir name and the local part of eir address.
+#[derive(Clone)]
+pub struct P {
+    pub name: String,
+    pub who: String,
+}
+
+/// A plain-text turn.
+pub fn turn(name: &str, actions: &str) -> String {
+    format!("My turn.\n\n<Turn player=\"{name}\">{actions}</Turn>\n\nCheers\n")
+}
+
+/// How many copies of each of the bot's mails `user`'s mailbox holds, by
+/// Message-ID.
+pub fn copies(l: &Live, user: &str) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for msg in imap_search_raw(l.imap, user, "INBOX", Some("FROM \"bot@example.test\"")) {
+        if header(&msg, "From").is_some_and(|f| f.contains("bot@example.test")) {
+            *m.entry(header(&msg, "Message-ID").unwrap_or("").to_string())
+                .or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+/// What the run expects to be answered, and how often: every mail that
+/// comes back is counted at the end.
+#[derive(Default)]
+pub struct Expect {
+    /// (Message-ID, mailbox, how many answers it must hold).
+    pub answers: Vec<(String, String, usize)>,
+    /// (Message-ID, how many mails the bot queued answering it).
+    pub queued: Vec<(String, usize)>,
+}
+
+impl Expect {
+    /// A mail answered in the lounge alone: one notice, one copy in each
+    /// subscriber's mailbox (`sender`'s too when `subscribed`).
+    pub fn lounge(&mut self, id: &str, sender: &str, subscribed: bool) {
+        self.answers.push((id.into(), "rushton".into(), 1));
+        if sender != "rushton" {
+            self.answers
+                .push((id.into(), sender.into(), usize::from(subscribed)));
+        }
+        self.queued.push((id.into(), 1));
+    }
+
+    /// A mail answered to its sender alone.
+    pub fn private(&mut self, id: &str, sender: &str) {
+        self.answers.push((id.into(), sender.into(), 1));
+        self.answers.push((id.into(), "rushton".into(), 0));
+        self.queued.push((id.into(), 1));
+    }
+
+    /// A mail answered twice: to its sender, and in the lounge (so a
+    /// subscribed sender holds both).
+    pub fn both(&mut self, id: &str, sender: &str, subscribed: bool) {
+        self.answers
+            .push((id.into(), sender.into(), 1 + usize::from(subscribed)));
+        self.answers.push((id.into(), "rushton".into(), 1));
+        self.queued.push((id.into(), 2));
+    }
+
+    /// Checks, once the run is over, that every mail was answered exactly
+    /// as expected, that the bot queued what it should, that none of
+    /// `users` holds a mail of the bot twice (and each holds one), and that
+    /// every mail the bot sent reads well.
+    pub fn check(&self, l: &Live, users: &[&str]) {
+        for (id, user, n) in &self.answers {
+            let got = answers(l, user, id).len();
+            assert_eq!(got, *n, "{user}'s answers to {id}\nlog:\n{}", log_tail(l));
+        }
+        for (id, n) in &self.queued {
+            let sent = l.sent_answering(id);
+            assert_eq!(sent.len(), *n, "the bot's mails answering {id}: {sent:#?}");
+        }
+        for u in users {
+            let got = copies(l, u);
+            assert!(!got.is_empty(), "{u} received nothing from the bot");
+            for (id, n) in got {
+                assert_eq!(n, 1, "{u}: {id} delivered {n} times");
+            }
+        }
+        for (_, m) in l.sent() {
+            assert_reads_well(&m);
+        }
+    }
+}

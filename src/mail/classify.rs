@@ -189,6 +189,9 @@ pub struct Roster {
     by_tag: std::collections::BTreeMap<String, GameInfo>,
     /// Every game's player names, each once (ignoring case), longest first.
     names: Vec<String>,
+    /// Whether any game is of another kind than Volume 1 (known once, not
+    /// looked for in every game for each message).
+    hosts_other_kinds: bool,
 }
 
 impl Roster {
@@ -210,7 +213,14 @@ impl Roster {
         }
         // Longest first, so that "Brooke-Taylor" wins over "Brooke".
         names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-        Roster { by_tag, names }
+        let hosts_other_kinds = by_tag
+            .values()
+            .any(|g| g.kind != crate::kinds::Kind::MnVol1);
+        Roster {
+            by_tag,
+            names,
+            hosts_other_kinds,
+        }
     }
 
     /// The game tagged `tag` (any case).
@@ -338,10 +348,7 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
             .games
             .get(t)
             .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1),
-        None => ctx
-            .games
-            .iter()
-            .any(|g| g.kind != crate::kinds::Kind::MnVol1),
+        None => ctx.games.hosts_other_kinds,
     };
     let request = if msg.auto.is_some() {
         Request::Chatter

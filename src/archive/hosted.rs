@@ -100,7 +100,8 @@ pub(super) fn read(store: &Store, row: &GameRow, slug: String) -> Result<Hosted,
         &row.tag,
         kind.title(),
         &position.render(&Viewer::Public, None),
-        &position.picture_svg(),
+        // A picture that cannot be drawn leaves the page without one.
+        &position.picture_svg().unwrap_or_default(),
         &history,
     );
     Ok(Hosted { summary, page })

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::engine::Violation;
+use crate::kinds::vol1::Violation;
 
 /// Where a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,6 @@
 use super::model::{GameSummary, Refusal, Status, TurnRecord, Verdict};
 use super::ArchiveError;
 use crate::daemon::referee::{Event, Stored};
-use crate::gsd::render;
 use crate::map::Map;
 use crate::picture::{overlay_svg, Scene};
 
@@ -104,7 +103,7 @@ pub fn turns(map: &Map, stored: &Stored) -> Result<Vec<(TurnRecord, String)>, Ar
         let plays = &game.plays[..n];
         // The tables alone: the Plays so far are the game page's, so a
         // turn page is sized by the game, not by its square (issue 40).
-        let gsd = render(&state.to_gsd(map, Some(&game.tag), &[]));
+        let gsd = crate::kinds::vol1::tables(&state, &game.tag, map);
         let record = TurnRecord {
             n,
             player: row.player.clone(),

@@ -132,7 +132,7 @@ fn write_game(
         &format!("{dir}/{}", html::CURRENT_OVERLAY),
         current.as_bytes(),
     )?;
-    let gsd = crate::gsd::render(&game.state.to_gsd(map, Some(&game.tag), &game.plays));
+    let gsd = crate::kinds::vol1::document(game, map);
     site.put(
         &format!("{dir}/{}", html::GSD_FILE),
         html::gsd_page(summary, &gsd).as_bytes(),

@@ -5,7 +5,7 @@ use chrono::{TimeZone, Utc};
 use super::html::{self, escape, Size};
 use super::model::{GameSummary, Refusal, Status, TurnRecord, Verdict};
 use super::record::slug;
-use crate::engine::Violation;
+use crate::kinds::vol1::Violation;
 
 const SIZE: Size = Size {
     width: 1600.0,

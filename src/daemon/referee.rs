@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{GameConfig, LimitsConfig, SpeakerConfig};
 use crate::engine::{Game, Verdict};
-use crate::gsd::{parse_play, render, render_play};
+use crate::gsd::{parse_play, render_play};
 use crate::mail::outbound::{self, Identity, Reply};
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;
@@ -228,7 +228,7 @@ impl Live {
     /// A player's registered address; the Drone's is that of the Active
     /// player carrying the Drone Stick, who submits its Turns (Rule 1.15.1).
     fn address_of(&self, player: &str) -> Option<&str> {
-        let player = if crate::engine::is_drone(player) {
+        let player = if crate::kinds::vol1::is_reserved(player) {
             self.game.state.drone_handler()?.name.as_str()
         } else {
             player
@@ -264,7 +264,7 @@ impl Live {
     /// When `player` is away (RULINGS S27); the Drone's are its carrier's,
     /// who submits its Turns (Rule 1.15.1).
     pub fn away_of(&self, player: &str) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
-        let player = if crate::engine::is_drone(player) {
+        let player = if crate::kinds::vol1::is_reserved(player) {
             match self.game.state.drone_handler() {
                 Some(h) => h.name.as_str(),
                 None => return Vec::new(),
@@ -290,7 +290,7 @@ impl Live {
             .state
             .players
             .iter()
-            .filter(|p| p.active && !crate::engine::is_drone(&p.name))
+            .filter(|p| p.active && !crate::kinds::vol1::is_reserved(&p.name))
             .map(|p| {
                 let last = self
                     .turns

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::mcxml;
+use super::vol1::{self, Vol1};
 use crate::speaker::policy::Policy;
 
 /// A game kind mornbot hosts.
@@ -44,9 +45,6 @@ pub enum KindError {
     /// A stored position or log line does not read back.
     #[error("{0}")]
     Stored(String),
-    /// Volume 1's games are judged by the referee's own path.
-    #[error("Volume 1 is not judged through the kind interface")]
-    NotHosted,
 }
 
 impl Kind {
@@ -144,8 +142,9 @@ impl Kind {
     ///
     /// # Errors
     ///
-    /// [`KindError::Players`] or [`KindError::Ruling`]; [`KindError::NotHosted`]
-    /// for Volume 1.
+    /// [`KindError::Players`] or [`KindError::Ruling`]. A Volume 1 game is
+    /// played on the embedded 1999 map; its rulings are its definition
+    /// (`game`, `start` and the house rulings, [`vol1::start`]).
     pub fn start(
         self,
         players: &[String],
@@ -153,7 +152,8 @@ impl Kind {
     ) -> Result<Position, KindError> {
         self.check_players(players.len())?;
         match self {
-            Kind::MnVol1 => Err(KindError::NotHosted),
+            Kind::MnVol1 => vol1::start(players, rulings, crate::map::Map::london_1999())
+                .map(|v| Position::MnVol1(Box::new(v))),
             Kind::McXml => {
                 let r = mcxml::rulings::Rulings::from_pairs(rulings.iter().cloned())
                     .map_err(|e| KindError::Ruling(e.to_string()))?;
@@ -164,11 +164,10 @@ impl Kind {
         }
     }
 
-    /// The version of the kind's position encoding (none for Volume 1,
-    /// whose snapshots have their own).
+    /// The version of the kind's position encoding.
     pub fn encoding(self) -> &'static str {
         match self {
-            Kind::MnVol1 => "",
+            Kind::MnVol1 => vol1::ENCODING,
             Kind::McXml => MCXML_ENCODING,
         }
     }
@@ -181,7 +180,14 @@ impl Kind {
     /// does not decode.
     pub fn decode(self, encoding: &str, json: &str) -> Result<Position, KindError> {
         match self {
-            Kind::MnVol1 => Err(KindError::NotHosted),
+            Kind::MnVol1 if encoding == vol1::ENCODING => {
+                vol1::decode(json, crate::map::Map::london_1999())
+                    .map(|v| Position::MnVol1(Box::new(v)))
+            }
+            Kind::MnVol1 => Err(KindError::Stored(format!(
+                "encoded as {encoding:?}, not {:?}",
+                vol1::ENCODING
+            ))),
             Kind::McXml if encoding == MCXML_ENCODING => serde_json::from_str(json)
                 .map(Position::McXml)
                 .map_err(|e| KindError::Stored(e.to_string())),
@@ -212,9 +218,11 @@ pub enum Viewer {
     Player(String),
 }
 
-/// A hosted game's position: everything its rules look at.
+/// A game's position: everything its rules look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
+    /// A Volume 1 game.
+    MnVol1(Box<Vol1>),
     /// An mc-xml game.
     McXml(mcxml::State),
 }
@@ -222,6 +230,8 @@ pub enum Position {
 /// An order read from a mail, typed by its kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
+    /// A Volume 1 Play.
+    MnVol1(Box<crate::gsd::Play>),
     /// An mc-xml `<Turn>`.
     McXml(mcxml::Turn),
 }
@@ -230,6 +240,7 @@ impl Order {
     /// The player the order says it is from (empty: it does not say).
     pub fn player(&self) -> &str {
         match self {
+            Order::MnVol1(p) => &p.player,
             Order::McXml(t) => &t.player,
         }
     }
@@ -275,6 +286,9 @@ pub enum Judged {
     },
     /// Refused whole: every rule it breaks.
     Illegal(Vec<Breach>),
+    /// It depends on a rule the kind does not judge: the rules a person
+    /// must rule on (never Legal, never nothing).
+    NeedsRuling(Vec<Breach>),
 }
 
 /// Who must act now.
@@ -303,6 +317,7 @@ impl Position {
     /// Its kind.
     pub fn kind(&self) -> Kind {
         match self {
+            Position::MnVol1(_) => Kind::MnVol1,
             Position::McXml(_) => Kind::McXml,
         }
     }
@@ -310,6 +325,7 @@ impl Position {
     /// The version of its encoding ([`Kind::decode`] reads it back).
     pub fn encoding(&self) -> &'static str {
         match self {
+            Position::MnVol1(_) => vol1::ENCODING,
             Position::McXml(_) => MCXML_ENCODING,
         }
     }
@@ -317,6 +333,7 @@ impl Position {
     /// The position as JSON.
     pub fn encode(&self) -> String {
         match self {
+            Position::MnVol1(v) => vol1::encode(v),
             Position::McXml(s) => serde_json::to_string(s).expect("serialisable"),
         }
     }
@@ -324,6 +341,13 @@ impl Position {
     /// The players, in order of play.
     pub fn players(&self) -> Vec<String> {
         match self {
+            Position::MnVol1(v) => v
+                .game
+                .state
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect(),
             Position::McXml(s) => s.trains.iter().map(|t| t.name.clone()).collect(),
         }
     }
@@ -331,6 +355,7 @@ impl Position {
     /// Turns played so far (Timeouts included).
     pub fn turns(&self) -> u32 {
         match self {
+            Position::MnVol1(v) => v.game.plays.len() as u32,
             Position::McXml(s) => s.turns,
         }
     }
@@ -342,6 +367,7 @@ impl Position {
     /// [`KindError::Read`]: where and what was expected.
     pub fn read(&self, body: &str) -> Result<(Order, Vec<String>), KindError> {
         match self {
+            Position::MnVol1(v) => v.read(body),
             Position::McXml(_) => mcxml::read(mcxml::Facts::london(), body)
                 .map(|r| {
                     let repairs = r.repairs.iter().map(ToString::to_string).collect();
@@ -357,15 +383,22 @@ impl Position {
     /// Judges `order`, sent by the player `sender`.
     pub fn judge(&self, order: &Order, sender: &str) -> Judged {
         match (self, order) {
+            (Position::MnVol1(v), Order::MnVol1(p)) => v.judge(p, sender),
             (Position::McXml(s), Order::McXml(t)) => {
                 of_mcxml(mcxml::judge(mcxml::Facts::london(), s, t, sender))
             }
+            (p, o) => Judged::Illegal(vec![Breach {
+                rule: "-".into(),
+                ruling: None,
+                text: format!("an order of another kind than {}: {o:?}", p.kind()),
+            }]),
         }
     }
 
     /// Who must act now.
     pub fn next(&self) -> Next {
         match self {
+            Position::MnVol1(v) => v.next(),
             Position::McXml(s) => match s.winner {
                 Some(w) => Next::Over {
                     winners: vec![s.trains[w].name.clone()],
@@ -382,6 +415,7 @@ impl Position {
     /// (RULINGS MX5: an empty turn).
     pub fn timeout(&self) -> (Order, Judged) {
         match self {
+            Position::MnVol1(v) => v.timeout(),
             Position::McXml(s) => {
                 let name = s.current().name.clone();
                 let turn = mcxml::Turn::empty(&name);
@@ -395,6 +429,7 @@ impl Position {
     /// awaited turn is due by `deadline` when given.
     pub fn render(&self, _viewer: &Viewer, deadline: Option<&str>) -> String {
         match self {
+            Position::MnVol1(v) => v.render(deadline),
             Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
         }
     }
@@ -402,6 +437,7 @@ impl Position {
     /// The canonical log line of `order`: it reads back as the same order.
     pub fn canonical(&self, order: &Order) -> String {
         match order {
+            Order::MnVol1(p) => Vol1::canonical(p),
             Order::McXml(t) => mcxml::render::canonical(mcxml::Facts::london(), t),
         }
     }
@@ -423,6 +459,9 @@ impl Position {
     /// [`KindError::Players`] when the name is taken or the game over.
     pub fn join(&self, name: &str) -> Result<Position, KindError> {
         match self {
+            Position::MnVol1(_) => Err(KindError::Players(format!(
+                "{name} cannot join a Volume 1 game once it has started (Rule 1.1.8)"
+            ))),
             Position::McXml(s) => {
                 let mut s = s.clone();
                 mcxml::lifecycle::join(mcxml::Facts::london(), &mut s, name)
@@ -439,6 +478,7 @@ impl Position {
     /// [`KindError::Players`] when no such player plays or the game is over.
     pub fn resign(&self, name: &str) -> Result<Position, KindError> {
         match self {
+            Position::MnVol1(v) => v.resign(name),
             Position::McXml(s) => {
                 let mut s = s.clone();
                 mcxml::lifecycle::resign(&mut s, name).map_err(KindError::Players)?;
@@ -462,12 +502,15 @@ impl Position {
         if let Some(name) = line.strip_prefix(RESIGN) {
             return self.resign(name);
         }
+        if let Position::MnVol1(v) = self {
+            return v.replay(line, player);
+        }
         let (order, _) = self
             .read(line)
             .map_err(|e| KindError::Stored(format!("{line:?} does not read: {e}")))?;
         match self.judge(&order, player) {
             Judged::Legal { position, .. } | Judged::Over { position, .. } => Ok(position),
-            Judged::Illegal(v) => Err(KindError::Stored(format!(
+            Judged::Illegal(v) | Judged::NeedsRuling(v) => Err(KindError::Stored(format!(
                 "{line:?} no longer stands: {}",
                 v.first().map(ToString::to_string).unwrap_or_default()
             ))),
@@ -475,9 +518,14 @@ impl Position {
     }
 
     /// The picture of the position, as SVG.
-    pub fn picture_svg(&self) -> String {
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be drawn.
+    pub fn picture_svg(&self) -> Result<String, String> {
         match self {
-            Position::McXml(s) => crate::picture::mcxml_svg(mcxml::Facts::london(), s),
+            Position::MnVol1(v) => v.picture_svg(),
+            Position::McXml(s) => Ok(crate::picture::mcxml_svg(mcxml::Facts::london(), s)),
         }
     }
 
@@ -488,6 +536,7 @@ impl Position {
     /// Why it could not be drawn.
     pub fn picture_png(&self) -> Result<Vec<u8>, String> {
         match self {
+            Position::MnVol1(v) => v.picture_png(),
             Position::McXml(s) => {
                 crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
             }
@@ -609,10 +658,13 @@ mod tests {
             Kind::McXml.start(&names(&["Ann", "Bob"]), &bad),
             Err(KindError::Ruling(_))
         ));
-        assert_eq!(
-            Kind::MnVol1.start(&names(&["Ann", "Bob"]), &[]),
-            Err(KindError::NotHosted)
-        );
+        assert!(matches!(
+            Kind::MnVol1.start(
+                &names(&["Ann", "Bob"]),
+                &[("start".into(), "Someday".into())]
+            ),
+            Err(KindError::Players(_))
+        ));
     }
 
     #[test]

@@ -12,12 +12,16 @@
 //! - [`kind`](mod@kind): the interface: [`Kind`], [`Position`], [`Order`],
 //!   [`Judged`], [`Next`], [`Viewer`].
 //! - [`mcxml`]: XML Mornington Crescent.
+//! - [`vol1`]: Mornington Nomic, Volume 1, as a [`Position`]: its Plays
+//!   read, judged by `crate::engine` and rendered as the GSD, and its
+//!   definition (start Game Time, house rulings, the Drone's name).
 //!
-//! Volume 1 (`mn-vol1`) is a [`Kind`] for what the lobby, HELP and the
-//! deadline need to know; its turns are still judged by the referee's own
-//! Volume 1 path (`crate::engine`, `crate::gsd`), not through [`Position`].
+//! The referee still runs Volume 1's own workflows (buzzes, Judgments,
+//! Points, Game Time: issue 41 keeps them Volume 1's) on the engine
+//! directly; `tests/layering.rs` lists the files that still do.
 
 pub mod kind;
 pub mod mcxml;
+pub mod vol1;
 
 pub use kind::{Breach, Judged, Kind, KindError, Next, Order, Position, Viewer};

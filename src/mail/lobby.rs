@@ -20,7 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Rulings;
+use crate::kinds::vol1::Rulings;
 
 /// The fewest players a game may want.
 pub const MIN_PLAYERS: u8 = 2;
@@ -188,7 +188,7 @@ pub fn name(text: &str) -> Result<String, String> {
     if let Some(why) = crate::text::name_problem(&joined) {
         return Err(format!("{text:?} cannot be a player's name: {why}"));
     }
-    if crate::engine::is_drone(&joined) {
+    if crate::kinds::vol1::is_reserved(&joined) {
         return Err("the Drone is no one's name: every game has its own (Rule 1.15.1)".into());
     }
     Ok(joined)
@@ -368,7 +368,7 @@ fn start_time(more: &[&str]) -> Result<(String, usize), String> {
         .ok_or("start needs a Game Time like \"Monday 0900\"")?;
     let text = two.join(" ");
     let bare = text.trim_matches(['"', '\'', '“', '”']);
-    if crate::gsd::parse::game_time(bare).is_none() {
+    if !crate::kinds::vol1::is_game_time(bare) {
         return Err(format!(
             "start {text}: a Game Time like \"Monday 0900\" was expected"
         ));
@@ -376,48 +376,7 @@ fn start_time(more: &[&str]) -> Result<(String, usize), String> {
     Ok((bare.to_string(), 2))
 }
 
-/// The house rulings `key=value ...` as [`Rulings`] (its own serde: a key
-/// it does not know is refused, with the keys it knows).
-pub fn house_rulings(pairs: &[&str]) -> Result<Rulings, String> {
-    let mut doc = String::new();
-    for p in pairs {
-        let Some((k, v)) = p.split_once('=') else {
-            return Err(format!("ruling {p:?}: key=value was expected"));
-        };
-        let ok_key = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !ok_key {
-            return Err(format!("ruling {p:?}: {k:?} is not a ruling's key"));
-        }
-        let v = v.trim_matches(['"', '\'']);
-        let is_value =
-            v == "true" || v == "false" || (!v.is_empty() && v.chars().all(|c| c.is_ascii_digit()));
-        if is_value {
-            doc.push_str(&format!("{k} = {v}\n"));
-        } else if v
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
-        {
-            doc.push_str(&format!("{k} = \"{v}\"\n"));
-        } else {
-            return Err(format!("ruling {p:?}: {v:?} is not a value"));
-        }
-    }
-    toml::from_str::<Rulings>(&doc).map_err(|e| {
-        let why = e.message().to_string();
-        format!(
-            "the rulings do not read ({why}); the keys are {}",
-            ruling_keys().join(", ")
-        )
-    })
-}
-
-/// The keys of [`Rulings`], from its own serde.
-pub fn ruling_keys() -> Vec<String> {
-    let text = toml::to_string(&Rulings::default()).unwrap_or_default();
-    text.lines()
-        .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.to_string()))
-        .collect()
-}
+pub use crate::kinds::vol1::{house_rulings, ruling_keys};
 
 #[cfg(test)]
 mod tests {

@@ -37,7 +37,7 @@ impl Follows {
         for order in orders {
             let humans: Vec<&String> = order
                 .iter()
-                .filter(|n| !crate::engine::is_drone(n))
+                .filter(|n| !crate::kinds::vol1::is_reserved(n))
                 .collect();
             for (a, b) in cyclic(&humans) {
                 *f.0.entry(key(a, b)).or_default() += 1;

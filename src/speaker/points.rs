@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::is_drone;
+use crate::kinds::vol1::is_reserved as is_drone;
 
 /// How a game ended, as Points see it.
 #[derive(Clone, Debug, PartialEq, Eq)]

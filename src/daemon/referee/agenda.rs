@@ -221,7 +221,7 @@ impl Referee {
                                 changes => out.changes,
                                 next => live.game.to_play(),
                                 deadline => live.deadline().map(fmt_time),
-                                gsd => render(&live.game.gsd(self.map)),
+                                gsd => crate::kinds::vol1::document(&live.game, self.map),
                                 bot => self.me.address,
                             },
                         );
@@ -328,7 +328,7 @@ impl Referee {
         }
         text.push_str(&format!(
             "\n\n{}",
-            verbatim(&render(&live.game.gsd(self.map)))
+            verbatim(&crate::kinds::vol1::document(&live.game, self.map))
         ));
         let th = Thread::clock(&tag, key.to_string());
         let r = self.notice_mail(

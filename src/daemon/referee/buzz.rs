@@ -7,7 +7,6 @@ use chrono::{DateTime, Utc};
 
 use super::notice::{self, Thread};
 use super::{fmt_time, Disposition, Event, Letter, Live, Out, Referee, Workflow};
-use crate::gsd::render;
 use crate::mail::outbound;
 use crate::mail::wrap::{cut_sign_off, quote, verbatim, wrap};
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Stage, Step, BOT};
@@ -434,7 +433,7 @@ impl Referee {
             .filter(|p| {
                 p.active
                     && !p.name.eq_ignore_ascii_case(&winner)
-                    && !crate::engine::is_drone(&p.name)
+                    && !crate::kinds::vol1::is_reserved(&p.name)
             })
             .all(|p| live.acks.iter().any(|a| a.eq_ignore_ascii_case(&p.name)))
     }
@@ -453,7 +452,7 @@ impl Referee {
         live.ended = true;
         self.record_end(live, commit);
         self.announce(commit, th, format!("Game over: {winner} wins"),
-            format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&render(&live.game.gsd(self.map)))), at);
+            format!("{winner} reached Mornington Crescent in turn {} and wins {tag} (Rule 1.1.1): {why}. The game is over; thank you all for playing.\n\nThe final GSD:\n\n{}", live.turns.len(), verbatim(&crate::kinds::vol1::document(&live.game, self.map))), at);
         self.reveal_dice(live, commit, th, at);
     }
 

@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 
 use super::{fmt_time, Command, Live, LooksLike, Out, Referee, RefereeError};
-use crate::gsd::render;
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;
 use crate::store::Store;
@@ -81,7 +80,9 @@ impl Referee {
                             // Left as they are by the wrapping: a Play is one
                             // line however long, so that a player can add
                             // eirs and post the GSD back.
-                            Command::Gsd(_) => verbatim(&render(&live.game.gsd(self.map))),
+                            Command::Gsd(_) => {
+                                verbatim(&crate::kinds::vol1::document(&live.game, self.map))
+                            }
                             _ => verbatim(&history(&live)),
                         });
                     }

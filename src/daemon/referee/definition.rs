@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use super::snapshot;
 use crate::config::GameConfig;
-use crate::engine::{GameState, PlayerState};
 use crate::map::Map;
 
 /// The stored definition of a game.
@@ -30,7 +29,7 @@ pub struct GameConfigDef {
     /// Choices on contested rulings (absent in games stored before they
     /// existed: the defaults).
     #[serde(default)]
-    pub rulings: crate::engine::Rulings,
+    pub rulings: crate::kinds::vol1::Rulings,
     /// Whether lounge verdicts carry a picture (absent in games stored
     /// before pictures: on). The configuration's value wins at each start.
     #[serde(default = "crate::config::yes")]
@@ -129,37 +128,14 @@ impl From<&GameConfig> for GameConfigDef {
     }
 }
 
-/// The state a game starts in (Rules 1.1.2, 1.1.8): everyone with the
-/// joining defaults, off the Map, at the configured Game Time; the Drone at
+/// The state a Volume 1 game starts in (Rules 1.1.2, 1.1.8), as its kind
+/// makes it from the definition: everyone with the joining defaults, off
+/// the Map, at the configured Game Time; the Drone at the configured map's
 /// Mornington Crescent.
-pub fn start_state(def: &GameConfigDef, map: &Map) -> Result<GameState, String> {
-    let time = crate::gsd::parse::game_time(&def.start).ok_or_else(|| {
-        format!(
-            "start {:?} is not a Game Time like \"Monday 0900\"",
-            def.start
-        )
-    })?;
-    if def.players.is_empty() {
-        return Err("a game needs at least one player".into());
-    }
-    let mut players: Vec<PlayerState> = def
-        .players
-        .iter()
-        .map(|(n, _)| PlayerState::joining(n))
-        .collect();
-    // Every game has a Drone (Rule 1.15.1), last in the order of play unless
-    // the configuration places it: at Mornington Crescent with no Tokens
-    // (Rule 1.1.2), Inactive until someone carries the Drone Stick.
-    // The configured map's Mornington Crescent, not the embedded map's.
-    match players
-        .iter()
-        .position(|p| crate::engine::is_drone(&p.name))
-    {
-        Some(i) => players[i] = PlayerState::drone(map),
-        None => players.push(PlayerState::drone(map)),
-    }
-    Ok(GameState {
-        rulings: def.rulings.clone(),
-        ..GameState::new(time, players)
-    })
+pub fn start_state(
+    def: &GameConfigDef,
+    map: &Map,
+) -> Result<crate::kinds::vol1::GameState, String> {
+    let names: Vec<String> = def.players.iter().map(|(n, _)| n.clone()).collect();
+    crate::kinds::vol1::start_state(&def.start, &names, def.rulings.clone(), map)
 }

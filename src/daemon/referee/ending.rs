@@ -11,7 +11,6 @@ use chrono::{DateTime, Utc};
 use super::notice::{self, Thread};
 use super::speaker::{speaker_command, SpeakerDone};
 use super::{Command, Event, Letter, Live, Out, Referee, RefereeError, Request};
-use crate::gsd::render;
 use crate::mail::request::StalemateStep;
 use crate::mail::wrap::verbatim;
 use crate::speaker::points::{Field, Outcome};
@@ -288,7 +287,7 @@ impl Referee {
                 self.record_end(live, commit);
                 self.announce(commit, &th, "Game over: a Stalemate".to_string(),
                     format!("Every Active non-Drone player of {tag} agreed ({}), and the Speaker declares the game over in Stalemate (Rule 1.1.11): no one has Won or Lost, and no one's Points change (Rule 1.1.9). Thank you all for playing.\n\nThe final GSD:\n\n{}",
-                        names(&t.agreed), verbatim(&render(&live.game.gsd(self.map)))), at);
+                        names(&t.agreed), verbatim(&crate::kinds::vol1::document(&live.game, self.map))), at);
                 self.reveal_dice(live, commit, &th, at);
                 out.sender(self.notice(format!("{tag} is over: a Stalemate.")));
                 (true, format!("{tag} ended in stalemate"))
@@ -468,7 +467,7 @@ impl Referee {
             .state
             .players
             .iter()
-            .filter(|p| p.active && !crate::engine::is_drone(&p.name))
+            .filter(|p| p.active && !crate::kinds::vol1::is_reserved(&p.name))
             .map(|p| p.name.clone())
             .collect();
         let last = live.turns.last().map_or("", |t| t.message_id.as_str());

@@ -7,7 +7,6 @@
 use std::fmt::Write as _;
 
 use super::{Command, Event, Live, Referee, RefereeError};
-use crate::gsd::render;
 use crate::mail::wrap::verbatim;
 use crate::store::{EndedRow, Store};
 
@@ -73,7 +72,7 @@ impl Referee {
         let _ = write!(
             s,
             "\nThe final GSD (it replays with `mornbot check`):\n\n{}\n\n",
-            verbatim(&render(&live.game.gsd(self.map)))
+            verbatim(&crate::kinds::vol1::document(&live.game, self.map))
         );
         let _ = writeln!(
             s,

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::speaker::Pending;
 use super::Letter;
-use crate::engine::Violation;
+use crate::kinds::vol1::Violation;
 use crate::speaker::buzz::Step;
 use crate::store::{Commit, EventRow};
 

@@ -305,6 +305,17 @@ impl Referee {
                 out.sender(body);
                 Disposition::new(false, "illegal")
             }
+            // A hosted game has no Judgment workflow (Volume 1's): the turn
+            // does not stand, and the sender is told which rule needs a
+            // person.
+            Judged::NeedsRuling(rules) => {
+                let list: String = rules.iter().map(|b| format!("  - {b}\n")).collect();
+                out.refuse(format!(
+                    "Your turn {n} of {tag} needs a human ruling, which mornbot cannot give:\n\n\
+                     {list}\nNothing has changed; ask the Speaker, or send another turn."
+                ));
+                Disposition::new(false, "needs ruling")
+            }
             Judged::Legal { position, changes } | Judged::Over { position, changes } => {
                 let line = h.position.canonical(&order);
                 let row = TurnRow {

@@ -69,7 +69,7 @@ pub(super) fn stalemate_tally(live: &Live) -> Tally {
         .state
         .players
         .iter()
-        .filter(|p| p.active && !crate::engine::is_drone(&p.name))
+        .filter(|p| p.active && !crate::kinds::vol1::is_reserved(&p.name))
         .map(|p| p.name.clone())
         .collect();
     let agreements: Vec<Agreement> = live.late.stalemate.iter().map(|(a, _)| a.clone()).collect();
@@ -235,7 +235,7 @@ impl Referee {
                  If no turn arrives by then, mornbot submits a Timeout for you.\n\n\
                  The GSD as it stands:\n\n{}",
                 fmt_time(deadline),
-                verbatim(&crate::gsd::render(&live.game.gsd(self.map)))
+                verbatim(&crate::kinds::vol1::document(&live.game, self.map))
             ));
             let r = self.notice_mail(
                 &Thread::clock(&tag, format!("reminder-{tag}-{turn}")),

@@ -575,13 +575,8 @@ fn taken(commit: &Commit, tag: &str) -> bool {
 }
 
 /// The house rulings that differ from the defaults, for an announcement.
-pub(super) fn house_rulings(r: &crate::engine::Rulings) -> String {
-    let ours = toml::to_string(r).unwrap_or_default();
-    let base = toml::to_string(&crate::engine::Rulings::default()).unwrap_or_default();
-    let differ: Vec<&str> = ours
-        .lines()
-        .filter(|l| !base.lines().any(|b| b == *l))
-        .collect();
+pub(super) fn house_rulings(r: &crate::kinds::vol1::Rulings) -> String {
+    let differ = crate::kinds::vol1::rulings_differing(r);
     if differ.is_empty() {
         String::new()
     } else {

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Rulings;
+use crate::kinds::vol1::Rulings;
 use crate::kinds::Kind;
 use crate::mail::lobby::NewGame;
 use crate::speaker::policy::Policy;

@@ -7,7 +7,6 @@ use chrono::{DateTime, Utc};
 
 use super::notice::{self, Thread};
 use super::{Event, Judged, Letter, Live, Out, Referee};
-use crate::gsd::render;
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::{self as machine, Questionable, Settled, Step};
 use crate::store::Commit;
@@ -121,7 +120,7 @@ impl Referee {
                 text.push_str(&format!(
                     " {} The GSD:\n\n{}",
                     notice::whose_turn(live),
-                    verbatim(&render(&live.game.gsd(self.map)))
+                    verbatim(&crate::kinds::vol1::document(&live.game, self.map))
                 ));
                 self.announce(commit, th, format!("Turn {turn} is Illegal"), text, at);
             }
@@ -135,7 +134,7 @@ impl Referee {
                 {
                     // RULINGS S11: the Judgment's word stands; the engine
                     // plays the refused turn as far as it models it.
-                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. {} The GSD:\n\n{}", next_up(live, &held), verbatim(&render(&live.game.gsd(self.map))))
+                    format!("{player}'s turn {turn} of {tag} is Legal by Judgment and stands (Rule 1.16.1), though mornbot's engine refused it: mornbot applied it as far as its engine models the rules. {} The GSD:\n\n{}", next_up(live, &held), verbatim(&crate::kinds::vol1::document(&live.game, self.map)))
                 } else {
                     format!("{player}'s turn {turn} of {tag} is Legal by Judgment, but it can no longer be applied (the log has moved on): the Speaker may post the GSD with it. {}", notice::whose_turn(live))
                 };

@@ -9,7 +9,7 @@
 //! rebuilt by replay, and logged.
 
 use crate::config::SpeakerConfig;
-use crate::engine::GameState;
+use crate::kinds::vol1::GameState;
 use crate::store::SnapshotRow;
 
 use super::{Live, Referee};

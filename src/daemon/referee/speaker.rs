@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, RefereeError, Request, Workflow};
 use super::{Disposition, Event, Judged, Paused};
-use crate::gsd::{parse_gsd, render, render_play};
+use crate::gsd::{parse_gsd, render_play};
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
 use crate::store::{Commit, Store, TurnRow};
@@ -245,7 +245,7 @@ impl Referee {
                     p.turn,
                     p.play,
                     super::notice::whose_turn(live),
-                    verbatim(&render(&live.game.gsd(self.map)))
+                    verbatim(&crate::kinds::vol1::document(&live.game, self.map))
                 )
             } else {
                 format!(
@@ -386,7 +386,7 @@ impl Referee {
                 commit.truncate.push((tag.clone(), keep as u64));
                 self.announce(commit, &th, format!("Turn {} voided by the Speaker", last.n),
                     format!("The Speaker voids {}'s turn {} of {tag}: it never happened.\n\n    {}\n\n{} The GSD:\n\n{}",
-                        last.player, last.n, last.play, super::notice::whose_turn(live), verbatim(&render(&live.game.gsd(self.map)))), at);
+                        last.player, last.n, last.play, super::notice::whose_turn(live), verbatim(&crate::kinds::vol1::document(&live.game, self.map))), at);
                 Disposition::Changed(format!("Turn {} of {tag} is void.", last.n))
             }
             "PAUSE" | "RESUME" => {

@@ -182,7 +182,7 @@ impl Referee {
             .filter(|p| {
                 p.active
                     && !p.name.eq_ignore_ascii_case(winner)
-                    && !crate::engine::is_drone(&p.name)
+                    && !crate::kinds::vol1::is_reserved(&p.name)
                     && !live.acks.iter().any(|a| a.eq_ignore_ascii_case(&p.name))
             })
             .map(|p| p.name.as_str())

@@ -192,7 +192,7 @@ impl Referee {
         play: &Play,
         out: &mut Out,
     ) -> Result<(), Disposition> {
-        let handles_drone = crate::engine::is_drone(&play.player)
+        let handles_drone = crate::kinds::vol1::is_reserved(&play.player)
             && live
                 .game
                 .state
@@ -386,7 +386,7 @@ impl Referee {
                     until => until.map(fmt_time), due => due.map(fmt_time),
                     dice => t.dice,
                     violations => outcome.violations,
-                    gsd => render(&live.game.gsd(self.map)),
+                    gsd => crate::kinds::vol1::document(&live.game, self.map),
                     bot => self.me.address,
                 },
             ),
@@ -500,7 +500,7 @@ impl Referee {
         let tail = format!(
             "{} The GSD as it stands:\n\n{}",
             notice::whose_turn(live),
-            verbatim(&render(&live.game.gsd(self.map)))
+            verbatim(&crate::kinds::vol1::document(&live.game, self.map))
         );
         self.took_back(out, &tag, (player, keep + 1, &withdrawn), tail);
         Disposition::Changed("taken back".into())

@@ -374,6 +374,14 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
         h.document()
     );
     assert!(h.deadline().is_none());
+    // In the Game Archive's list, won by Dan; no Points (Volume 1's).
+    let e = t.store.endings().unwrap();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].game.as_str(), e[0].winner.as_deref()),
+        ("MX1", Some("Dan"))
+    );
+    assert!(t.store.points().unwrap().is_empty());
 }
 
 #[test]

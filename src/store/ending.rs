@@ -36,6 +36,16 @@ pub enum EndingOp {
     },
     /// A game ended: recorded once, with the Points it gives.
     Ended(Ending),
+    /// A game of a kind without Points (Points are Volume 1's, Rule 1.1.9)
+    /// was won: recorded once, for the Game Archive's list.
+    Finished {
+        /// The game.
+        game: String,
+        /// Who won.
+        winner: String,
+        /// The log's length at the end.
+        turns: usize,
+    },
 }
 
 /// A game's end as recorded.
@@ -173,6 +183,17 @@ pub(super) fn commit(tx: &rusqlite::Transaction<'_>, c: &Commit, now: DateTime<U
                 tx.execute("DELETE FROM stalemate WHERE game = ?1", params![game])?;
             }
             EndingOp::Ended(e) => ended(tx, e, now)?,
+            EndingOp::Finished {
+                game,
+                winner,
+                turns,
+            } => {
+                tx.execute(
+                    "INSERT OR IGNORE INTO endings (game, outcome, winner, turns, at) \
+                     VALUES (?1, 'won', ?2, ?3, ?4)",
+                    params![game, winner, *turns as i64, ms(now)],
+                )?;
+            }
         }
     }
     Ok(())
@@ -251,6 +272,29 @@ mod tests {
         let e = s.endings().unwrap();
         assert_eq!(e.len(), 2);
         assert_eq!(e[0].winner.as_deref(), Some("Warren"));
+    }
+
+    #[test]
+    fn a_game_without_points_is_listed_once_and_scores_nothing() {
+        let mut s = Store::in_memory().unwrap();
+        s.ensure_game("MX1", "{}", at(9)).unwrap();
+        let fin = Commit {
+            received_at: Some(at(12)),
+            ending: vec![EndingOp::Finished {
+                game: "MX1".into(),
+                winner: "Ann".into(),
+                turns: 31,
+            }],
+            ..Commit::default()
+        };
+        s.commit(&fin).unwrap();
+        s.commit(&fin).unwrap();
+        let e = s.endings().unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].winner.as_deref(), e[0].turns), (Some("Ann"), 31));
+        assert_eq!(e[0].outcome, "won");
+        assert!(s.points().unwrap().is_empty());
+        assert!(s.endings_missing().unwrap().is_empty());
     }
 
     #[test]

@@ -338,7 +338,7 @@ impl Referee {
                 );
                 out.game(&tag, &format!("Turn {n}: {sender}, legal"), body);
                 self.hosted_picture_on_last(&h.def, &h.position, n, out);
-                self.reveal_if_over(h, letter, received, commit);
+                self.end_if_over(h, letter, received, commit);
                 Disposition::new(true, "legal")
             }
         }
@@ -550,17 +550,25 @@ impl Referee {
 }
 
 impl Referee {
-    /// Reveals the seed of `h`'s dice once its game is over (RULINGS S14),
-    /// in the commit that ended it.
-    pub(super) fn reveal_if_over(
+    /// Once `h`'s game is over, in the commit that ended it: records its
+    /// end for the Game Archive's list and reveals the seed of its dice
+    /// (RULINGS S14).
+    pub(super) fn end_if_over(
         &self,
         h: &Hosted,
         letter: &Letter,
         at: DateTime<Utc>,
         commit: &mut Commit,
     ) {
-        if matches!(h.position.next(), Next::Over { .. }) {
+        if let Next::Over { winners } = h.position.next() {
             let tag = &h.def.tag;
+            // Listed by ARCHIVE with the Volume 1 games; no Points (they
+            // are Volume 1's, Rule 1.1.9).
+            commit.ending.push(crate::store::EndingOp::Finished {
+                game: tag.clone(),
+                winner: winners.join(", "),
+                turns: h.turns.len(),
+            });
             let th = Thread::answering(tag, format!("{}#end-{tag}", letter.message_id), letter);
             self.reveal_seed(tag, h.dice.as_ref(), commit, &th, at);
         }

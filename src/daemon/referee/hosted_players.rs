@@ -339,7 +339,7 @@ impl Referee {
                 crate::mail::wrap::verbatim(&h.document())
             ),
         );
-        self.reveal_if_over(h, letter, at, commit);
+        self.end_if_over(h, letter, at, commit);
         true
     }
 }

@@ -56,7 +56,8 @@ fn archive(c: &mut Criterion) {
         t.elapsed().as_secs_f64()
     );
     let site = dir.join("site");
-    let report = mornbot::archive::build(map, &store, &site).unwrap();
+    let report =
+        mornbot::archive::build(map, &store, &site, &mornbot::daemon::ArchiveSource).unwrap();
     let (bytes, files) = size(&site);
     eprintln!(
         "archive: {report}; {files} files, {:.1} MB",
@@ -74,14 +75,17 @@ fn archive(c: &mut Criterion) {
             for _ in 0..iters {
                 let _ = std::fs::remove_dir_all(&site);
                 let t = Instant::now();
-                mornbot::archive::build(map, &store, &site).unwrap();
+                mornbot::archive::build(map, &store, &site, &mornbot::daemon::ArchiveSource)
+                    .unwrap();
                 total += t.elapsed();
             }
             total
         })
     });
     group.bench_function("rebuild_unchanged_50x200", |b| {
-        b.iter(|| mornbot::archive::build(map, &store, &site).unwrap())
+        b.iter(|| {
+            mornbot::archive::build(map, &store, &site, &mornbot::daemon::ArchiveSource).unwrap()
+        })
     });
     group.finish();
     drop(store);

@@ -248,7 +248,13 @@ fn child(name: &str) {
                 (t.elapsed(), b.queued(before))
             } else {
                 let site = b.dir.join("site");
-                mornbot::archive::build(Map::london_1999(), &b.store, &site).unwrap();
+                mornbot::archive::build(
+                    Map::london_1999(),
+                    &b.store,
+                    &site,
+                    &mornbot::daemon::ArchiveSource,
+                )
+                .unwrap();
                 drop(b.store);
                 extra = format!(
                     "{plays}; database {:.0} KB, archive {:.0} KB",

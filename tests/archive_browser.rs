@@ -97,7 +97,7 @@ fn sample_site(dir: &Path) -> PathBuf {
     let mut s = Store::open(&dir.join("mornbot.db")).unwrap();
     games::write_game(&mut s, map, "MN1", &["Rushton", "Warren", "Acton"], 12);
     let site = dir.join("site");
-    mornbot::archive::build(map, &s, &site).unwrap();
+    mornbot::archive::build(map, &s, &site, &mornbot::daemon::ArchiveSource).unwrap();
     site
 }
 

@@ -198,7 +198,13 @@ fn an_mcxml_game_is_played_by_mail_beside_volume_1() {
     // The web archive shows it beside Volume 1's, read through its kind.
     let dir = std::env::temp_dir().join(format!("mornbot-kinds-archive-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    mornbot::archive::build(mornbot::map::Map::london_1999(), &t.store, &dir).unwrap();
+    mornbot::archive::build(
+        mornbot::map::Map::london_1999(),
+        &t.store,
+        &dir,
+        &mornbot::daemon::ArchiveSource,
+    )
+    .unwrap();
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(
         index.contains("MX1/index.html") && index.contains("MN1/index.html"),

@@ -13,9 +13,10 @@
 //! DIR/<tag>/turn-NNN.svg    the game after turn NNN, over the network
 //! ```
 //!
-//! A game is read as the daemon reads it ([`crate::daemon::referee::rebuild`]:
-//! its definition, the fold of its turn log, its events), and each turn
-//! comes from the game's own fold ([`crate::engine::Game::steps`]): the
+//! A Volume 1 game is read as the daemon reads it (a [`record::Source`]:
+//! its definition, the fold of its turn log, its events; the daemon gives
+//! the one `mornbot archive` uses), a game of another kind through its kind
+//! (`crate::kinds`); each turn comes from the game's own fold: the
 //! verdict is the engine's adjudication of the play against the state
 //! before it (what changed), or the Judgment that made it Legal, with the
 //! attempts the bot refused first, from the events.
@@ -46,9 +47,14 @@ pub enum ArchiveError {
     /// The database failed.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
-    /// A stored game does not rebuild.
-    #[error(transparent)]
-    Game(#[from] crate::daemon::referee::RefereeError),
+    /// A stored Volume 1 game does not read or fold.
+    #[error("game {tag}: {detail}")]
+    Game {
+        /// The game.
+        tag: String,
+        /// Why.
+        detail: String,
+    },
     /// A game's log no longer replays.
     #[error("game {tag}: turn {turn} no longer replays as legal")]
     Replay {

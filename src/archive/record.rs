@@ -1,15 +1,53 @@
 //! A stored game as the archive's records: its summary, and each turn
 //! with its verdict, the GSD after it and the picture's overlay. Pure: a
-//! function of the map and the rebuilt game ([`crate::daemon::referee::rebuild`]).
+//! function of the map and the game as read ([`Archived`], which a
+//! [`Source`] gives).
+
+use chrono::{DateTime, Utc};
 
 use super::model::{GameSummary, Refusal, Status, TurnRecord, Verdict};
 use super::ArchiveError;
-use crate::daemon::referee::{Event, Stored};
+use crate::kinds::vol1::Game;
 use crate::map::Map;
 use crate::picture::{overlay_svg, Scene};
+use crate::store::{GameRow, Store, TurnRow};
+
+/// A Volume 1 game as the archive reads it: its players, the fold of its
+/// log, its turn rows, the attempts the bot refused and when its events
+/// were stored. No type of the daemon's: a [`Source`] makes it.
+#[derive(Clone, Debug)]
+pub struct Archived {
+    /// Its players as defined, in order.
+    pub players: Vec<String>,
+    /// The game: start, legal plays, resignations, Judgments, the fold.
+    pub game: Game,
+    /// The turn log as stored.
+    pub turns: Vec<TurnRow>,
+    /// The attempts the bot refused (buzzed, or sent for a ruling), each
+    /// with the turn number it was for.
+    pub refusals: Vec<(usize, Refusal)>,
+    /// When each of its Speaker events was stored.
+    pub event_times: Vec<DateTime<Utc>>,
+    /// When the game was first stored.
+    pub created_at: DateTime<Utc>,
+    /// Whether it has ended.
+    pub ended: bool,
+}
+
+/// Where the archive reads a Volume 1 game from: the fold of its rows,
+/// as the daemon reads it on a restart (`daemon::ArchiveSource`), so that
+/// the archive never judges a game otherwise than the referee did.
+pub trait Source {
+    /// The game of `row`, read from `store` and folded on `map`.
+    ///
+    /// # Errors
+    ///
+    /// Why it does not read or fold.
+    fn volume1(&self, map: &Map, store: &Store, row: &GameRow) -> Result<Archived, String>;
+}
 
 /// The summary of a stored game, its pages in directory `slug`.
-pub fn summary(stored: &Stored, slug: String) -> GameSummary {
+pub fn summary(stored: &Archived, slug: String) -> GameSummary {
     let game = &stored.game;
     let winner = game.state.winner.clone();
     let status = match (stored.ended, winner) {
@@ -22,12 +60,12 @@ pub fn summary(stored: &Stored, slug: String) -> GameSummary {
         .turns
         .iter()
         .map(|t| t.submitted_at)
-        .chain(stored.events.iter().map(|(at, _)| *at))
+        .chain(stored.event_times.iter().copied())
         .fold(started, |a, b| a.max(b));
     GameSummary {
         tag: game.tag.clone(),
         slug,
-        players: stored.def.players.iter().map(|(n, _)| n.clone()).collect(),
+        players: stored.players.clone(),
         to_play: (status == Status::Running)
             .then(|| game.state.players.get(game.state.to_play))
             .flatten()
@@ -55,36 +93,25 @@ pub fn slug(tag: &str, index: usize) -> String {
     }
 }
 
-/// The attempts at turn `n` the bot refused, from the events.
-fn refusals(stored: &Stored, n: usize) -> Vec<Refusal> {
+/// The attempts at turn `n` the bot refused.
+fn refusals(stored: &Archived, n: usize) -> Vec<Refusal> {
     stored
-        .events
+        .refusals
         .iter()
-        .filter_map(|(_, e)| match e {
-            Event::BotBuzz(r) if r.turn == n => Some(Refusal {
-                play: r.play.clone(),
-                ruling: false,
-                rules: r.violations.clone(),
-            }),
-            Event::NeedsRuling(r) if r.turn == n => Some(Refusal {
-                play: r.play.clone(),
-                ruling: true,
-                rules: r.rulings.clone(),
-            }),
-            _ => None,
-        })
+        .filter(|(t, _)| *t == n)
+        .map(|(_, r)| r.clone())
         .collect()
 }
 
 /// Every turn of a stored game in order, each with the overlay SVG of the
-/// game after it: the game's own fold ([`crate::engine::Game::steps`]).
+/// game after it: the game's own fold (`Game::steps`).
 ///
 /// # Errors
 ///
 /// [`ArchiveError::Replay`] if the log no longer replays (it did when the
 /// game was rebuilt, so only for a map that changed under it), and
 /// [`ArchiveError::Picture`] if a state names a station the map lacks.
-pub fn turns(map: &Map, stored: &Stored) -> Result<Vec<(TurnRecord, String)>, ArchiveError> {
+pub fn turns(map: &Map, stored: &Archived) -> Result<Vec<(TurnRecord, String)>, ArchiveError> {
     let game = &stored.game;
     let mut out = Vec::with_capacity(stored.turns.len());
     let mut failed = None;

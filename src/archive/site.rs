@@ -8,8 +8,8 @@ use std::sync::Mutex;
 
 use super::html::{self, Size};
 use super::model::GameSummary;
+use super::record::{Archived, Source};
 use super::{record, ArchiveError};
-use crate::daemon::referee::{rebuild, Stored};
 use crate::map::Map;
 use crate::picture::{self, Projection};
 use crate::store::Store;
@@ -105,7 +105,7 @@ impl Site {
 fn write_game(
     site: &Site,
     map: &Map,
-    stored: &Stored,
+    stored: &Archived,
     summary: &GameSummary,
     size: Size,
 ) -> Result<usize, ArchiveError> {
@@ -154,7 +154,12 @@ fn write_game(
 ///
 /// The first game that cannot be rebuilt or drawn, the database failing,
 /// or a file that cannot be written ([`ArchiveError`]).
-pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveError> {
+pub fn build(
+    map: &Map,
+    store: &Store,
+    dir: &Path,
+    source: &dyn Source,
+) -> Result<Report, ArchiveError> {
     let rows = store.games()?;
     let mut games = Vec::with_capacity(rows.len());
     let mut others = Vec::new();
@@ -172,7 +177,12 @@ pub fn build(map: &Map, store: &Store, dir: &Path) -> Result<Report, ArchiveErro
             others.push(h);
             continue;
         }
-        let stored = rebuild(map, store, row)?;
+        let stored = source
+            .volume1(map, store, row)
+            .map_err(|detail| ArchiveError::Game {
+                tag: row.tag.clone(),
+                detail,
+            })?;
         let summary = record::summary(&stored, record::slug(&row.tag, i));
         games.push((stored, summary));
     }

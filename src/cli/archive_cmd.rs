@@ -30,7 +30,7 @@ pub(super) fn build(config: Option<&Path>, db: Option<&Path>, dir: &Path) -> any
         }
     };
     let store = crate::store::Store::open(&path)?;
-    match crate::archive::build(map, &store, dir) {
+    match crate::archive::build(map, &store, dir, &crate::daemon::ArchiveSource) {
         Ok(report) => {
             println!("{}: {report}", dir.display());
             Ok(Exit::Ok)

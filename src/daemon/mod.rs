@@ -9,6 +9,7 @@
 //! the `shutdown` future) lets the message in hand finish, then both tasks
 //! stop.
 
+mod archive_source;
 pub mod clock;
 pub mod games_file;
 pub mod letter;
@@ -31,6 +32,7 @@ use crate::mail::inbox::{Event, Inbox, Incoming, Raw};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::store::{Origin, Store, StoreError};
+pub use archive_source::ArchiveSource;
 use referee::{Handled, Referee, RefereeError};
 pub use sender::sender;
 pub use start::{marks as imap_marks, os_seed, run, run_prepared};

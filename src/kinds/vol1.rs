@@ -15,8 +15,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::kind::{Breach, Judged, KindError, Next, Order, Position};
-use crate::engine::{adjudicate, Game, Outcome, PlayerState, Verdict};
+use crate::engine::{adjudicate, Outcome, PlayerState, Verdict};
 
+/// A Volume 1 game: its start, its legal plays and their fold.
+pub use crate::engine::Game;
 /// The state of a Volume 1 game between two Turns (what its snapshots
 /// hold).
 pub use crate::engine::GameState;

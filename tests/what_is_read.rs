@@ -40,6 +40,16 @@ fn a_play_hidden_by_html_is_not_read() {
         format!("<span style=\"visibility:hidden\">{PLAY}</span>"),
         format!("<span style=\"font-size:0px\">{PLAY}</span>"),
         format!("<div aria-hidden=\"true\" hidden=\"hidden\"><p>{PLAY}</p></div>"),
+        format!("<div style=\"position:absolute;left:-9999px\">{PLAY}</div>"),
+        format!("<p style=\"color:transparent\">{PLAY}</p>"),
+        // Hidden by a sheet: a class, an id, one of several selectors and
+        // classes, under @media, the sheet after the element.
+        format!("<style>.x{{display:none}}</style><div class=\"x\">{PLAY}</div>"),
+        format!("<div id=\"later\">{PLAY}</div><style>#later{{visibility:hidden}}</style>"),
+        format!(
+            "<style>@media screen {{ .a, .b {{ display: none }} }}</style>\
+             <p class=\"c b\">{PLAY}</p>"
+        ),
     ] {
         let mut t = T::new(LobbyConfig::default());
         let html = format!("<html><body><p>Morning all, my turn below.</p>{hidden}</body></html>");
@@ -48,14 +58,16 @@ fn a_play_hidden_by_html_is_not_read() {
         let live = t.referee.live(&t.store, "MN1").unwrap();
         assert_eq!(live.game.plays.len(), 0, "{hidden}: nothing played");
     }
-    // The same play, shown, is the turn.
-    let mut t = T::new(LobbyConfig::default());
-    let s = send_html(
-        &mut t,
-        "h2",
-        &format!("<html><body><p>{PLAY}</p></body></html>"),
-    );
-    assert_eq!(s, "legal");
+    // The same play, shown, is the turn: also under a sheet that hides
+    // other classes, or hides it only in print.
+    for shown in [
+        format!("<p>{PLAY}</p>"),
+        format!("<style>.x{{display:none}} @media print{{.p{{display:none}}}}</style><p class=\"p\">{PLAY}</p>"),
+    ] {
+        let mut t = T::new(LobbyConfig::default());
+        let s = send_html(&mut t, "h2", &format!("<html><body>{shown}</body></html>"));
+        assert_eq!(s, "legal", "{shown}");
+    }
 }
 
 #[test]

@@ -173,6 +173,28 @@ impl Bench {
     }
 }
 
+/// The largest legal play starting `play` under the default `[limits]`:
+/// comments to `play_chars` characters in all, on lines of their own (a
+/// line of mail carries at most 998 characters, RFC 5322), each at most
+/// `comment_chars` long.
+fn maximal(play: &str) -> String {
+    let limits = mornbot::config::LimitsConfig::default();
+    let longest = limits.comment_chars.min(998 - 2);
+    let mut p = play.to_string();
+    // (Each line break counts as one character, as a space would.)
+    while p.len() + 4 <= limits.play_chars {
+        let room = limits.play_chars - p.len() - 3;
+        let mut text = "a comment ".repeat(100)[..room.min(longest)].to_string();
+        if text.ends_with(' ') {
+            text.pop();
+            text.push('.');
+        }
+        p.push_str(&format!("\n{{{text}}}"));
+    }
+    assert_eq!(p.len(), limits.play_chars, "ASCII: bytes are characters");
+    p
+}
+
 /// The child: one flood; prints time, mails, bytes, sizes and peak.
 fn child(name: &str) {
     let mut b = Bench::new();
@@ -211,13 +233,15 @@ fn child(name: &str) {
                     "JOIN MN20 as Anyone",
                 );
             }
-            extra = b.send("speaker@example.org", "cancel", "CANCEL GAME MN20");
+            let cancel = b.outbox();
+            let said = b.send("speaker@example.org", "cancel", "CANCEL GAME MN20");
+            // None of the forged joins was confirmed: none is mailed.
+            let joiners = b.queued(cancel).0;
+            extra = format!("{said}; {joiners} mails to the 500 joiners (none confirmed)");
             (t.elapsed(), b.queued(before))
         }
         _ => {
             let t = Instant::now();
-            // The longest comment one line of mail carries (RFC 5322: 998).
-            let comment = "a comment ".repeat(96);
             let plays = [
                 "Rushton : Morden (NT) [Home: Tooting Broadway]",
                 "Warren : Upminster (DS) [Home: Hornchurch]",
@@ -230,21 +254,28 @@ fn child(name: &str) {
                     _ => ["Rushton : Pass", "Warren : Pass", "Acton : Pass"][k % 3].to_string(),
                 };
                 let who = p.split(' ').next().unwrap().to_lowercase();
-                let s = b.send(
-                    &format!("{who}@example.org"),
-                    "[MN1] turn",
-                    &format!("{p} {{{comment}}}"),
-                );
+                let s = b.send(&format!("{who}@example.org"), "[MN1] turn", &maximal(&p));
                 legal += usize::from(s == "legal");
             }
             let plays = format!("{legal} of 12 legal");
             if name == FLOODS[4] {
-                extra = plays;
                 let before = b.outbox();
                 let t = Instant::now();
+                let (mut answered, mut told, mut silence) = (0, 0, 0);
                 for _ in 0..200 {
-                    b.send("rushton@example.org", "history", "HISTORY MN1");
+                    let sent = b.outbox();
+                    let s = b.send("rushton@example.org", "history", "HISTORY MN1");
+                    match (s.starts_with("not answered"), b.outbox() > sent) {
+                        (false, _) => answered += 1,
+                        (true, true) => told += 1,
+                        (true, false) => silence += 1,
+                    }
                 }
+                extra = format!(
+                    "{answered} answered, {told} told the limit was reached, {silence} met \
+                     with silence (command_replies_per_hour = {}); after {plays} plays",
+                    mornbot::config::LimitsConfig::default().command_replies_per_hour
+                );
                 (t.elapsed(), b.queued(before))
             } else {
                 let site = b.dir.join("site");

@@ -123,6 +123,37 @@ fn a_play_with_a_comment_or_line_over_the_limits_is_refused() {
     assert_eq!(p.summary, "legal", "{:?}", p.replies);
 }
 
+/// A whole Play is bounded too (issue 40, item 3): 60 continuation lines
+/// of four 990-character comments, every comment and line within its
+/// limit, were a legal 238 KB Pass. It is refused naming `play_chars`,
+/// posted alone or added to a GSD, and a Play of the limit's length is
+/// read.
+#[test]
+fn a_play_over_the_play_limit_is_refused_alone_or_in_a_gsd() {
+    let mut t = Lounge::new(None);
+    let line = format!("{{{}}}", "c".repeat(990)).repeat(4);
+    let huge = format!("{FIRST}\n{}", vec![line; 60].join("\n"));
+    refused(&mut t, "rushton", &huge, "play_chars");
+    // The same Play added to the game's GSD, as a player replies with it.
+    let live = t.referee.live(&t.store, "MN1").unwrap();
+    let gsd = mornbot::gsd::render(&live.game.gsd(mornbot::map::Map::london_1999()));
+    refused(&mut t, "rushton", &format!("{gsd}\n{huge}\n"), "play_chars");
+    // 4,000 characters are read, wrapped over lines (each line break one
+    // character); 4,001 are not.
+    let play = |n: usize| {
+        let mut p = FIRST.to_string();
+        for _ in 0..3 {
+            p.push_str(&format!("\n{{{}}}", "y".repeat(998)));
+        }
+        let rest = n - p.chars().count() - 3;
+        p + &format!("\n{{{}}}", "y".repeat(rest))
+    };
+    assert_eq!(play(4000).chars().count(), 4000);
+    refused(&mut t, "rushton", &play(4001), "play_chars");
+    let p = t.post(false, "rushton", &play(4000));
+    assert_eq!(p.summary, "legal", "{:?}", p.replies);
+}
+
 #[test]
 fn status_shows_addresses_to_the_games_players_only() {
     let mut t = Lounge::new(None);

@@ -2,8 +2,9 @@
 //! (and mlmmj for the lounge) to the daemon over IMAP, and back to the
 //! players' Dovecot mailboxes. A misspelt command is told what it may have
 //! meant; a game cancelled in the lobby is announced to the lounge with no
-//! one's address, and whoever asked to join and does not read the lounge
-//! (Kit, who never subscribed) is told privately; every notice's Subject
+//! one's address, and whoever joined and does not read the lounge (Kit,
+//! who never subscribed) is told privately, but not one who never
+//! confirmed (Cryer); every notice's Subject
 //! says what it is, and every mail is signed once.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
@@ -97,25 +98,19 @@ fn a_cancelled_game_shows_no_address_in_the_lounge_and_tells_an_unsubscribed_joi
         "{told}"
     );
     reads_well(&told);
-    // Kit and Cryer, who do not read the lounge, each get a mail of their
-    // own; Rushton, who does, only the lounge's.
-    for (who, name) in [("kit", "Kit"), ("cryer", "Cryer")] {
-        let own = l.wait_for(who, "a private copy", |m| {
-            header(m, "Subject") == Some("[MN23] Cancelled")
-        });
-        assert_eq!(
-            header(&own, "To"),
-            Some(format!("{who}@example.test").as_str()),
-            "{own}"
-        );
-        assert!(
-            body(&own).contains(&format!(
-                "MN23, which you asked to join as {name}, is cancelled"
-            )),
-            "{own}"
-        );
-        reads_well(&own);
-    }
+    // Kit, who joined and does not read the lounge, gets a mail of eir
+    // own; Rushton, who does, only the lounge's; Cryer, who never
+    // confirmed (an address that never answered its token may be forged,
+    // issue 40, item 2), none.
+    let own = l.wait_for("kit", "a private copy", |m| {
+        header(m, "Subject") == Some("[MN23] Cancelled")
+    });
+    assert_eq!(header(&own, "To"), Some("kit@example.test"), "{own}");
+    assert!(
+        body(&own).contains("MN23, which you asked to join as Kit, is cancelled"),
+        "{own}"
+    );
+    reads_well(&own);
     let lounge_copies = |who: &str| {
         l.mailbox(who)
             .into_iter()
@@ -130,18 +125,18 @@ fn a_cancelled_game_shows_no_address_in_the_lounge_and_tells_an_unsubscribed_joi
     assert_eq!(
         to,
         [
-            vec!["cryer@example.test".to_string()],
             vec!["kit@example.test".to_string()],
             vec!["lounge@example.test".to_string()],
             vec!["speaker@example.test".to_string()],
         ],
-        "one mail each, the lounge's to the lounge alone"
+        "one mail each, the lounge's to the lounge alone, none to Cryer"
     );
     assert_eq!(
         lounge_copies("rushton"),
         1,
         "Rushton reads the lounge's only"
     );
+    assert_eq!(lounge_copies("cryer"), 0, "Cryer never confirmed");
 
     // Every lobby notice says what it is in its Subject and is signed once.
     for m in l.mailbox("acton") {

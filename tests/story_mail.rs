@@ -12,6 +12,7 @@
 mod support;
 
 use chrono::{Datelike, Duration, Utc, Weekday};
+use support::header;
 use support::live::{token, Live};
 use support::record::{check_clean, final_gsd};
 
@@ -157,6 +158,14 @@ fn a_game_from_creation_to_the_archive_by_mail() {
     let id = l.mail_bot(&who, "away", &format!("ABSENCE {day} TO {day} MN20"));
     assert_eq!(l.processed(&id).1, format!("{second} away in MN20"));
     let told = lounge_answers(&l, &id);
+    // Its Subject says what it is, on the game's thread (issue 39, item 5).
+    let subjects: Vec<String> = l
+        .sent_answering(&id)
+        .iter()
+        .filter(|(to, _)| to.iter().any(|a| a == "lounge@example.test"))
+        .filter_map(|(_, m)| header(m, "Subject").map(str::to_string))
+        .collect();
+    assert_eq!(subjects, [format!("[MN20] {second} is away")], "{told}");
     // One whole day, shown as written (issue 39, item 6).
     assert!(told.contains(&format!("{second} is away on")), "{told}");
     assert!(
@@ -207,5 +216,10 @@ fn a_game_from_creation_to_the_archive_by_mail() {
         "{record}"
     );
     check_clean(&final_gsd(&record), "story");
+    // Every mail of the story reads well: one signature, nothing said
+    // twice (the shared check of the mail tests).
+    for (_, m) in l.sent() {
+        support::assert_reads_well(&m);
+    }
     assert!(l.daemon.terminate().success());
 }

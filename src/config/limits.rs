@@ -37,6 +37,11 @@ pub struct LimitsConfig {
     /// Characters in one line of a Play or a GSD; a longer line is
     /// refused.
     pub line_chars: usize,
+    /// Characters in one Play, its continuation lines and comments
+    /// included (issue 40: 60 lines of four 990-character comments were a
+    /// legal 238 KB Pass, whose verdict was 349 KB); a longer Play is
+    /// refused, and so is a GSD whose new Play is longer.
+    pub play_chars: usize,
     /// The time judging one mail may take, in milliseconds; a mail that
     /// needs more is refused with a reply, not judged.
     pub work_ms_per_mail: u64,
@@ -64,6 +69,7 @@ impl Default for LimitsConfig {
             plays_per_gsd: 2000,
             comment_chars: 1000,
             line_chars: 4000,
+            play_chars: 4000,
             work_ms_per_mail: 1000,
             stranger_replies_per_hour: 5,
             stranger_replies_total_per_hour: 20,
@@ -74,7 +80,7 @@ impl Default for LimitsConfig {
 
 impl LimitsConfig {
     /// Each limit's key, value and allowed range.
-    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 11] {
+    pub(super) fn bounds(&self) -> [(&'static str, u64, u64, u64); 12] {
         [
             ("commands_per_mail", self.commands_per_mail as u64, 1, 1000),
             (
@@ -93,6 +99,7 @@ impl LimitsConfig {
             ("plays_per_gsd", self.plays_per_gsd as u64, 1, 100_000),
             ("comment_chars", self.comment_chars as u64, 80, 100_000),
             ("line_chars", self.line_chars as u64, 200, 100_000),
+            ("play_chars", self.play_chars as u64, 200, 1_000_000),
             ("work_ms_per_mail", self.work_ms_per_mail, 10, 600_000),
             (
                 "stranger_replies_per_hour",

@@ -1,7 +1,8 @@
 //! The work budget of one mail (`[limits] work_ms_per_mail`, issue 14).
 //!
-//! The structural limits (commands per mail, Actions per play, plays per
-//! GSD, the message size) bound what a mail can cost before it is read;
+//! The structural limits (commands per mail, Actions per play, the
+//! lengths of a comment, a line and a whole play, plays per GSD, the
+//! message size) bound what a mail can cost before it is read;
 //! the budget is the net behind them. Judging runs on a copy of the game,
 //! so a mail whose judging took longer than the budget is refused with a
 //! reply and the copy thrown away: whatever it asked, it changes nothing.
@@ -61,10 +62,33 @@ impl Referee {
         Some(Disposition::Unchanged(format!("refused: {why}")))
     }
 
+    /// Refuses the Play a GSD adds (`play`, as mornbot writes it) when it
+    /// is longer than `[limits] play_chars`: a GSD's Plays are told apart
+    /// only by parsing it, so its new Play is measured once read.
+    pub(super) fn refuse_long_play(&self, play: &str, out: &mut Out) -> Option<Disposition> {
+        let why = self.over_play_chars(play)?;
+        out.refuse(format!("{why}, so it was not judged."));
+        Some(Disposition::Unchanged(format!("refused: {why}")))
+    }
+
+    /// Why a Play's text is longer than `[limits] play_chars`, counted as
+    /// [`play_chars`] counts.
+    fn over_play_chars(&self, play: &str) -> Option<String> {
+        let n = play_chars(play);
+        (n > self.limits.play_chars).then(|| {
+            format!(
+                "a play of {n} characters: mornbot reads plays of at most {} \
+                 ([limits] play_chars)",
+                self.limits.play_chars
+            )
+        })
+    }
+
     /// Why `text` would cost more to read than `[limits]` allows: the
     /// Actions of a Play (its `[`s; in a GSD, of its longest line), a
-    /// line's length, a comment's, the Play lines of a GSD (lines with
-    /// ` : `).
+    /// line's length, a comment's, a Play's length (its continuation lines
+    /// included; a GSD's new Play is measured once read), the Play lines
+    /// of a GSD (lines with ` : `).
     fn over_limits(&self, text: &str, gsd: bool) -> Option<String> {
         let actions = if gsd {
             text.lines()
@@ -101,6 +125,11 @@ impl Referee {
                 self.limits.line_chars
             ));
         }
+        if !gsd {
+            if let Some(why) = self.over_play_chars(text) {
+                return Some(why);
+            }
+        }
         let plays = text.lines().filter(|l| l.contains(" : ")).count();
         (gsd && plays > self.limits.plays_per_gsd).then(|| {
             format!(
@@ -110,6 +139,16 @@ impl Referee {
             )
         })
     }
+}
+
+/// The characters of a Play, each run of spaces and line breaks counted
+/// as one: a Play wrapped over lines, or indented, is as long as the line
+/// mornbot writes for it.
+fn play_chars(play: &str) -> usize {
+    play.split_whitespace()
+        .map(|w| w.chars().count() + 1)
+        .sum::<usize>()
+        .saturating_sub(1)
 }
 
 /// The texts of the comments `{...}` in `text` (an unclosed one runs to

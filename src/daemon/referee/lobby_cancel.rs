@@ -1,8 +1,9 @@
 //! `CANCEL GAME <TAG>` (issue 17; RULINGS S35): a game waiting in the lobby
 //! is called off before its start, by whoever may start it. It leaves the
 //! lobby with its joins; the lounge is told, with no one's address, and
-//! everyone who asked to join and is no player of record is told
-//! privately, one mail each (issue 39, item 9).
+//! everyone who confirmed a join and is no player of record is told
+//! privately, one mail each (issue 39, item 9). A request never confirmed
+//! is not told: its address proved nothing (issue 40, item 2).
 
 use chrono::{DateTime, Utc};
 
@@ -55,13 +56,14 @@ impl Referee {
             ),
             at,
         );
-        // The lounge is told, and no address is shown there. Whoever asked
-        // to join and may not read the lounge (mornbot cannot see who is
-        // subscribed, so: anyone who is no player of record) is told
-        // privately, one mail each.
+        // The lounge is told, and no address is shown there. Whoever joined
+        // and may not read the lounge (mornbot cannot see who is subscribed,
+        // so: anyone who is no player of record) is told privately, one mail
+        // each; only a confirmed join, whose address answered its token: an
+        // unconfirmed one may be forged, and a copy would be backscatter.
         let knows = |a: &str| self.is_registered(a) || self.is_speaker(a) || same(a, &letter.from);
         for (i, j) in table.joins.iter().enumerate() {
-            if knows(&j.address) {
+            if knows(&j.address) || j.confirmed_at.is_none() {
                 continue;
             }
             self.mail_to(
@@ -79,7 +81,13 @@ impl Referee {
             );
         }
         let creator = &table.game.creator;
-        if !(knows(creator) || table.joins.iter().any(|j| same(&j.address, creator))) {
+        let joined = |a: &str| {
+            table
+                .joins
+                .iter()
+                .any(|j| same(&j.address, a) && j.confirmed_at.is_some())
+        };
+        if !(knows(creator) || joined(creator)) {
             self.mail_to(
                 commit,
                 vec![creator.clone()],

@@ -178,6 +178,9 @@ impl Referee {
             ));
             return Err(Disposition::Unchanged("several plays".into()));
         }
+        if let Some(refused) = self.refuse_long_play(&render_play(&g.plays[at_turn]), out) {
+            return Err(refused);
+        }
         Ok((g.plays[at_turn].clone(), Some(g)))
     }
 

@@ -29,7 +29,11 @@
 //!   with `> `, and writes a data `<table>` (no nested table or `<pre>`) as
 //!   `| cell | cell |` rows between `+---+` borders, a border after the
 //!   heading rows (`<th>` rows, or else the first row); a table whose first
-//!   row is one cell is written as a GSD box (`+- Title ---+`). Attachments
+//!   row is one cell is written as a GSD box (`+- Title ---+`). What its
+//!   reader is not shown is not read (issue 40): an element with the
+//!   `hidden` attribute, an inline style that hides it, or a rule of the
+//!   mail's `<style>` sheets that hides it by its name, `id` or a class
+//!   (`html::sheet`). Attachments
 //!   (`Content-Disposition: attachment`) are never read.
 //! - **format=flowed** (RFC 3676) parts are un-flowed with
 //!   `flowed::unflow`; with `delsp=yes` the space before each soft

@@ -169,3 +169,47 @@ fn html_hidden_text_is_not_read() {
         assert_eq!(t, "Cryer : Euston (NT)", "{shown}");
     }
 }
+
+/// Text a `<style>` sheet hides is not read either (issue 40): rules on a
+/// class (any of an element's several), an id or a name, several selectors
+/// to a rule, inside `@media`, before or after the element.
+#[test]
+fn html_hidden_by_a_sheet_is_not_read() {
+    let play = "Cryer : Euston (NT)";
+    for hidden in [
+        format!("<style>.x{{display:none}}</style><div class=\"x\">{play}</div>"),
+        format!("<style>#y {{ visibility: hidden }}</style><p id=y>{play}</p>"),
+        format!("<style>.a, .b{{display:none}}</style><span class=\"c b\">{play}</span>"),
+        format!("<div class=\"late\">{play}</div><style>.late{{display:none}}</style>"),
+        format!("<style>.Hide{{display:none}}</style><div class=\"hIDE\">{play}</div>"),
+        format!(
+            "<style>@media screen and (min-width:1px){{.m{{display:none}}}}</style>\
+             <div class=m>{play}</div>"
+        ),
+        format!(
+            "<style type=\"text/css\"><!-- p.MsoNormal{{margin:0cm}} \
+             .h{{mso-hide:all}} --></style><p class=\"MsoNormal h\">{play}</p>"
+        ),
+        format!("<style>div.z > p.w:first-child {{ font-size:0 }}</style><p class=w>{play}</p>"),
+        format!("<style>u{{display:none !important}}</style><u>{play}</u>"),
+        format!("<style>#o{{opacity:0}}</style><div id=o><p>{play}</p></div>"),
+    ] {
+        let t = html_to_text(&format!("<p>Rushton : Pass</p>{hidden}<p>end</p>"));
+        assert!(!t.contains("Cryer"), "{hidden}: {t}");
+        assert!(
+            t.starts_with("Rushton : Pass") && t.ends_with("end"),
+            "{hidden}: {t}"
+        );
+    }
+    // What a sheet does not hide on a screen is read.
+    for shown in [
+        format!("<style>@media print{{.p{{display:none}}}}</style><div class=p>{play}</div>"),
+        format!("<style media=\"print\">.p{{display:none}}</style><div class=p>{play}</div>"),
+        format!("<style>.x{{display:none}}</style><div class=\"xx\" id=x>{play}</div>"),
+        format!("<style>.n{{color:red}} #n{{display:block}}</style><p class=n id=n>{play}</p>"),
+        format!("<style>p::after{{display:none}}</style><p>{play}</p>"),
+        format!("<style>.s{{content:'}} .p{{display:none'}}</style><p class=p>{play}</p>"),
+    ] {
+        assert_eq!(html_to_text(&shown), play, "{shown}");
+    }
+}

@@ -4,9 +4,13 @@
 
 use entities::decode_entities;
 use render::{render_nodes, Out};
+use sheet::{Element, Sheet};
+use style::declarations_hide;
 
 mod entities;
 mod render;
+mod sheet;
+mod style;
 
 /// An HTML node of the small tree the converter builds.
 #[derive(Debug)]
@@ -28,7 +32,7 @@ const BLOCK: [&str; 33] = [
 const MAX_DEPTH: usize = 128;
 
 /// An element open while the tree is built: its name, its children so
-/// far, and whether its reader sees it ([`hides`]).
+/// far, and whether its reader does not see it ([`hides`]).
 type Open = (String, Vec<Node>, bool);
 
 /// Converts HTML to text that keeps line structure (see the module docs).
@@ -52,6 +56,8 @@ pub fn html_to_text(html: &str) -> String {
 /// Builds the tree of `html`, forgivingly: unclosed elements are closed,
 /// end tags implied as browsers do, `<script>` and the like skipped.
 fn build_tree(html: &str) -> Vec<Node> {
+    // What the mail's sheets hide, wherever they stand (issue 40).
+    let sheet = Sheet::of_html(html);
     // Stack of open elements: (name, children). Index 0 is the root.
     let mut stack: Vec<Open> = vec![(String::new(), Vec::new(), false)];
     let mut rest = html;
@@ -89,7 +95,7 @@ fn build_tree(html: &str) -> Vec<Node> {
             break; // an unterminated tag ends the document
         };
         let self_closing = body[..end].ends_with('/');
-        let hidden = !closing && hides(&body[name_len..end]);
+        let hidden = !closing && hides(&name, &body[name_len..end], &sheet);
         rest = &body[end + 1..];
         if closing {
             if let Some(i) = open_index(&stack, &[name.as_str()], &[]) {
@@ -200,12 +206,45 @@ fn open_index(stack: &[Open], names: &[&str], stop: &[&str]) -> Option<usize> {
 }
 
 /// Whether a start tag's attributes hide its element from the reader: the
-/// `hidden` attribute, or a style of `display: none`, `visibility: hidden`
-/// or `collapse`, a font size of 1px or less, an opacity of 0, a height
-/// of 0 with its overflow hidden, Outlook's `mso-hide: all`.
-fn hides(attrs: &str) -> bool {
+/// `hidden` attribute, a style that hides ([`declarations_hide`]), or a
+/// rule of the mail's sheets that reaches its name, `id` or a class.
+fn hides(name: &str, attrs: &str, sheet: &Sheet) -> bool {
+    // An attribute written twice counts both times: what one reader takes
+    // of the two, another may not.
+    let attrs = attributes(attrs);
+    let values = |key: &'static str| {
+        attrs
+            .iter()
+            .filter(move |(k, _)| k == key)
+            .map(|(_, v)| decode_entities(v).to_lowercase())
+    };
+    if attrs.iter().any(|(k, _)| k == "hidden") || values("style").any(|v| declarations_hide(&v)) {
+        return true;
+    }
+    if sheet.is_empty() {
+        return false;
+    }
+    let mut e = Element {
+        name,
+        id: None,
+        classes: values("class")
+            .flat_map(|v| v.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+            .collect(),
+    };
+    if sheet.hides(&e) {
+        return true;
+    }
+    values("id").any(|id| {
+        e.id = Some(id.trim().to_string());
+        sheet.hides(&e)
+    })
+}
+
+/// A start tag's attributes after its name: each name, lower-cased, with
+/// its value as written (quotes removed; empty when it has none).
+fn attributes(attrs: &str) -> Vec<(String, &str)> {
+    let mut out = Vec::new();
     let mut rest = attrs;
-    let mut style = String::new();
     loop {
         rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
         let name_end = rest
@@ -233,38 +272,9 @@ fn hides(attrs: &str) -> bool {
             value = v;
             rest = r;
         }
-        match name.as_str() {
-            "hidden" => return true,
-            "style" => style = decode_entities(value).to_ascii_lowercase(),
-            _ => {}
-        }
+        out.push((name, value));
     }
-    let style: String = style.chars().filter(|c| !c.is_whitespace()).collect();
-    let prop = |p: &str| {
-        style
-            .split(';')
-            .filter_map(|d| d.split_once(':'))
-            .rfind(|(k, _)| *k == p)
-            .map(|(_, v)| v.trim_end_matches("!important").to_string())
-    };
-    let zero = |v: &str| {
-        let num: String = v
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == '.')
-            .collect();
-        let unit = &v[num.len()..];
-        num.parse::<f64>()
-            .is_ok_and(|n| n == 0.0 || (n <= 1.0 && unit == "px"))
-    };
-    prop("display").is_some_and(|v| v == "none")
-        || prop("visibility").is_some_and(|v| v == "hidden" || v == "collapse")
-        || prop("mso-hide").is_some_and(|v| v == "all")
-        || prop("font-size").is_some_and(|v| zero(&v))
-        || prop("opacity").is_some_and(|v| v.parse::<f64>().is_ok_and(|o| o == 0.0))
-        || (prop("overflow").is_some_and(|v| v == "hidden")
-            && (prop("height").is_some_and(|v| zero(&v))
-                || prop("max-height").is_some_and(|v| zero(&v))
-                || prop("width").is_some_and(|v| zero(&v))))
+    out
 }
 
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {

@@ -380,6 +380,11 @@ fn a_late_join_needs_every_players_consent_and_resigning_takes_a_train_off() {
         h.document()
     );
     assert!(h.deadline().is_none());
+    // A turn after the end is told the game is over, not asked to correct.
+    let (s, mails) = t.send("dan", "[MX1] turn", &turn("Dan", "<Work/>"));
+    assert_eq!(s, "game over", "{mails:?}");
+    let all: Vec<&_> = mails.iter().collect();
+    assert!(flat(&all).contains("MX1 is over: Dan won"), "{mails:?}");
     // In the Game Archive's list, won by Dan; no Points (Volume 1's).
     let e = t.store.endings().unwrap();
     assert_eq!(e.len(), 1, "{e:?}");

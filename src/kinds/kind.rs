@@ -144,7 +144,7 @@ impl Kind {
     ///
     /// [`KindError::Players`] or [`KindError::Ruling`]. A Volume 1 game is
     /// played on the embedded 1999 map; its rulings are its definition
-    /// (`game`, `start` and the house rulings, [`vol1::start`]).
+    /// (`game`, `start` and the house rulings, [`vol1::house_rulings`]).
     pub fn start(
         self,
         players: &[String],

@@ -1,5 +1,5 @@
 //! Volume 1 (`mn-vol1`) behind the kind interface: a game of Mornington
-//! Nomic as a [`Position`](super::Position), its orders Plays read from a
+//! Nomic as a [`Position`], its orders Plays read from a
 //! mail's GSD or bare Play line, judged by `crate::engine`, rendered as the
 //! canonical GSD (Rule 1.2.0).
 //!

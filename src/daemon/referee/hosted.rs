@@ -260,6 +260,17 @@ impl Referee {
             ));
             return Disposition::new(false, "not a player");
         };
+        // An ended game takes no turn: said plainly, not as a turn to
+        // correct (there is no next turn and no one is awaited).
+        if let Next::Over { winners } = h.position.next() {
+            out.refuse(format!(
+                "{tag} is over: {} won after {} turns, so no turn can be played in it. \
+                 ARCHIVE {tag} sends its record.",
+                winners.join(" and "),
+                h.turns.len()
+            ));
+            return Disposition::new(false, "game over");
+        }
         let (order, repairs) = match h.position.read(text) {
             Ok(read) => read,
             Err(e) => {

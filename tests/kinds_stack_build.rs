@@ -407,6 +407,11 @@ fn an_mcxml_game_won_by_a_build_by_real_mail() {
     let [won] = verdict[..] else {
         panic!("one verdict in {both:#?}")
     };
+    assert_eq!(
+        header(won, "Subject"),
+        Some(format!("[{TAG}] Turn {last}: {}, legal, and wins", p.name).as_str()),
+        "{won}"
+    );
     let [reveal] = reveal[..] else {
         panic!("one seed in {both:#?}")
     };

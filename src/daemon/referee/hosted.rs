@@ -347,7 +347,14 @@ impl Referee {
                         repairs, document => h.document(),
                     },
                 );
-                out.game(&tag, &format!("Turn {n}: {sender}, legal"), body);
+                // The subject says a win, as the lounge's list of subjects
+                // is how many read it.
+                let verdict = if matches!(h.position.next(), Next::Over { .. }) {
+                    "legal, and wins"
+                } else {
+                    "legal"
+                };
+                out.game(&tag, &format!("Turn {n}: {sender}, {verdict}"), body);
                 self.hosted_picture_on_last(&h.def, &h.position, n, out);
                 self.end_if_over(h, letter, received, commit);
                 Disposition::new(true, "legal")

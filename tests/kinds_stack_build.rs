@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use mornbot::kinds::mcxml::{Facts, Part};
 use mornbot::kinds::{Judged, Kind, Next, Position};
 use support::header;
-use support::live::{token, Live};
+use support::live::Live;
 use support::stack_mail::*;
 
 /// The Speaker's address, as the other stack tests configure it.
@@ -249,21 +249,6 @@ fn the_build_script_is_legal_turn_by_turn_and_wins() {
     );
 }
 
-/// `who` joins MX9 before it starts as `name`, confirming from eir own
-/// mailbox.
-fn join(l: &mut Live, e: &mut Expect, who: &str, name: &str) {
-    let id = l.mail_bot(who, "join", &format!("JOIN {TAG} as {name}"));
-    let request = private(l, who, &id);
-    e.private(&id, who);
-    let id = l.mail_bot(who, "Re: join", &format!("CONFIRM {}", token(&request)));
-    let joined = flat(&in_lounge(l, &id));
-    assert!(
-        joined.contains(&format!("{name} joins {TAG} (Rule 1.1.8)")),
-        "{joined}"
-    );
-    e.both(&id, who, true);
-}
-
 /// Posts turn `n` of [`SCRIPT`] to the lounge, by its player of
 /// `supplier` and `builder`: the post's Message-ID, and the player.
 fn post(l: &mut Live, supplier: &P, builder: &P, n: usize) -> (String, P) {
@@ -341,7 +326,7 @@ fn an_mcxml_game_won_by_a_build_by_real_mail() {
     e.both(&id, "speaker", false);
 
     for (who, name) in [("ann", "Ann"), ("bob", "Bob")] {
-        join(&mut l, &mut e, who, name);
+        join(&mut l, &mut e, TAG, who, name);
     }
 
     // 2. START draws the order: the first drawn supplies, the second builds.

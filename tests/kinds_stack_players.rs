@@ -18,7 +18,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use support::header;
-use support::live::{token, Live};
+use support::live::Live;
 use support::stack_mail::*;
 
 /// The Speaker's address, as the other stack tests configure it.
@@ -26,22 +26,6 @@ const CONFIG: &str = "[speaker]\naddresses = [\"speaker@example.test\"]\n";
 
 /// The game's tag.
 const TAG: &str = "MX7";
-
-/// `who` joins MX7 before it starts as `name`, confirming from eir own
-/// mailbox.
-fn join(l: &mut Live, e: &mut Expect, who: &str, name: &str) {
-    let id = l.mail_bot(who, "join", &format!("JOIN {TAG} as {name}"));
-    let request = private(l, who, &id);
-    e.private(&id, who);
-    let id = l.mail_bot(who, "Re: join", &format!("CONFIRM {}", token(&request)));
-    let joined = flat(&in_lounge(l, &id));
-    assert!(
-        joined.contains(&format!("{name} joins {TAG} (Rule 1.1.8)")),
-        "{joined}"
-    );
-    // To the joiner: eir confirmation, and the lounge's notice.
-    e.both(&id, who, true);
-}
 
 /// `p` posts a turn of MX7 (`actions` inside eir `<Turn>`), judged legal
 /// and announced in the lounge as turn `n`, the game then `after` turns
@@ -100,7 +84,7 @@ fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
     e.both(&id, "speaker", false);
 
     for (who, name) in [("ann", "Ann"), ("bob", "Bob")] {
-        join(&mut l, &mut e, who, name);
+        join(&mut l, &mut e, TAG, who, name);
     }
 
     let id = l.mail_bot("speaker", "start", &format!("START {TAG}"));

@@ -193,3 +193,24 @@ impl Expect {
         }
     }
 }
+
+/// `who` joins game `tag` as `name` by mail (JOIN, then CONFIRM of the
+/// token mornbot sends), the lounge told "`name` joins `tag`"; the
+/// answers expected are added to `e`.
+pub fn join(l: &mut Live, e: &mut Expect, tag: &str, who: &str, name: &str) {
+    let id = l.mail_bot(who, "join", &format!("JOIN {tag} as {name}"));
+    let request = private(l, who, &id);
+    e.private(&id, who);
+    let id = l.mail_bot(
+        who,
+        "Re: join",
+        &format!("CONFIRM {}", super::live::token(&request)),
+    );
+    let joined = flat(&in_lounge(l, &id));
+    assert!(
+        joined.contains(&format!("{name} joins {tag} (Rule 1.1.8)")),
+        "{joined}"
+    );
+    // To the joiner: eir confirmation, and the lounge's notice.
+    e.both(&id, who, true);
+}

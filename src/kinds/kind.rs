@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::mcxml;
+use super::outcome::{Breach, Judged, Next, Viewer};
 use super::vol1::{self, Vol1};
 use crate::speaker::policy::Policy;
 
@@ -208,16 +209,6 @@ impl fmt::Display for Kind {
 /// is rebuilt by replay).
 const MCXML_ENCODING: &str = "mc-xml/1";
 
-/// Who a rendering is for: kinds with hidden information show each player
-/// only what is eirs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    /// The lounge, the archive, anyone.
-    Public,
-    /// One player, by name.
-    Player(String),
-}
-
 /// A game's position: everything its rules look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -244,68 +235,6 @@ impl Order {
             Order::McXml(t) => &t.player,
         }
     }
-}
-
-/// One way an order breaks the rules: the rule, the ruling that reads it,
-/// and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Breach {
-    /// The rule of the kind's ruleset whose words the order breaks.
-    pub rule: String,
-    /// The ruling of RULINGS.md that reads those words, if one does.
-    pub ruling: Option<String>,
-    /// What is wrong, for the player.
-    pub text: String,
-}
-
-impl fmt::Display for Breach {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.ruling {
-            Some(r) => write!(f, "Rule {} ({r}): {}", self.rule, self.text),
-            None => write!(f, "Rule {}: {}", self.rule, self.text),
-        }
-    }
-}
-
-/// What an order comes to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Judged {
-    /// It stands: the position after it and what changed, one line each.
-    Legal {
-        /// The position after it.
-        position: Position,
-        /// What changed.
-        changes: Vec<String>,
-    },
-    /// It ended the game.
-    Over {
-        /// The final position.
-        position: Position,
-        /// What changed.
-        changes: Vec<String>,
-    },
-    /// Refused whole: every rule it breaks.
-    Illegal(Vec<Breach>),
-    /// It depends on a rule the kind does not judge: the rules a person
-    /// must rule on (never Legal, never nothing).
-    NeedsRuling(Vec<Breach>),
-}
-
-/// Who must act now.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// These players, for this step ("turn").
-    Act {
-        /// Who.
-        players: Vec<String>,
-        /// The kind of step awaited.
-        step: &'static str,
-    },
-    /// The game is over: its winners.
-    Over {
-        /// Who won.
-        winners: Vec<String>,
-    },
 }
 
 /// The log line of a player joining late (RULINGS MX13).

@@ -9,8 +9,9 @@
 //! writes the order's canonical log line, from which the position is folded
 //! again on a restart (rollback is a replay).
 //!
-//! - [`kind`](mod@kind): the interface: [`Kind`], [`Position`], [`Order`],
-//!   [`Judged`], [`Next`], [`Viewer`].
+//! - [`kind`](mod@kind): the interface: [`Kind`], [`Position`], [`Order`].
+//! - [`outcome`]: what it answers: [`Judged`], [`Breach`], [`Next`],
+//!   [`Viewer`].
 //! - [`mcxml`]: XML Mornington Crescent.
 //! - [`vol1`]: Mornington Nomic, Volume 1, as a [`Position`]: its Plays
 //!   read, judged by `crate::engine` and rendered as the GSD, and its
@@ -22,6 +23,8 @@
 
 pub mod kind;
 pub mod mcxml;
+pub mod outcome;
 pub mod vol1;
 
-pub use kind::{Breach, Judged, Kind, KindError, Next, Order, Position, Viewer};
+pub use kind::{Kind, KindError, Order, Position};
+pub use outcome::{Breach, Judged, Next, Viewer};

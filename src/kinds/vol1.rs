@@ -14,7 +14,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kind::{Breach, Judged, KindError, Next, Order, Position};
+use super::kind::{KindError, Order, Position};
+use super::outcome::{Breach, Judged, Next};
 use crate::engine::{adjudicate, Outcome, PlayerState, Verdict};
 
 /// A Volume 1 game: its start, its legal plays and their fold.
@@ -250,11 +251,7 @@ impl Vol1 {
             };
         }
         let mut found: Option<(usize, Play)> = None;
-        for (i, l) in lines
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.contains(" : ") || l.contains(':'))
-        {
+        for (i, l) in lines.iter().enumerate().filter(|(_, l)| l.contains(':')) {
             if let Ok(p) = parse_play(l, self.map) {
                 if found.is_some() {
                     return Err(KindError::Read {

@@ -59,6 +59,7 @@ fn the_scan_finds_what_it_looks_for() {
     // the mail and the store.
     assert!(!naming("src/daemon", &["crate::mail"]).is_empty());
     assert!(!naming("src/daemon", &["crate::store"]).is_empty());
+    assert!(!naming("src/kinds", &["crate::engine", "crate::gsd"]).is_empty());
 }
 
 #[test]
@@ -82,34 +83,6 @@ fn the_archive_reads_the_store_through_the_kinds_not_the_loop() {
     assert!(hits.is_empty(), "{}", hits.join("\n"));
 }
 
-/// The files of the edges that still reach Volume 1's engine or GSD
-/// directly. Issue 41 asks for none but a short allow-list; games of other
-/// kinds go through `crate::kinds` (`src/daemon/referee/hosted.rs`), and
-/// Volume 1's definition (start, house rulings, the Drone's name), its
-/// document and its stored types come through its kind's module,
-/// `crate::kinds::vol1`. What is left is Volume 1's own turn workflow,
-/// which issue 41 keeps Volume 1's (buzzes, Judgments, the bot's dice, the
-/// GSD a player posts compared with mornbot's), and the classifier's
-/// recognisers of a Play and a GSD.
-/// This list may only shrink: a new file reaching the engine fails, and so
-/// does a listed file that no longer does (take it off).
-const STILL_VOL1: &[&str] = &[
-    // The referee's Volume 1 turn: read, judged, held, buzzed, replayed.
-    "src/daemon/referee.rs",
-    "src/daemon/referee/commands.rs", // RULES: the engine's coverage table
-    "src/daemon/referee/dice.rs",     // the dice a Play needs, put in it
-    "src/daemon/referee/games.rs",    // Gambits outlive a game (Rule 1.18.2)
-    "src/daemon/referee/replay.rs",
-    "src/daemon/referee/speaker.rs", // Judgments: the Speaker's corrected Play
-    "src/daemon/referee/stored.rs",  // a game folded from its rows
-    "src/daemon/referee/turn.rs",
-    // Classification: Volume 1's Play and GSD shapes.
-    "src/mail/classify.rs",
-    "src/mail/classify/game.rs",
-    "src/mail/classify/plays.rs",
-    "src/mail/classify/unclear.rs",
-];
-
 /// The edges never reach a hosted kind's own module: only the interface
 /// (`Kind`, `Position`), so a new kind needs no change to them.
 #[test]
@@ -128,39 +101,27 @@ fn the_edges_reach_hosted_kinds_only_through_the_interface() {
     assert!(hits.is_empty(), "{}", hits.join("\n"));
 }
 
+/// Issue 41: no edge imports Volume 1's engine or GSD. Volume 1's own
+/// workflows (a GSD compared with mornbot's, buzzes and Judgments, the
+/// bot's dice, Gambits, the classifier's Play and GSD shapes, RULES) reach
+/// them through the kind's module, `crate::kinds::vol1` (its `workflow`),
+/// as every other kind is reached through `crate::kinds::Kind`.
 #[test]
-fn the_edges_reach_volume_1_only_where_listed() {
-    let mut files: Vec<String> = Vec::new();
+fn the_edges_reach_volume_1_only_through_its_kind() {
+    let mut hits = Vec::new();
     for dir in [
         "src/daemon",
         "src/mail",
         "src/store",
         "src/speaker",
         "src/archive",
+        "src/config",
     ] {
-        for hit in naming(dir, &["crate::engine", "crate::gsd"]) {
-            let path = hit.split(':').next().unwrap().to_string();
-            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/");
-            let rel = path.strip_prefix(root).unwrap_or(&path).to_string();
-            if !files.contains(&rel) {
-                files.push(rel);
-            }
-        }
+        hits.extend(naming(dir, &["crate::engine", "crate::gsd"]));
     }
-    let new: Vec<&String> = files
-        .iter()
-        .filter(|f| !STILL_VOL1.contains(&f.as_str()))
-        .collect();
     assert!(
-        new.is_empty(),
-        "reach Volume 1's engine or GSD, not through crate::kinds: {new:?}"
-    );
-    let gone: Vec<&&str> = STILL_VOL1
-        .iter()
-        .filter(|f| !files.iter().any(|x| x == *f))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "no longer reach Volume 1: take off the list: {gone:?}"
+        hits.is_empty(),
+        "reach Volume 1's engine or GSD, not through crate::kinds:\n{}",
+        hits.join("\n")
     );
 }

@@ -280,6 +280,22 @@ mod replies_a_person_understands {
         assert!(!help.contains("README"), "{help}");
     }
 
+    /// RULES answers for every kind the lounge can host, each rule by
+    /// number and title with what mornbot does with it.
+    #[test]
+    fn rules_lists_every_kinds_rules() {
+        let mut l = Lounge::new(None);
+        let rules = to_bot(&mut l, "rules@example.org", "RULES coverage");
+        for want in [
+            "Rules of Volume 1 and what mornbot does with them:",
+            "1.16.1",
+            "Rules of mc-xml and what mornbot does with them:",
+            "Rule 6 Actions: ",
+        ] {
+            assert!(rules.contains(want), "{want:?}: {rules}");
+        }
+    }
+
     #[test]
     fn a_misspelt_command_gets_did_you_mean() {
         let mut l = Lounge::new(None);

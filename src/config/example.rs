@@ -145,7 +145,7 @@ fn full() -> Config {
                 address: "a@x".into(),
             }],
             referee: Some("r@x".into()),
-            rulings: crate::engine::Rulings::default(),
+            rulings: crate::kinds::vol1::Rulings::default(),
             picture: true,
             kind: crate::kinds::Kind::McXml,
             deadline: Some("48h".into()),

@@ -19,7 +19,7 @@ pub struct GameConfig {
     pub referee: Option<String>,
     /// `[game.rulings]`: choices on contested rulings (RULINGS.md).
     #[serde(default)]
-    pub rulings: crate::engine::Rulings,
+    pub rulings: crate::kinds::vol1::Rulings,
     /// Whether the game's lounge verdicts carry a picture of the game
     /// (issue 18; default on). Read from the configuration at every start,
     /// so it can be switched for a game already under way.

@@ -546,7 +546,7 @@ mod tests {
                     [game.rulings]\nsoaped_phase = \"post\"\n";
         let c = Config::from_toml(text, "c").unwrap();
         let r = &c.games[0].rulings;
-        assert_eq!(r.soaped_phase, crate::engine::rulings::SoapedPhase::Post);
+        assert_eq!(r.soaped_phase, crate::kinds::vol1::SoapedPhase::Post);
         // The others keep RULINGS.md's decisions.
         assert!(r.power_failure_voids_special_moves);
         let bad = text.replace("\"post\"", "\"later\"");

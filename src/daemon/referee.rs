@@ -13,8 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::config::{GameConfig, LimitsConfig, SpeakerConfig};
-use crate::engine::{Game, Verdict};
-use crate::gsd::{parse_play, render_play};
+use crate::kinds::vol1::{parse_play, render_play, Game, Verdict};
 use crate::mail::outbound::{self, Identity, Reply};
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;

@@ -165,6 +165,14 @@ impl Kind {
         }
     }
 
+    /// RULES: the kind's rules and what mornbot does with each.
+    pub fn rules_text(self) -> String {
+        match self {
+            Kind::MnVol1 => vol1::rules_text(),
+            Kind::McXml => mcxml::coverage::rules_text(),
+        }
+    }
+
     /// The version of the kind's position encoding.
     pub fn encoding(self) -> &'static str {
         match self {

@@ -151,7 +151,7 @@ use serde::Serialize;
 pub use super::request::{Command, LooksLike, Request, Workflow};
 
 use super::inbound::Inbound;
-use crate::gsd::parse_play;
+use crate::kinds::vol1::parse_play;
 use crate::map::Map;
 
 mod body;
@@ -319,7 +319,7 @@ pub struct Excerpt {
 
 impl Excerpt {
     /// Maps a 1-based line and column in [`Excerpt::text`] (as a
-    /// [`crate::gsd::ParseError`] gives them) to the body's line and column.
+    /// [`crate::kinds::vol1::ParseError`] gives them) to the body's line and column.
     pub fn body_position(&self, line: usize, column: usize) -> (usize, usize) {
         let body_line = self.line + line.saturating_sub(1);
         if line <= 1 {

@@ -98,7 +98,7 @@ pub const COMMANDS: &[Spec] = &[
         "RULES",
         "[coverage]",
         "coverage",
-        "every rule of Volume 1 by number and title, with what mornbot does with it.",
+        "every rule of each game kind by number and title, with what mornbot does with it.",
         Who::Anyone,
     ),
     spec(

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{fmt_time, Command, Live, LooksLike, Out, Referee, RefereeError};
+use crate::kinds::Kind;
 use crate::mail::render::render as tpl;
 use crate::mail::wrap::verbatim;
 use crate::store::Store;
@@ -41,7 +42,10 @@ impl Referee {
                     "\"{s}\" is a Speaker's command: only the Speaker's addresses may \
                      use it, and this is not one of them.\n"
                 )),
-                Command::Rules => parts.push(coverage_text()),
+                Command::Rules => {
+                    let all: Vec<String> = Kind::ALL.iter().map(|k| k.rules_text()).collect();
+                    parts.push(all.join("\n"));
+                }
                 Command::Points | Command::Archive(_) | Command::Stalemate(..) => {
                     parts.push(self.ending_answer(store, c)?);
                 }
@@ -223,24 +227,6 @@ fn history(live: &Live) -> String {
             t.submitted_at.format("%Y-%m-%d %H:%M UTC"),
             t.play
         ));
-    }
-    s
-}
-
-fn coverage_text() -> String {
-    use crate::engine::coverage::{coverage, Status};
-    let report = coverage(None);
-    let mut s = String::from("Rules of Volume 1 and what mornbot does with them:\n\n");
-    for c in &report {
-        let st = match c.status {
-            Status::Adjudicated => "adjudicated",
-            Status::Partly => "partly adjudicated",
-            Status::Data => "map/grammar data",
-            Status::Speaker => "run by mornbot's Speaker automation",
-            Status::Definition => "a definition: judges no play",
-            Status::Ruling => "needs a human ruling",
-        };
-        s.push_str(&format!("  {:<8} {:<40} {st}\n", c.rule, c.title));
     }
     s
 }

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::dice::{self, Draw, Seed};
-use crate::gsd::{Comment, Directive, Play, PlayItem};
+use crate::kinds::vol1::{self as vol1, Play};
 use crate::store::DrawRow;
 
 /// The most games one commitment notice lists: a lounge of 100,000 games
@@ -187,7 +187,7 @@ impl Referee {
     /// dice, a roll of the player's own is refused (the reason is the
     /// error): any named `{rolled <name> N}`, and a plain `{rolled N}` where
     /// the bot rolls the Upcoming Holiday's die (`bot_rolls_holiday`). The
-    /// Play of the player due gets each die [`crate::engine::dice_needed`]
+    /// Play of the player due gets each die [`crate::kinds::vol1::dice_needed`]
     /// lists, in order, as a `{rolled ...}` comment the turn log keeps, and
     /// each draw is recorded. Returns the Play and the lines the verdict
     /// states the draws in. The Holiday's d6 is among them only with
@@ -204,12 +204,7 @@ impl Referee {
         };
         let tag = &live.game.tag;
         let bot_holiday = live.def.rulings.bot_rolls_holiday;
-        let own = play.directives().any(|d| match d {
-            Directive::Rolled(_) => bot_holiday,
-            Directive::RolledNamed { .. } => true,
-            _ => false,
-        });
-        if own {
+        if vol1::rolls_own_dice(&play, bot_holiday) {
             return Err(format!(
                 "In {tag} mornbot rolls the dice (RULINGS S14, E85): a {{rolled ...}} of \
                  your own is not accepted. Post the play without it; the bot rolls the dice \
@@ -223,7 +218,7 @@ impl Referee {
         if !play.player.eq_ignore_ascii_case(live.game.to_play()) {
             return Ok((play, Vec::new()));
         }
-        let needs = crate::engine::dice_needed(self.map, &live.game.state, &play);
+        let needs = vol1::dice_needed(self.map, &live.game.state, &play);
         let mut lines = Vec::new();
         for need in needs
             .iter()
@@ -239,11 +234,7 @@ impl Referee {
                     continue;
                 }
             };
-            let text = need.comment(d.value);
-            play.after.push(PlayItem::Comment(Comment {
-                text: text.clone(),
-                directive: Some(need.directive(d.value)),
-            }));
+            let text = vol1::write_roll(&mut play, need, d.value);
             commit.draws.push(row(&d));
             let what = if need.name == dice::HOLIDAY {
                 "the Upcoming Holiday's die (Rule 1.13.7: 1 Monday ... 6 Saturday)".to_string()

@@ -153,7 +153,7 @@ impl Games {
 
     /// Gives every other cached game the Gambits game `tag` declared: they
     /// join the lounge's registry at once (Rule 1.18.2, RULINGS E111).
-    pub(super) fn share_gambits(&self, tag: &str, gambits: &[crate::engine::gambit::Gambit]) {
+    pub(super) fn share_gambits(&self, tag: &str, gambits: &[crate::kinds::vol1::Gambit]) {
         for (t, (_, live)) in self.cache.borrow_mut().map.iter_mut() {
             if t != tag {
                 live.game.start.gambits.lounge.extend_from_slice(gambits);

@@ -6,7 +6,7 @@
 use chrono::Duration;
 
 use super::{fmt_time, Disposition, Letter, Live, Out, Referee};
-use crate::gsd::{render_play, Play};
+use crate::kinds::vol1::{render_play, Play};
 
 impl Referee {
     /// Refuses `play`, a bare line, when the same play is already in the

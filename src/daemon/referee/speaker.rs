@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::notice::Thread;
 use super::{Command, Letter, Live, Out, Referee, RefereeError, Request, Workflow};
 use super::{Disposition, Event, Judged, Paused};
-use crate::gsd::{parse_gsd, render_play};
+use crate::kinds::vol1::{parse_gsd, render_play};
 use crate::mail::wrap::verbatim;
 use crate::speaker::buzz::Step;
 use crate::store::{Commit, Store, TurnRow};
@@ -318,7 +318,7 @@ impl Referee {
         if live.game.plays.len() as u64 + 1 != p.turn {
             return false;
         }
-        let Ok(play) = crate::gsd::parse_play(&p.play, self.map) else {
+        let Ok(play) = crate::kinds::vol1::parse_play(&p.play, self.map) else {
             return false;
         };
         if live.game.play_by_judgment(self.map, play).is_none() {

@@ -6,8 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{snapshot, start_state, Definition, Event, GameConfigDef, RefereeError};
-use crate::engine::{Game, GameState};
-use crate::gsd::{parse_play, Play};
+use crate::kinds::vol1::{parse_play, Game, GameState, Play};
 use crate::map::Map;
 use crate::store::{GameRow, Snapshot, Store, TurnRow};
 
@@ -127,7 +126,7 @@ pub(super) fn restore(
 pub(super) fn lounge(
     store: &Store,
     tag: &str,
-) -> Result<Vec<crate::engine::gambit::Gambit>, RefereeError> {
+) -> Result<Vec<crate::kinds::vol1::Gambit>, RefereeError> {
     store
         .gambits(tag)?
         .into_iter()

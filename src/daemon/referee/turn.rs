@@ -9,8 +9,10 @@ use chrono::{DateTime, Utc};
 
 use super::notice;
 use super::{fmt_time, Disposition, Event, Letter, Live, Out, Referee, Refused, Request};
-use crate::engine::{Outcome, Verdict};
-use crate::gsd::{parse_gsd, parse_play, render, render_play, Gsd, ParseError, Play};
+use crate::kinds::vol1::{
+    parse_gsd, parse_play, render_gsd as render, render_play, Gsd, Outcome, ParseError, Play,
+    Verdict,
+};
 use crate::mail::render::{caret, render as tpl};
 use crate::mail::wrap::verbatim;
 use crate::store::{Commit, TurnRow};
@@ -316,7 +318,7 @@ impl Referee {
         self.games.share_gambits(&tag, &outcome.declared);
         let canonical = live.game.gsd(map);
         let diffs = posted
-            .map(|g| crate::gsd::table_diffs(g, &canonical, ("yours", "mornbot's")))
+            .map(|g| crate::kinds::vol1::table_diffs(g, &canonical, ("yours", "mornbot's")))
             .unwrap_or_default();
         out.game(
             &tag,

@@ -103,6 +103,24 @@ pub fn coverage(case_rules: Option<&[Vec<String>]>) -> Vec<RuleCoverage> {
         .collect()
 }
 
+/// RULES: every rule of the seed, with how many of its sentences mornbot
+/// judges as they stand, by a ruling, or not at all (they judge no turn).
+pub fn rules_text() -> String {
+    let mut s = String::from("Rules of mc-xml and what mornbot does with them:\n\n");
+    for r in coverage(None) {
+        let count = |st: Status| r.sentences.iter().filter(|x| x.status == st).count();
+        s.push_str(&format!(
+            "  Rule {} {}: {} adjudicated, {} by ruling, {} judge no turn\n",
+            r.rule,
+            r.title,
+            count(Status::Adjudicated),
+            count(Status::ByRuling),
+            count(Status::NotApplicable),
+        ));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,14 +61,14 @@ pub(super) fn subject_core(subject: &str) -> (&str, bool) {
 }
 
 /// The `Game TAG` line above a Token Table, unquoted lines first: where
-/// the GSD parser reads it ([`crate::gsd::locate`]), else a line naming a
+/// the GSD parser reads it ([`crate::kinds::vol1::locate_gsd`]), else a line naming a
 /// game of the lounge.
 pub(super) fn gsd_game(lines: &[BodyLine<'_>], ctx: &ClassifyContext<'_>) -> Option<String> {
     let own: Vec<&str> = lines
         .iter()
         .map(|l| if l.quoted { "" } else { l.text })
         .collect();
-    if let Some(id) = crate::gsd::locate(&own).and_then(|f| f.game) {
+    if let Some(id) = crate::kinds::vol1::locate_gsd(&own).and_then(|f| f.game) {
         return Some(
             ctx.games
                 .get(&id)

@@ -3,14 +3,14 @@
 use super::*;
 
 /// The unquoted GSD starting at or after line index `from`: found where
-/// the GSD parser finds it ([`crate::gsd::locate`]), the quoted lines
+/// the GSD parser finds it ([`crate::kinds::vol1::locate_gsd`]), the quoted lines
 /// blanked so that a quoted table is not the sender's.
 pub(super) fn find_gsd(lines: &[BodyLine<'_>], from: usize) -> Option<Excerpt> {
     let own: Vec<&str> = lines[from.min(lines.len())..]
         .iter()
         .map(|l| if l.quoted { "" } else { l.text })
         .collect();
-    let found = crate::gsd::locate(&own)?;
+    let found = crate::kinds::vol1::locate_gsd(&own)?;
     let first = from + found.first;
     let start = from + found.table;
     let mut end = (start..lines.len())

@@ -5,7 +5,7 @@ use super::{
     command_shaped, parse_command, play_head, subject_core, BodyLine, ClassifyContext, Command,
     LooksLike, Request, MAX_QUOTED_CHARS,
 };
-use crate::gsd::parse_play;
+use crate::kinds::vol1::parse_play;
 use crate::mail::inbound::Inbound;
 
 /// The most lines a greeting or a sign-off around commands may take.

@@ -7,16 +7,17 @@
 //! Volume 1's own vocabulary meets the interface every kind shares: its
 //! definition (the Game Time it starts at and its house rulings), its
 //! reserved name (the Drone, Rule 1.15.1), the order of a game folded from
-//! its log. The referee's Volume 1 path (buzzes, Judgments, Points, Game
-//! Time: Volume 1's own workflows, issue 41) still calls the engine itself;
-//! everything a game of any kind offers is here too, so the edges can reach
-//! Volume 1 as they reach mc-xml.
+//! its log. Everything a game of any kind offers is here, so the edges
+//! reach Volume 1 as they reach mc-xml; and the referee's Volume 1 path
+//! (buzzes, Judgments, Points, Game Time: Volume 1's own workflows, issue
+//! 41) reaches the engine and the grammar through this module too
+//! ([`workflow`]): no edge names `crate::engine` or `crate::gsd`.
 
 use serde::{Deserialize, Serialize};
 
 use super::kind::{KindError, Order, Position};
 use super::outcome::{Breach, Judged, Next};
-use crate::engine::{adjudicate, Outcome, PlayerState, Verdict};
+use crate::engine::{adjudicate, PlayerState};
 
 /// A Volume 1 game: its start, its legal plays and their fold.
 pub use crate::engine::Game;
@@ -29,8 +30,11 @@ pub use crate::engine::Rulings;
 /// One rule a Volume 1 Play breaks, as its verdict (and the event log, and
 /// the archive) keeps it.
 pub use crate::engine::Violation;
-use crate::gsd::{locate, parse_gsd, parse_play, render, render_play, Play};
+use crate::gsd::{locate, render};
 use crate::map::Map;
+
+mod workflow;
+pub use workflow::*;
 
 /// The version of a Volume 1 position's encoding.
 pub const ENCODING: &str = "mn-vol1/1";

@@ -17,14 +17,22 @@
 //!   read, judged by `crate::engine` and rendered as the GSD, and its
 //!   definition (start Game Time, house rulings, the Drone's name).
 //!
-//! The referee still runs Volume 1's own workflows (buzzes, Judgments,
-//! Points, Game Time: issue 41 keeps them Volume 1's) on the engine
-//! directly; `tests/layering.rs` lists the files that still do.
+//! The referee runs Volume 1's own workflows (buzzes, Judgments, Points,
+//! Game Time: issue 41 keeps them Volume 1's) through [`vol1`]'s
+//! `workflow`; no edge names the engine or the GSD module
+//! (`tests/layering.rs`).
+//!
+//! Random draws come in as values: a kind that draws inside a turn asks a
+//! [`Draws`] by name, and the daemon answers from the game's committed seed
+//! ([`draws`]).
 
+pub mod draws;
 pub mod kind;
 pub mod mcxml;
 pub mod outcome;
+pub mod position;
 pub mod vol1;
 
+pub use draws::{Draws, NoDraws};
 pub use kind::{Kind, KindError, Order, Position};
 pub use outcome::{Breach, Judged, Next, Viewer};

@@ -1,0 +1,49 @@
+//! Draws inside a game (issue 42): a kind that needs chance (a coin from a
+//! bag, a shuffled deck) asks for it by name, at its place in the log, and
+//! the value comes in from outside. The daemon answers from the game's
+//! committed seed (`crate::dice::draw`, the same draws as Volume 1's dice,
+//! recorded and recomputed by `mornbot verify-dice` once the seed is
+//! revealed); a replay asks again and gets the same values, so an open turn
+//! resumed after a restart never draws anew. The pure core never draws for
+//! itself.
+
+/// The source of a game's named draws.
+pub trait Draws {
+    /// The value, in `0..sides`, of the draw `name` at turn `turn` of the
+    /// game; `None` when there is no source (a game without dice).
+    fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32>;
+}
+
+/// No source of draws: every ask is answered `None` (a kind that needs a
+/// draw then refers the order to a person; no kind guesses a value).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDraws;
+
+impl Draws for NoDraws {
+    fn draw(&mut self, _turn: u64, _name: &str, _sides: u32) -> Option<u32> {
+        None
+    }
+}
+
+impl<F: FnMut(u64, &str, u32) -> Option<u32>> Draws for F {
+    fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32> {
+        self(turn, name, sides)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_draws_answers_nothing_and_a_closure_answers_its_values() {
+        assert_eq!(NoDraws.draw(0, "bag-1", 42), None);
+        let mut asked = Vec::new();
+        let mut f = |turn: u64, name: &str, sides: u32| {
+            asked.push((turn, name.to_string(), sides));
+            Some(sides - 1)
+        };
+        assert_eq!(Draws::draw(&mut f, 3, "bag-6", 37), Some(36));
+        assert_eq!(asked, [(3, "bag-6".to_string(), 37)]);
+    }
+}

@@ -1,0 +1,297 @@
+//! A game's [`Position`] and its [`Order`]s: what the interface asks of a
+//! game under way (read, judge, who acts next, Timeout, render, the
+//! canonical line, joins and resignations, replay, picture). [`Kind`]
+//! (`kind.rs`) names the kinds and starts and folds their games.
+//!
+//! [`Kind`]: super::Kind
+
+use super::kind::{Kind, KindError, MCXML_ENCODING};
+use super::mcxml;
+use super::outcome::{Breach, Judged, Next, Viewer};
+use super::vol1::{self, Vol1};
+
+/// A game's position: everything its rules look at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// A Volume 1 game.
+    MnVol1(Box<Vol1>),
+    /// An mc-xml game.
+    McXml(mcxml::State),
+}
+
+/// An order read from a mail, typed by its kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// A Volume 1 Play.
+    MnVol1(Box<crate::gsd::Play>),
+    /// An mc-xml `<Turn>`.
+    McXml(mcxml::Turn),
+}
+
+impl Order {
+    /// The player the order says it is from (empty: it does not say).
+    pub fn player(&self) -> &str {
+        match self {
+            Order::MnVol1(p) => &p.player,
+            Order::McXml(t) => &t.player,
+        }
+    }
+}
+
+/// The log line of a player joining late (RULINGS MX13).
+const JOIN: &str = "#join ";
+/// The log line of a player resigning (RULINGS MX15).
+const RESIGN: &str = "#resign ";
+
+impl Position {
+    /// Its kind.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Position::MnVol1(_) => Kind::MnVol1,
+            Position::McXml(_) => Kind::McXml,
+        }
+    }
+
+    /// The version of its encoding ([`Kind::decode`] reads it back).
+    pub fn encoding(&self) -> &'static str {
+        match self {
+            Position::MnVol1(_) => vol1::ENCODING,
+            Position::McXml(_) => MCXML_ENCODING,
+        }
+    }
+
+    /// The position as JSON.
+    pub fn encode(&self) -> String {
+        match self {
+            Position::MnVol1(v) => vol1::encode(v),
+            Position::McXml(s) => serde_json::to_string(s).expect("serialisable"),
+        }
+    }
+
+    /// The players, in order of play.
+    pub fn players(&self) -> Vec<String> {
+        match self {
+            Position::MnVol1(v) => v
+                .game
+                .state
+                .players
+                .iter()
+                .map(|p| p.name.clone())
+                .collect(),
+            Position::McXml(s) => s.trains.iter().map(|t| t.name.clone()).collect(),
+        }
+    }
+
+    /// Turns played so far (Timeouts included).
+    pub fn turns(&self) -> u32 {
+        match self {
+            Position::MnVol1(v) => v.game.plays.len() as u32,
+            Position::McXml(s) => s.turns,
+        }
+    }
+
+    /// Reads the order in a mail body, with what was repaired to read it.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Read`]: where and what was expected.
+    pub fn read(&self, body: &str) -> Result<(Order, Vec<String>), KindError> {
+        match self {
+            Position::MnVol1(v) => v.read(body),
+            Position::McXml(_) => mcxml::read(mcxml::Facts::london(), body)
+                .map(|r| {
+                    let repairs = r.repairs.iter().map(ToString::to_string).collect();
+                    (Order::McXml(r.turn), repairs)
+                })
+                .map_err(|e| KindError::Read {
+                    line: e.line,
+                    text: e.to_string(),
+                }),
+        }
+    }
+
+    /// Judges `order`, sent by the player `sender`.
+    pub fn judge(&self, order: &Order, sender: &str) -> Judged {
+        match (self, order) {
+            (Position::MnVol1(v), Order::MnVol1(p)) => v.judge(p, sender),
+            (Position::McXml(s), Order::McXml(t)) => {
+                of_mcxml(mcxml::judge(mcxml::Facts::london(), s, t, sender))
+            }
+            (p, o) => Judged::Illegal(vec![Breach {
+                rule: "-".into(),
+                ruling: None,
+                text: format!("an order of another kind than {}: {o:?}", p.kind()),
+            }]),
+        }
+    }
+
+    /// Who must act now.
+    pub fn next(&self) -> Next {
+        match self {
+            Position::MnVol1(v) => v.next(),
+            Position::McXml(s) => match s.winner {
+                Some(w) => Next::Over {
+                    winners: vec![s.trains[w].name.clone()],
+                },
+                None => Next::Act {
+                    players: vec![s.current().name.clone()],
+                    step: "turn",
+                },
+            },
+        }
+    }
+
+    /// What a Timeout plays for the awaited player, and its verdict
+    /// (RULINGS MX5: an empty turn).
+    pub fn timeout(&self) -> (Order, Judged) {
+        match self {
+            Position::MnVol1(v) => v.timeout(),
+            Position::McXml(s) => {
+                let name = s.current().name.clone();
+                let turn = mcxml::Turn::empty(&name);
+                let j = of_mcxml(mcxml::judge(mcxml::Facts::london(), s, &turn, &name));
+                (Order::McXml(turn), j)
+            }
+        }
+    }
+
+    /// The state document for `viewer` (mc-xml hides nothing), saying the
+    /// awaited turn is due by `deadline` when given.
+    pub fn render(&self, _viewer: &Viewer, deadline: Option<&str>) -> String {
+        match self {
+            Position::MnVol1(v) => v.render(deadline),
+            Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
+        }
+    }
+
+    /// The canonical log line of `order`: it reads back as the same order.
+    pub fn canonical(&self, order: &Order) -> String {
+        match order {
+            Order::MnVol1(p) => Vol1::canonical(p),
+            Order::McXml(t) => mcxml::render::canonical(mcxml::Facts::london(), t),
+        }
+    }
+
+    /// The log line of `name` joining late.
+    pub fn join_line(name: &str) -> String {
+        format!("{JOIN}{name}")
+    }
+
+    /// The log line of `name` resigning.
+    pub fn resign_line(name: &str) -> String {
+        format!("{RESIGN}{name}")
+    }
+
+    /// The position after `player` joined late (every player consented).
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] when the name is taken or the game over.
+    pub fn join(&self, name: &str) -> Result<Position, KindError> {
+        match self {
+            Position::MnVol1(_) => Err(KindError::Players(format!(
+                "{name} cannot join a Volume 1 game once it has started (Rule 1.1.8)"
+            ))),
+            Position::McXml(s) => {
+                let mut s = s.clone();
+                mcxml::lifecycle::join(mcxml::Facts::london(), &mut s, name)
+                    .map_err(KindError::Players)?;
+                Ok(Position::McXml(s))
+            }
+        }
+    }
+
+    /// The position after `name` resigned.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Players`] when no such player plays or the game is over.
+    pub fn resign(&self, name: &str) -> Result<Position, KindError> {
+        match self {
+            Position::MnVol1(v) => v.resign(name),
+            Position::McXml(s) => {
+                let mut s = s.clone();
+                mcxml::lifecycle::resign(&mut s, name).map_err(KindError::Players)?;
+                Ok(Position::McXml(s))
+            }
+        }
+    }
+
+    /// The position after one line of the log, played by `player`: a
+    /// canonical order (judged again: it must still be legal), or a join
+    /// or a resignation.
+    ///
+    /// # Errors
+    ///
+    /// [`KindError::Stored`] when the line does not read or no longer
+    /// stands.
+    pub fn replay(&self, line: &str, player: &str) -> Result<Position, KindError> {
+        if let Some(name) = line.strip_prefix(JOIN) {
+            return self.join(name);
+        }
+        if let Some(name) = line.strip_prefix(RESIGN) {
+            return self.resign(name);
+        }
+        if let Position::MnVol1(v) = self {
+            return v.replay(line, player);
+        }
+        let (order, _) = self
+            .read(line)
+            .map_err(|e| KindError::Stored(format!("{line:?} does not read: {e}")))?;
+        match self.judge(&order, player) {
+            Judged::Legal { position, .. } | Judged::Over { position, .. } => Ok(position),
+            Judged::Illegal(v) | Judged::NeedsRuling(v) => Err(KindError::Stored(format!(
+                "{line:?} no longer stands: {}",
+                v.first().map(ToString::to_string).unwrap_or_default()
+            ))),
+        }
+    }
+
+    /// The picture of the position, as SVG.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be drawn.
+    pub fn picture_svg(&self) -> Result<String, String> {
+        match self {
+            Position::MnVol1(v) => v.picture_svg(),
+            Position::McXml(s) => Ok(crate::picture::mcxml_svg(mcxml::Facts::london(), s)),
+        }
+    }
+
+    /// The picture of the position, as PNG bytes.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be drawn.
+    pub fn picture_png(&self) -> Result<Vec<u8>, String> {
+        match self {
+            Position::MnVol1(v) => v.picture_png(),
+            Position::McXml(s) => {
+                crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+fn of_mcxml(v: mcxml::Verdict) -> Judged {
+    match v {
+        mcxml::Verdict::Legal { state, changes } => Judged::Legal {
+            position: Position::McXml(state),
+            changes,
+        },
+        mcxml::Verdict::Won { state, changes } => Judged::Over {
+            position: Position::McXml(state),
+            changes,
+        },
+        mcxml::Verdict::Illegal(v) => Judged::Illegal(
+            v.into_iter()
+                .map(|v| Breach {
+                    rule: v.rule.to_string(),
+                    ruling: v.ruling.map(str::to_string),
+                    text: v.text,
+                })
+                .collect(),
+        ),
+    }
+}

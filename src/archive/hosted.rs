@@ -59,8 +59,18 @@ pub(super) fn read(store: &Store, row: &GameRow, slug: String) -> Result<Hosted,
     // A late joiner is in the log (`#join`), whether or not the definition
     // kept eir address: the fold adds em.
     let names: Vec<String> = players.into_iter().map(|p| p.0).collect();
+    // Draws inside the game (a bag's coins) come back from their records:
+    // the archive never needs the seed.
+    let mut draws = crate::kinds::Recorded(
+        store
+            .draws(&row.tag)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|d| (d.turn, d.name, d.sides, d.value))
+            .collect(),
+    );
     let position = kind
-        .fold(&names, &kind_rulings, &log)
+        .fold_drawing(&names, &kind_rulings, &log, &mut draws)
         .map_err(|e| e.to_string())?;
     let (status, to_play) = match position.next() {
         Next::Over { winners } => (

@@ -31,6 +31,21 @@ impl<F: FnMut(u64, &str, u32) -> Option<u32>> Draws for F {
     }
 }
 
+/// Draws answered from their records (turn, name, sides, value), as the
+/// store keeps them: how a game is replayed where its seed is not at hand
+/// (the web archive). A draw not recorded is `None`.
+#[derive(Clone, Debug, Default)]
+pub struct Recorded(pub Vec<(u64, String, u32, u32)>);
+
+impl Draws for Recorded {
+    fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32> {
+        self.0
+            .iter()
+            .find(|(t, n, s, _)| *t == turn && n == name && *s == sides)
+            .map(|r| r.3)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +60,14 @@ mod tests {
         };
         assert_eq!(Draws::draw(&mut f, 3, "bag-6", 37), Some(36));
         assert_eq!(asked, [(3, "bag-6".to_string(), 37)]);
+    }
+
+    #[test]
+    fn recorded_draws_answer_only_what_was_recorded() {
+        let mut r = Recorded(vec![(0, "bag-1".into(), 42, 7)]);
+        assert_eq!(r.draw(0, "bag-1", 42), Some(7));
+        assert_eq!(r.draw(1, "bag-1", 42), None, "another turn");
+        assert_eq!(r.draw(0, "bag-1", 41), None, "another die");
+        assert_eq!(r.draw(0, "bag-2", 42), None);
     }
 }

@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::draws::{Draws, NoDraws};
 use super::mcxml;
 pub use super::position::{Order, Position};
 use super::vol1;
@@ -151,6 +152,22 @@ impl Kind {
         players: &[String],
         rulings: &[(String, String)],
     ) -> Result<Position, KindError> {
+        self.start_drawing(players, rulings, &mut NoDraws)
+    }
+
+    /// [`Kind::start`], the draws a start needs (the opening coins of a
+    /// bag) asked of `draws` at turn 0.
+    ///
+    /// # Errors
+    ///
+    /// As [`Kind::start`].
+    pub fn start_drawing(
+        self,
+        players: &[String],
+        rulings: &[(String, String)],
+        draws: &mut dyn Draws,
+    ) -> Result<Position, KindError> {
+        let _ = &draws;
         self.check_players(players.len())?;
         match self {
             Kind::MnVol1 => vol1::start(players, rulings, crate::map::Map::london_1999())
@@ -171,6 +188,23 @@ impl Kind {
             Kind::MnVol1 => vol1::rules_text(),
             Kind::McXml => mcxml::coverage::rules_text(),
         }
+    }
+
+    /// Whether a game of this kind can start with `players` and
+    /// `rulings` (their number, names and rulings), without drawing: a
+    /// start that needs draws is tried on stand-in values and thrown away.
+    ///
+    /// # Errors
+    ///
+    /// As [`Kind::start`].
+    pub fn check_start(
+        self,
+        players: &[String],
+        rulings: &[(String, String)],
+    ) -> Result<(), KindError> {
+        let mut stand_in = |_: u64, _: &str, _: u32| Some(0);
+        self.start_drawing(players, rulings, &mut stand_in)
+            .map(|_| ())
     }
 
     /// The version of the kind's position encoding.
@@ -232,6 +266,22 @@ impl Kind {
         rulings: &[(String, String)],
         log: &[(String, String)],
     ) -> Result<Position, KindError> {
+        self.fold_drawing(players, rulings, log, &mut NoDraws)
+    }
+
+    /// [`Kind::fold`], every draw of the start and the log asked of
+    /// `draws` again.
+    ///
+    /// # Errors
+    ///
+    /// As [`Kind::fold`].
+    pub fn fold_drawing(
+        self,
+        players: &[String],
+        rulings: &[(String, String)],
+        log: &[(String, String)],
+        draws: &mut dyn Draws,
+    ) -> Result<Position, KindError> {
         let first: Vec<String> = players
             .iter()
             .filter(|n| {
@@ -240,9 +290,9 @@ impl Kind {
             })
             .cloned()
             .collect();
-        let mut p = self.start(&first, rulings)?;
+        let mut p = self.start_drawing(&first, rulings, draws)?;
         for (i, (player, line)) in log.iter().enumerate() {
-            p = p.replay(line, player).map_err(|e| match e {
+            p = p.replay_drawing(line, player, draws).map_err(|e| match e {
                 KindError::Stored(s) => KindError::Stored(format!("line {}: {s}", i + 1)),
                 other => other,
             })?;

@@ -33,6 +33,6 @@ pub mod outcome;
 pub mod position;
 pub mod vol1;
 
-pub use draws::{Draws, NoDraws};
+pub use draws::{Draws, NoDraws, Recorded};
 pub use kind::{Kind, KindError, Order, Position};
 pub use outcome::{Breach, Judged, Next, Viewer};

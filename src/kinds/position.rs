@@ -5,6 +5,7 @@
 //!
 //! [`Kind`]: super::Kind
 
+use super::draws::{Draws, NoDraws};
 use super::kind::{Kind, KindError, MCXML_ENCODING};
 use super::mcxml;
 use super::outcome::{Breach, Judged, Next, Viewer};
@@ -110,8 +111,16 @@ impl Position {
         }
     }
 
-    /// Judges `order`, sent by the player `sender`.
+    /// Judges `order`, sent by the player `sender`, in a game without
+    /// draws ([`Position::judge_drawing`]).
     pub fn judge(&self, order: &Order, sender: &str) -> Judged {
+        self.judge_drawing(order, sender, &mut NoDraws)
+    }
+
+    /// Judges `order`, sent by the player `sender`; a draw the order
+    /// needs (a coin from the bag) is asked of `draws`.
+    pub fn judge_drawing(&self, order: &Order, sender: &str, draws: &mut dyn Draws) -> Judged {
+        let _ = &draws;
         match (self, order) {
             (Position::MnVol1(v), Order::MnVol1(p)) => v.judge(p, sender),
             (Position::McXml(s), Order::McXml(t)) => {
@@ -226,6 +235,21 @@ impl Position {
     /// [`KindError::Stored`] when the line does not read or no longer
     /// stands.
     pub fn replay(&self, line: &str, player: &str) -> Result<Position, KindError> {
+        self.replay_drawing(line, player, &mut NoDraws)
+    }
+
+    /// [`Position::replay`], the draws the line needs asked of `draws`
+    /// again (the same seed gives the same values: nothing is drawn anew).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::replay`].
+    pub fn replay_drawing(
+        &self,
+        line: &str,
+        player: &str,
+        draws: &mut dyn Draws,
+    ) -> Result<Position, KindError> {
         if let Some(name) = line.strip_prefix(JOIN) {
             return self.join(name);
         }
@@ -238,7 +262,7 @@ impl Position {
         let (order, _) = self
             .read(line)
             .map_err(|e| KindError::Stored(format!("{line:?} does not read: {e}")))?;
-        match self.judge(&order, player) {
+        match self.judge_drawing(&order, player, draws) {
             Judged::Legal { position, .. } | Judged::Over { position, .. } => Ok(position),
             Judged::Illegal(v) | Judged::NeedsRuling(v) => Err(KindError::Stored(format!(
                 "{line:?} no longer stands: {}",

@@ -88,8 +88,7 @@ impl GameConfigDef {
         }
         let names: Vec<String> = self.players.iter().map(|p| p.0.clone()).collect();
         self.kind
-            .start(&names, &self.kind_rulings)
-            .map(|_| ())
+            .check_start(&names, &self.kind_rulings)
             .map_err(|e| e.to_string())
     }
 

@@ -61,6 +61,40 @@ pub(super) fn seed_of(store: &Store, tag: &str) -> Result<Option<Seed>, RefereeE
         .and_then(|row| Seed::from_hex(&row.seed).ok()))
 }
 
+/// A game's draws answered from its committed seed ([`crate::kinds::Draws`]):
+/// each one made is kept, to be recorded with the turn that needed it (an
+/// order refused records none; asked again, the same seed gives the same
+/// values). Without a seed there are no draws.
+pub(super) struct SeedDraws<'a> {
+    seed: Option<&'a Seed>,
+    game: &'a str,
+    /// The draws made, as the store records them.
+    pub made: Vec<DrawRow>,
+}
+
+impl<'a> SeedDraws<'a> {
+    /// The draws of game `game` from `seed`.
+    pub(super) fn new(seed: Option<&'a Seed>, game: &'a str) -> SeedDraws<'a> {
+        SeedDraws {
+            seed,
+            game,
+            made: Vec::new(),
+        }
+    }
+}
+
+impl crate::kinds::Draws for SeedDraws<'_> {
+    fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32> {
+        let d = dice::draw(self.seed?, self.game, turn, name, sides)
+            .inspect_err(
+                |e| tracing::error!(game = %self.game, draw = %name, error = %e, "not drawn"),
+            )
+            .ok()?;
+        self.made.push(row(&d));
+        Some(d.value)
+    }
+}
+
 impl Referee {
     /// Gives every recorded game without dice a seed from `fresh` (the OS's
     /// randomness, at the daemon's edge), then publishes the commitments not

@@ -123,14 +123,19 @@ impl Hosted {
 /// The position of a game `def` whose log is `turns` (see [`Kind::fold`]).
 ///
 /// [`Kind::fold`]: crate::kinds::Kind::fold
-fn fold(def: &GameConfigDef, turns: &[TurnRow]) -> Result<Position, String> {
+fn fold(
+    def: &GameConfigDef,
+    turns: &[TurnRow],
+    seed: Option<&crate::dice::Seed>,
+) -> Result<Position, String> {
     let players: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
     let log: Vec<(String, String)> = turns
         .iter()
         .map(|t| (t.player.clone(), t.play.clone()))
         .collect();
+    let mut draws = super::dice::SeedDraws::new(seed, &def.tag);
     def.kind
-        .fold(&players, &def.kind_rulings, &log)
+        .fold_drawing(&players, &def.kind_rulings, &log, &mut draws)
         .map_err(|e| e.to_string())
 }
 
@@ -180,9 +185,10 @@ impl Referee {
         let snap = store
             .snapshot(tag)?
             .filter(|s| s.turns == last && s.row.version == def.snapshot_version());
+        let dice = super::dice::seed_of(store, tag)?;
         let position = match snap.map(|s| def.kind.decode(&s.row.version, &s.row.state)) {
             Some(Ok(p)) => p,
-            _ => fold(&def, &turns).map_err(bad)?,
+            _ => fold(&def, &turns, dice.as_ref()).map_err(bad)?,
         };
         let n = turns.len() as u64 + 1;
         let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
@@ -193,7 +199,7 @@ impl Referee {
             created_at: row.created_at,
             reminded_for: reminded.then_some(n),
             events,
-            dice: super::dice::seed_of(store, tag)?,
+            dice,
         };
         self.games.put_hosted(h.clone());
         Ok(h)
@@ -291,7 +297,9 @@ impl Referee {
         let out_of_turn = awaited
             .as_deref()
             .is_some_and(|a| !a.eq_ignore_ascii_case(&sender));
-        match h.position.judge(&order, &sender) {
+        let mut draws = super::dice::SeedDraws::new(h.dice.as_ref(), &tag);
+        let judged = h.position.judge_drawing(&order, &sender, &mut draws);
+        match judged {
             Judged::Illegal(breaches) if out_of_turn => {
                 let list: String = breaches.iter().map(|b| format!("  - {b}\n")).collect();
                 let due = h
@@ -339,6 +347,7 @@ impl Referee {
                 h.position = position;
                 h.turns.push(row.clone());
                 commit.turns.push((tag.clone(), row));
+                commit.draws.extend(draws.made);
                 let body = crate::mail::render::render_for(
                     h.def.kind.id(),
                     "order_accepted",

@@ -96,6 +96,20 @@ impl Referee {
             out.refuse(format!("{tag} cannot start: {e}."));
             return Ok("start: invalid".into());
         }
+        // What the kind draws to start (a bag's opening coins), recorded for
+        // verify-dice; the position itself is folded from the seed.
+        if !def.is_vol1() {
+            let names: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
+            let mut draws = super::dice::SeedDraws::new(Some(&seed), tag);
+            if let Err(e) = def
+                .kind
+                .start_drawing(&names, &def.kind_rulings, &mut draws)
+            {
+                out.refuse(format!("{tag} cannot start: {e}."));
+                return Ok("start: invalid".into());
+            }
+            commit.draws.extend(draws.made);
+        }
         let text = if def.is_vol1() {
             self.order_notice(&table, &def, &best, &d, at)
         } else {

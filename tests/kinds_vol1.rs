@@ -106,7 +106,8 @@ fn a_volume_1_game_folds_from_its_log_lines_as_the_engine_plays_it() {
         start.next(),
         Next::Act {
             players: names(&["Ann"]),
-            step: "turn"
+            step: "turn",
+            lines_in: 0,
         }
     );
     // Ann enters at Euston, Bob's Turn times out, Ann moves on.

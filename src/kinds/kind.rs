@@ -207,6 +207,21 @@ impl Kind {
             .map(|_| ())
     }
 
+    /// Whether a mail body (its own lines, the quoted ones blanked) holds
+    /// what this kind would read as an order, cheaply: the classifier's
+    /// test before the kind reads it (and says exactly what is wrong).
+    /// Volume 1's Plays and GSDs are the classifier's own business.
+    pub fn holds_order(self, body: &str) -> bool {
+        match self {
+            Kind::MnVol1 => false,
+            // An mc-xml `<Turn` (any case).
+            Kind::McXml => body
+                .as_bytes()
+                .windows(5)
+                .any(|w| w.eq_ignore_ascii_case(b"<turn")),
+        }
+    }
+
     /// The version of the kind's position encoding.
     pub fn encoding(self) -> &'static str {
         match self {
@@ -334,7 +349,8 @@ mod tests {
             position.next(),
             Next::Act {
                 players: names(&["Bob"]),
-                step: "turn"
+                step: "turn",
+                lines_in: 0,
             }
         );
         let joined = position.replay(&Position::join_line("Cat"), "Cat").unwrap();

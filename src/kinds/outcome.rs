@@ -68,8 +68,13 @@ pub enum Next {
     Act {
         /// Who.
         players: Vec<String>,
-        /// The kind of step awaited.
+        /// The kind of step awaited ("turn"; "second action" of an open
+        /// turn).
         step: &'static str,
+        /// Lines of the log the awaited turn already has: an open turn's
+        /// steps sent so far (0 for a fresh turn). The turn's deadline
+        /// counts from before the first of them: it covers every step.
+        lines_in: usize,
     },
     /// The game is over: its winners.
     Over {

@@ -145,6 +145,7 @@ impl Position {
                 None => Next::Act {
                     players: vec![s.current().name.clone()],
                     step: "turn",
+                    lines_in: 0,
                 },
             },
         }

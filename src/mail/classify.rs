@@ -152,6 +152,7 @@ pub use super::request::{Command, LooksLike, Request, Workflow};
 
 use super::inbound::Inbound;
 use crate::kinds::vol1::parse_play;
+use crate::kinds::Kind;
 use crate::map::Map;
 
 mod body;
@@ -177,7 +178,7 @@ pub struct GameInfo {
     pub players: Vec<String>,
     /// Its kind (issue 41): a mail to a game of another kind than Volume 1
     /// holding an order is a [`Request::Order`] its kind reads.
-    pub kind: crate::kinds::Kind,
+    pub kind: Kind,
 }
 
 /// The games the bot referees, indexed for [`classify`]: a lookup by tag
@@ -189,9 +190,9 @@ pub struct Roster {
     by_tag: std::collections::BTreeMap<String, GameInfo>,
     /// Every game's player names, each once (ignoring case), longest first.
     names: Vec<String>,
-    /// Whether any game is of another kind than Volume 1 (known once, not
-    /// looked for in every game for each message).
-    hosts_other_kinds: bool,
+    /// The kinds other than Volume 1 the games are of, each once (known
+    /// once, not looked for in every game for each message).
+    hosted_kinds: Vec<Kind>,
 }
 
 impl Roster {
@@ -213,13 +214,17 @@ impl Roster {
         }
         // Longest first, so that "Brooke-Taylor" wins over "Brooke".
         names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-        let hosts_other_kinds = by_tag
+        let mut hosted_kinds: Vec<Kind> = by_tag
             .values()
-            .any(|g| g.kind != crate::kinds::Kind::MnVol1);
+            .map(|g| g.kind)
+            .filter(|k| *k != Kind::MnVol1)
+            .collect();
+        hosted_kinds.sort_by_key(|k| k.id());
+        hosted_kinds.dedup();
         Roster {
             by_tag,
             names,
-            hosts_other_kinds,
+            hosted_kinds,
         }
     }
 
@@ -343,18 +348,21 @@ pub fn classify(msg: &Inbound, ctx: &ClassifyContext<'_>) -> Message {
     // A game of another kind named, or none named in a lounge that hosts
     // one: an order in the mail is for the referee to place (asking which
     // game when it cannot tell), never read as Volume 1's.
-    let hosted = match game.tag() {
+    let hosted: Vec<Kind> = match game.tag() {
         Some(t) => ctx
             .games
             .get(t)
-            .is_some_and(|g| g.kind != crate::kinds::Kind::MnVol1),
-        None => ctx.games.hosts_other_kinds,
+            .map(|g| g.kind)
+            .filter(|k| *k != Kind::MnVol1)
+            .into_iter()
+            .collect(),
+        None => ctx.games.hosted_kinds.clone(),
     };
     let request = if msg.auto.is_some() {
         Request::Chatter
-    } else if let Some(text) = hosted
+    } else if let Some(text) = (!hosted.is_empty())
         .then(|| order_text(&lines))
-        .filter(|t| holds_order(t))
+        .filter(|t| hosted.iter().any(|k| k.holds_order(t)))
     {
         Request::Order { text }
     } else {
@@ -381,14 +389,6 @@ fn order_text(lines: &[BodyLine<'_>]) -> String {
         text.push('\n');
     }
     text
-}
-
-/// Whether a body holds what a hosted kind reads as an order: an mc-xml
-/// `<Turn` (any case; its kind says whether it reads).
-fn holds_order(body: &str) -> bool {
-    body.as_bytes()
-        .windows(5)
-        .any(|w| w.eq_ignore_ascii_case(b"<turn"))
 }
 
 #[cfg(test)]

@@ -38,10 +38,16 @@ pub struct Hosted {
 impl Hosted {
     /// When the awaited turn's clock started.
     pub fn clock_started(&self) -> DateTime<Utc> {
-        let last = self
-            .turns
-            .last()
-            .map_or(self.created_at, |t| t.submitted_at);
+        // An open turn's clock started before its first step: its
+        // deadline covers them all.
+        let lines_in = match self.position.next() {
+            Next::Act { lines_in, .. } => lines_in,
+            Next::Over { .. } => 0,
+        };
+        let before = self.turns.len().saturating_sub(lines_in);
+        let last = before
+            .checked_sub(1)
+            .map_or(self.created_at, |i| self.turns[i].submitted_at);
         self.events.resumed_at.map_or(last, |r| r.max(last))
     }
 

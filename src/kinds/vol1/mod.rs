@@ -297,6 +297,7 @@ impl Vol1 {
             None => Next::Act {
                 players: vec![self.game.to_play().to_string()],
                 step: "turn",
+                lines_in: 0,
             },
         }
     }

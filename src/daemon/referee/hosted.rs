@@ -354,18 +354,35 @@ impl Referee {
                 h.turns.push(row.clone());
                 commit.turns.push((tag.clone(), row));
                 commit.draws.extend(draws.made);
+                // An open turn (issue 42): the same player is awaited for
+                // the rest of it, by the turn's deadline.
+                let open = match h.position.next() {
+                    Next::Act {
+                        players,
+                        step,
+                        lines_in,
+                    } if lines_in > 0
+                        && players.iter().any(|p| p.eq_ignore_ascii_case(&sender)) =>
+                    {
+                        Some(step)
+                    }
+                    _ => None,
+                };
+                let due = h.deadline().map(fmt_time);
                 let body = crate::mail::render::render_for(
                     h.def.kind.id(),
                     "order_accepted",
                     minijinja::context! {
                         player => sender, n, game => tag, line => indent(&line), changes,
-                        repairs, document => h.document(),
+                        repairs, document => h.document(), open, due,
                     },
                 );
-                // The subject says a win, as the lounge's list of subjects
-                // is how many read it.
+                // The subject says a win, or a turn left open, as the
+                // lounge's list of subjects is how many read it.
                 let verdict = if matches!(h.position.next(), Next::Over { .. }) {
                     "legal, and wins"
+                } else if open.is_some() {
+                    "legal, turn open"
                 } else {
                     "legal"
                 };

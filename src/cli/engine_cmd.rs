@@ -8,7 +8,7 @@ use super::Exit;
 use crate::engine::case::{Case, CaseResult};
 use crate::engine::{adjudicate as judge, GameState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render};
-use crate::kinds::mcxml;
+use crate::kinds::{mcxml, moneyrun};
 use crate::map::Map;
 
 /// The case files under `path`: a file named on the command line as is,
@@ -50,6 +50,9 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
             // A directory may mix kinds: an mc-xml case says so in its `kind`.
             _ if mcxml::case::is_mcxml(&text) => {
                 mcxml::case::run_text(mcxml::Facts::london(), &text, &f.display().to_string())
+            }
+            _ if moneyrun::case::is_moneyrun(&text) => {
+                moneyrun::case::run_text(&text, &f.display().to_string())
             }
             Ok(c) => c.run(map),
             Err(e) => CaseResult {

@@ -295,7 +295,7 @@ fn order(ws: &[Word<'_>], line: usize, orders: &mut Orders) -> Result<(), ReadEr
         }
         "pawn" => {
             let mut path = vec![rest.square("a square the pawn steps to")?];
-            while let Some(w) = rest.words.next() {
+            for w in rest.words.by_ref() {
                 path.push(
                     Square::parse(w.text).ok_or_else(|| {
                         err(line, w.column, expected("a square (a1 - i9)", w.text))

@@ -87,3 +87,36 @@ fn the_corpus_covers_rulings_actions_and_answers() {
         .count();
     assert!(opens >= 2, "an open turn continued in a later mail");
 }
+
+/// RULINGS.md's Money Run section: MR1 - MR16 in order, each naming cases
+/// that exist.
+#[test]
+fn the_rulings_cite_cases_that_exist() {
+    let ids: std::collections::HashSet<String> = corpus().into_iter().map(|(_, c)| c.id).collect();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("RULINGS.md")).unwrap();
+    let section = &text[text.find("\n## Money Run").expect("a Money Run section")..];
+    let section = &section[..section[1..].find("\n## ").map_or(section.len(), |k| k + 1)];
+    assert!(
+        section.contains("house ruling"),
+        "MR2 is marked a house ruling"
+    );
+    let entries: Vec<&str> = section.split("\n### MR").skip(1).collect();
+    assert_eq!(entries.len(), 16);
+    for (k, entry) in entries.iter().enumerate() {
+        assert!(
+            entry.starts_with(&format!("{}.", k + 1)),
+            "MR{} out of order",
+            k + 1
+        );
+        let cases = &entry[entry.find("**Cases**:").expect("cases named")..];
+        let cited: Vec<&str> = cases
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '.' || c == '(')
+            .filter(|w| w.contains('-') && w.ends_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert!(!cited.is_empty(), "MR{} names no case", k + 1);
+        for id in cited {
+            assert!(ids.contains(id), "MR{} cites {id}, which is no case", k + 1);
+        }
+    }
+}

@@ -2,10 +2,10 @@
 //! draws) to a [`Verdict`].
 //!
 //! The actions are judged in order, each against the state the previous
-//! one left (a placement's refill included). A violating action is applied
-//! as written where its effect is defined (a pawn goes where the path
-//! says), so later actions are judged where the player meant things to
-//! be. A mail with any violation is refused whole, with every violation,
+//! one left (a placement's refill included). A violating pawn move is
+//! applied as written (the pawn goes where the path says), so later steps
+//! are judged where the player meant the pawn to be; a violating placement
+//! or coin move is not applied. A mail with any violation is refused whole, with every violation,
 //! and nothing of it stands. A step onto the goal line wins at once and
 //! the rest of the mail is void (RULINGS MR11).
 //!

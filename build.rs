@@ -265,11 +265,13 @@ fn price(id: &str, what: &str, cell: Option<&str>) -> String {
 }
 
 /// Counts the rule cases of `fixtures/cases/` (Volume 1) and of
-/// `fixtures/cases-mcxml/` (mc-xml) citing each rule (their `rules` lists),
+/// `fixtures/cases-mcxml/` (mc-xml) and of `fixtures/cases-moneyrun/` (Money
+/// Run) citing each rule (their `rules` lists),
 /// for `mornbot rules --coverage`.
 fn case_counts() {
     count_cases("fixtures/cases", "case_rules.rs");
     count_cases("fixtures/cases-mcxml", "mcxml_case_rules.rs");
+    count_cases("fixtures/cases-moneyrun", "moneyrun_case_rules.rs");
 }
 
 fn count_cases(dir: &str, out: &str) {

@@ -8,7 +8,7 @@ use super::Exit;
 use crate::engine::case::{Case, CaseResult};
 use crate::engine::{adjudicate as judge, GameState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render};
-use crate::kinds::mcxml;
+use crate::kinds::{mcxml, moneyrun};
 use crate::map::Map;
 
 /// The case files under `path`: a file named on the command line as is,
@@ -50,6 +50,9 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
             // A directory may mix kinds: an mc-xml case says so in its `kind`.
             _ if mcxml::case::is_mcxml(&text) => {
                 mcxml::case::run_text(mcxml::Facts::london(), &text, &f.display().to_string())
+            }
+            _ if moneyrun::case::is_moneyrun(&text) => {
+                moneyrun::case::run_text(&text, &f.display().to_string())
             }
             Ok(c) => c.run(map),
             Err(e) => CaseResult {
@@ -214,8 +217,11 @@ pub(super) fn rules(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
 /// `mornbot rules --coverage --kind KIND [--cases DIR] [--json]`.
 pub(super) fn rules_of_kind(kind: &str, cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
     use crate::kinds::mcxml::coverage::{coverage, Status};
+    if kind == moneyrun::case::KIND {
+        return rules_of_moneyrun(cases, json);
+    }
     if kind != mcxml::case::KIND {
-        eprintln!("mornbot: unknown kind {kind:?}: the kinds are mn and mc-xml");
+        eprintln!("mornbot: unknown kind {kind:?}: the kinds are mn, mc-xml and money-run");
         return Ok(Exit::BadInput);
     }
     let mut lists = Vec::new();
@@ -255,6 +261,58 @@ pub(super) fn rules_of_kind(kind: &str, cases: Option<&Path>, json: bool) -> any
                 .map_or(String::new(), |r| format!(" {r}"));
             let text: String = s.text.split_whitespace().collect::<Vec<_>>().join(" ");
             println!("  {text}");
+            println!("    {status}{ruling}: {}", s.note);
+        }
+    }
+    println!(
+        "{} sentences: {} adjudicated, {} by ruling, {} not applicable",
+        counts.iter().sum::<usize>(),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+    Ok(Exit::Ok)
+}
+
+/// `mornbot rules --coverage --kind money-run [--cases DIR] [--json]`.
+fn rules_of_moneyrun(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
+    use crate::kinds::moneyrun::coverage::{coverage, Status};
+    let mut lists = Vec::new();
+    if let Some(dir) = cases {
+        if !dir.exists() {
+            eprintln!("mornbot: {}: no such directory", dir.display());
+            return Ok(Exit::BadInput);
+        }
+        let mut files = Vec::new();
+        collect(dir, &mut files)?;
+        for f in files {
+            let text =
+                std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
+            if let Ok(c) = moneyrun::case::MrCase::from_toml(&text) {
+                lists.push(c.rules);
+            }
+        }
+    }
+    let report = coverage(cases.map(|_| lists.as_slice()));
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(Exit::Ok);
+    }
+    let mut counts = [0usize; 3];
+    for r in &report {
+        println!("Rule {} ({}): {} cases", r.rule, r.section, r.cases);
+        for s in &r.sentences {
+            let (k, status) = match s.status {
+                Status::Adjudicated => (0, "adjudicated"),
+                Status::ByRuling => (1, "by ruling"),
+                Status::NotApplicable => (2, "not applicable"),
+            };
+            counts[k] += 1;
+            let ruling = s
+                .ruling
+                .as_deref()
+                .map_or(String::new(), |r| format!(" {r}"));
+            println!("  {}", s.text);
             println!("    {status}{ruling}: {}", s.note);
         }
     }

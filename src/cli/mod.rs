@@ -172,7 +172,7 @@ pub enum Command {
         /// List coverage (the only report so far).
         #[arg(long)]
         coverage: bool,
-        /// The game kind: `mn` (Volume 1, the default) or `mc-xml`.
+        /// The game kind: `mn` (Volume 1, the default), `mc-xml` or `money-run`.
         #[arg(long)]
         kind: Option<String>,
         /// Count the cases of this corpus (default: the corpus mornbot was

@@ -13,6 +13,7 @@
 //! - [`outcome`]: what it answers: [`Judged`], [`Breach`], [`Next`],
 //!   [`Viewer`].
 //! - [`mcxml`]: XML Mornington Crescent.
+//! - [`moneyrun`]: Money Run (issue 42), not yet a [`Kind`].
 //! - [`vol1`]: Mornington Nomic, Volume 1, as a [`Position`]: its Plays
 //!   read, judged by `crate::engine` and rendered as the GSD, and its
 //!   definition (start Game Time, house rulings, the Drone's name).
@@ -29,6 +30,7 @@
 pub mod draws;
 pub mod kind;
 pub mod mcxml;
+pub mod moneyrun;
 pub mod outcome;
 pub mod position;
 pub mod vol1;

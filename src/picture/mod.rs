@@ -32,6 +32,7 @@ mod key;
 mod layers;
 mod layout;
 mod mcxml;
+mod moneyrun;
 mod network;
 mod overlay;
 mod panel;
@@ -44,6 +45,7 @@ mod writer;
 
 pub use layers::{network_svg, overlay_svg};
 pub use mcxml::{mcxml_png, mcxml_svg};
+pub use moneyrun::{moneyrun_png, moneyrun_svg};
 pub use projection::Projection;
 pub use raster::{png, FONT_FAMILY};
 pub use scene::{LastMove, RoutePoint, Scene};

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::draws::{Draws, NoDraws};
 use super::mcxml;
+use super::money;
 pub use super::position::{Order, Position};
 use super::vol1;
 use crate::speaker::policy::Policy;
@@ -22,6 +23,9 @@ pub enum Kind {
     /// XML Mornington Crescent (`mc-xml`).
     #[serde(rename = "mc-xml")]
     McXml,
+    /// Money Run (`money-run`): pawns racing on stacks of coins.
+    #[serde(rename = "money-run")]
+    MoneyRun,
 }
 
 /// Why a kind cannot do what was asked.
@@ -51,13 +55,14 @@ pub enum KindError {
 
 impl Kind {
     /// Every kind, in the order HELP lists them.
-    pub const ALL: [Kind; 2] = [Kind::MnVol1, Kind::McXml];
+    pub const ALL: [Kind; 3] = [Kind::MnVol1, Kind::McXml, Kind::MoneyRun];
 
     /// Its id, as `NEW GAME ... kind <id>` and the games file write it.
     pub fn id(self) -> &'static str {
         match self {
             Kind::MnVol1 => "mn-vol1",
             Kind::McXml => "mc-xml",
+            Kind::MoneyRun => "money-run",
         }
     }
 
@@ -66,6 +71,7 @@ impl Kind {
         match text.trim().to_ascii_lowercase().as_str() {
             "mn-vol1" | "vol1" | "volume1" | "mn" => Ok(Kind::MnVol1),
             "mc-xml" | "mcxml" | "xml" => Ok(Kind::McXml),
+            "money-run" | "moneyrun" | "money" => Ok(Kind::MoneyRun),
             _ => Err(KindError::Unknown(text.to_string())),
         }
     }
@@ -79,6 +85,7 @@ impl Kind {
         match self {
             Kind::MnVol1 => "Mornington Nomic, Volume 1",
             Kind::McXml => "XML Mornington Crescent",
+            Kind::MoneyRun => "Money Run",
         }
     }
 
@@ -90,6 +97,8 @@ impl Kind {
             Kind::MnVol1 => 2..=most,
             // Rule 1: "The game may be played by 2 or more players."
             Kind::McXml => 2..=most,
+            // Setup: "2-4 players".
+            Kind::MoneyRun => 2..=4,
         }
     }
 
@@ -98,6 +107,7 @@ impl Kind {
         match self {
             Kind::MnVol1 => "Rushton : Euston (NT)",
             Kind::McXml => "<Turn player=\"Ann\"><Move steps=\"Goodge Street\"/></Turn>",
+            Kind::MoneyRun => "place M e4\npawn e1 e2",
         }
     }
 
@@ -119,6 +129,7 @@ impl Kind {
             Kind::McXml => mcxml::rulings::Rulings::from_pairs(rulings.iter().cloned())
                 .map(|_| ())
                 .map_err(|e| KindError::Ruling(e.to_string())),
+            Kind::MoneyRun => money::check_rulings(rulings),
         }
     }
 
@@ -167,7 +178,6 @@ impl Kind {
         rulings: &[(String, String)],
         draws: &mut dyn Draws,
     ) -> Result<Position, KindError> {
-        let _ = &draws;
         self.check_players(players.len())?;
         match self {
             Kind::MnVol1 => vol1::start(players, rulings, crate::map::Map::london_1999())
@@ -179,6 +189,7 @@ impl Kind {
                     .map(Position::McXml)
                     .map_err(|e| KindError::Players(e.to_string()))
             }
+            Kind::MoneyRun => money::start(players, rulings, draws),
         }
     }
 
@@ -187,6 +198,7 @@ impl Kind {
         match self {
             Kind::MnVol1 => vol1::rules_text(),
             Kind::McXml => mcxml::coverage::rules_text(),
+            Kind::MoneyRun => money::rules_text(),
         }
     }
 
@@ -219,6 +231,7 @@ impl Kind {
                 .as_bytes()
                 .windows(5)
                 .any(|w| w.eq_ignore_ascii_case(b"<turn")),
+            Kind::MoneyRun => money::holds_order(body),
         }
     }
 
@@ -227,6 +240,7 @@ impl Kind {
         match self {
             Kind::MnVol1 => vol1::ENCODING,
             Kind::McXml => MCXML_ENCODING,
+            Kind::MoneyRun => money::ENCODING,
         }
     }
 
@@ -251,6 +265,13 @@ impl Kind {
                 .map_err(|e| KindError::Stored(e.to_string())),
             Kind::McXml => Err(KindError::Stored(format!(
                 "encoded as {encoding:?}, not {MCXML_ENCODING:?}"
+            ))),
+            Kind::MoneyRun if encoding == money::ENCODING => serde_json::from_str(json)
+                .map(|s| Position::MoneyRun(Box::new(s)))
+                .map_err(|e| KindError::Stored(e.to_string())),
+            Kind::MoneyRun => Err(KindError::Stored(format!(
+                "encoded as {encoding:?}, not {:?}",
+                money::ENCODING
             ))),
         }
     }

@@ -30,6 +30,7 @@
 pub mod draws;
 pub mod kind;
 pub mod mcxml;
+mod money;
 pub mod moneyrun;
 pub mod outcome;
 pub mod position;

@@ -8,6 +8,8 @@
 use super::draws::{Draws, NoDraws};
 use super::kind::{Kind, KindError, MCXML_ENCODING};
 use super::mcxml;
+use super::money;
+use super::moneyrun;
 use super::outcome::{Breach, Judged, Next, Viewer};
 use super::vol1::{self, Vol1};
 
@@ -18,6 +20,8 @@ pub enum Position {
     MnVol1(Box<Vol1>),
     /// An mc-xml game.
     McXml(mcxml::State),
+    /// A Money Run game.
+    MoneyRun(Box<moneyrun::State>),
 }
 
 /// An order read from a mail, typed by its kind.
@@ -27,6 +31,8 @@ pub enum Order {
     MnVol1(Box<crate::gsd::Play>),
     /// An mc-xml `<Turn>`.
     McXml(mcxml::Turn),
+    /// Money Run's actions of one mail.
+    MoneyRun(moneyrun::Orders),
 }
 
 impl Order {
@@ -35,6 +41,8 @@ impl Order {
         match self {
             Order::MnVol1(p) => &p.player,
             Order::McXml(t) => &t.player,
+            // Money Run's orders do not name their player: the sender's.
+            Order::MoneyRun(_) => "",
         }
     }
 }
@@ -50,6 +58,7 @@ impl Position {
         match self {
             Position::MnVol1(_) => Kind::MnVol1,
             Position::McXml(_) => Kind::McXml,
+            Position::MoneyRun(_) => Kind::MoneyRun,
         }
     }
 
@@ -58,6 +67,7 @@ impl Position {
         match self {
             Position::MnVol1(_) => vol1::ENCODING,
             Position::McXml(_) => MCXML_ENCODING,
+            Position::MoneyRun(_) => money::ENCODING,
         }
     }
 
@@ -66,6 +76,7 @@ impl Position {
         match self {
             Position::MnVol1(v) => vol1::encode(v),
             Position::McXml(s) => serde_json::to_string(s).expect("serialisable"),
+            Position::MoneyRun(s) => serde_json::to_string(s).expect("serialisable"),
         }
     }
 
@@ -80,6 +91,7 @@ impl Position {
                 .map(|p| p.name.clone())
                 .collect(),
             Position::McXml(s) => s.trains.iter().map(|t| t.name.clone()).collect(),
+            Position::MoneyRun(s) => s.pawns.iter().map(|p| p.name.clone()).collect(),
         }
     }
 
@@ -88,6 +100,7 @@ impl Position {
         match self {
             Position::MnVol1(v) => v.game.plays.len() as u32,
             Position::McXml(s) => s.turns,
+            Position::MoneyRun(s) => u32::try_from(s.turns).unwrap_or(u32::MAX),
         }
     }
 
@@ -108,6 +121,7 @@ impl Position {
                     line: e.line,
                     text: e.to_string(),
                 }),
+            Position::MoneyRun(_) => money::read(body),
         }
     }
 
@@ -120,12 +134,12 @@ impl Position {
     /// Judges `order`, sent by the player `sender`; a draw the order
     /// needs (a coin from the bag) is asked of `draws`.
     pub fn judge_drawing(&self, order: &Order, sender: &str, draws: &mut dyn Draws) -> Judged {
-        let _ = &draws;
         match (self, order) {
             (Position::MnVol1(v), Order::MnVol1(p)) => v.judge(p, sender),
             (Position::McXml(s), Order::McXml(t)) => {
                 of_mcxml(mcxml::judge(mcxml::Facts::london(), s, t, sender))
             }
+            (Position::MoneyRun(s), Order::MoneyRun(o)) => money::judge(s, o, sender, draws),
             (p, o) => Judged::Illegal(vec![Breach {
                 rule: "-".into(),
                 ruling: None,
@@ -148,6 +162,7 @@ impl Position {
                     lines_in: 0,
                 },
             },
+            Position::MoneyRun(s) => money::next(s),
         }
     }
 
@@ -162,6 +177,7 @@ impl Position {
                 let j = of_mcxml(mcxml::judge(mcxml::Facts::london(), s, &turn, &name));
                 (Order::McXml(turn), j)
             }
+            Position::MoneyRun(s) => money::timeout(s),
         }
     }
 
@@ -171,6 +187,7 @@ impl Position {
         match self {
             Position::MnVol1(v) => v.render(deadline),
             Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
+            Position::MoneyRun(s) => moneyrun::render::document(s, deadline),
         }
     }
 
@@ -179,6 +196,7 @@ impl Position {
         match order {
             Order::MnVol1(p) => Vol1::canonical(p),
             Order::McXml(t) => mcxml::render::canonical(mcxml::Facts::london(), t),
+            Order::MoneyRun(o) => moneyrun::canonical(o),
         }
     }
 
@@ -208,6 +226,10 @@ impl Position {
                     .map_err(KindError::Players)?;
                 Ok(Position::McXml(s))
             }
+            Position::MoneyRun(_) => Err(KindError::Players(format!(
+                "{name} cannot join a Money Run game once it has started: its seats, start \
+                 squares and goals are fixed at the start (RULINGS MR17)"
+            ))),
         }
     }
 
@@ -224,6 +246,11 @@ impl Position {
                 mcxml::lifecycle::resign(&mut s, name).map_err(KindError::Players)?;
                 Ok(Position::McXml(s))
             }
+            Position::MoneyRun(_) => Err(KindError::Players(format!(
+                "{name} cannot resign from a Money Run game: the seed has no rule for a pawn \
+                 leaving the board; eir turns pass on the clock until the game ends \
+                 (RULINGS MR17)"
+            ))),
         }
     }
 
@@ -281,6 +308,7 @@ impl Position {
         match self {
             Position::MnVol1(v) => v.picture_svg(),
             Position::McXml(s) => Ok(crate::picture::mcxml_svg(mcxml::Facts::london(), s)),
+            Position::MoneyRun(s) => Ok(crate::picture::moneyrun_svg(s)),
         }
     }
 
@@ -295,6 +323,7 @@ impl Position {
             Position::McXml(s) => {
                 crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
             }
+            Position::MoneyRun(s) => crate::picture::moneyrun_png(s).map_err(|e| e.to_string()),
         }
     }
 }

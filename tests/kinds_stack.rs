@@ -73,27 +73,6 @@ fn legal_verdict(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str) -> String 
     v
 }
 
-/// Waits until the lounge has delivered `id` to the bot's mailbox.
-fn delivered_to_bot(l: &Live, id: &str) {
-    wait(l, Duration::from_secs(30), "delivery to the bot", || {
-        l.stack
-            .maildir("bot")
-            .iter()
-            .any(|m| m.contains(&format!("<{id}>")))
-            .then_some(())
-    });
-}
-
-/// SIGKILLs the daemon `pause` after post `id` reached it (at a moment of
-/// its work that varies with the machine's speed), and starts it again.
-fn kill_after(l: &mut Live, id: &str, pause: Duration) {
-    delivered_to_bot(l, id);
-    std::thread::sleep(pause);
-    l.daemon.kill();
-    let cfg = l.stack.dir.join("bot.toml");
-    l.daemon = Daemon::start(&cfg, &l.log);
-}
-
 #[test]
 fn an_mcxml_game_by_real_mail_beside_volume_1() {
     let Some(mut l) = Live::start(CONFIG, &[]) else {

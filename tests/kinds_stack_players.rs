@@ -17,7 +17,6 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use support::header;
 use support::live::Live;
 use support::stack_mail::*;
 
@@ -249,18 +248,7 @@ fn a_late_joiner_pauses_and_resignations_of_an_mcxml_game_by_real_mail() {
         &format!("RESIGN {} {TAG}", p2.name),
     );
     // Two lounge notices answer it: the resignation and the dice's seed.
-    let both = wait(
-        &l,
-        Duration::from_secs(60),
-        "the two lounge answers to the Speaker's RESIGN",
-        || {
-            let got = answers(&l, "rushton", &id);
-            (got.len() >= 2).then_some(got)
-        },
-    );
-    for m in &both {
-        assert_eq!(header(m, "To"), Some("lounge@example.test"), "{m}");
-    }
+    let both = all_in_lounge(&l, &id, 2);
     let gone = flat(&both.join("\n"));
     assert!(
         gone.contains(&format!("{} resigns from {TAG} (RULINGS MX15)", p2.name)),

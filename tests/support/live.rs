@@ -167,6 +167,21 @@ impl Live {
         .collect()
     }
 
+    /// How many mails the bot has queued or sent whose text holds `text`
+    /// (0 before the store exists); cheap enough to poll.
+    pub fn queued_with(&self, text: &str) -> usize {
+        self.db()
+            .and_then(|db| {
+                db.query_row(
+                    "SELECT count(*) FROM outbox WHERE instr(CAST(raw AS TEXT), ?1) > 0",
+                    [text],
+                    |r| r.get::<_, i64>(0),
+                )
+                .ok()
+            })
+            .map_or(0, |n| n as usize)
+    }
+
     /// The mails the bot sent answering `id` (In-Reply-To), once `id` is
     /// processed.
     pub fn sent_answering(&self, id: &str) -> Vec<(Vec<String>, String)> {

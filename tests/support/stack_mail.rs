@@ -1,13 +1,14 @@
 //! Helpers of the tests that play a hosted game by real mail over the
-//! loopback stack (`tests/kinds_stack.rs`, `tests/kinds_stack_players.rs`):
-//! waiting for answers, reading the lounge as a subscriber reads it, and
-//! counting at the end that every mail was answered exactly once.
+//! loopback stack (`tests/kinds_stack.rs`, `tests/kinds_stack_players.rs`,
+//! `tests/kinds_stack_build.rs`): waiting for answers, reading the lounge
+//! as a subscriber reads it, joining, killing and restarting the daemon,
+//! and counting at the end that every mail was answered exactly once.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use super::live::Live;
-use super::{assert_reads_well, header, imap_search_raw};
+use super::{assert_reads_well, header, imap_search_raw, Daemon};
 
 /// A mail's text with quoted-printable soft breaks undone, on one line.
 pub fn flat(raw: &str) -> String {
@@ -71,6 +72,21 @@ pub fn in_lounge(l: &Live, id: &str) -> String {
     let m = answer(l, "rushton", id);
     assert_eq!(header(&m, "To"), Some("lounge@example.test"), "{m}");
     m
+}
+
+/// The `n` answers to `id` posted to the lounge, in either order, as
+/// Rushton receives them.
+pub fn all_in_lounge(l: &Live, id: &str, n: usize) -> Vec<String> {
+    let got = wait(
+        l,
+        Duration::from_secs(60),
+        &format!("{n} lounge answers to {id}"),
+        || Some(answers(l, "rushton", id)).filter(|got| got.len() >= n),
+    );
+    for m in &got {
+        assert_eq!(header(m, "To"), Some("lounge@example.test"), "{m}");
+    }
+    got
 }
 
 /// The answer to `id` sent to `who` alone (not through the lounge).
@@ -213,4 +229,140 @@ pub fn join(l: &mut Live, e: &mut Expect, tag: &str, who: &str, name: &str) {
     );
     // To the joiner: eir confirmation, and the lounge's notice.
     e.both(&id, who, true);
+}
+
+/// `who` asks to join game `tag`, under way, as `name`, and each of
+/// `players` consents in turn (RULINGS MX13): the ask is announced in the
+/// lounge, each consent but the last is recorded privately, and the last
+/// announces the join in the lounge; that announcement, on one line.
+pub fn join_late(
+    l: &mut Live,
+    e: &mut Expect,
+    tag: &str,
+    (who, name): (&str, &str),
+    players: &[&P],
+) -> String {
+    let id = l.mail_bot(who, "join", &format!("JOIN {tag} as {name}"));
+    let told = flat(&private(l, who, &id));
+    assert!(
+        told.contains(&format!("Your ask to join {tag} as {name} is announced")),
+        "{told}"
+    );
+    let ask = flat(&in_lounge(l, &id));
+    assert!(
+        ask.contains(&format!("{name} asks to join {tag}, under way")),
+        "{ask}"
+    );
+    assert!(ask.contains(&format!("CONSENT {tag} {name}")), "{ask}");
+    e.both(&id, who, true);
+    let (last, first) = players.split_last().expect("a player");
+    for (i, p) in first.iter().enumerate() {
+        let id = l.mail_bot(&p.who, "consent", &format!("CONSENT {tag} {name}"));
+        let told = flat(&private(l, &p.who, &id));
+        assert!(
+            told.contains(&format!(
+                "Your consent to {name} joining {tag} is recorded; still to consent:"
+            )),
+            "{told}"
+        );
+        for q in &players[i + 1..] {
+            assert!(told.contains(&q.name), "{told}");
+        }
+        e.private(&id, &p.who);
+    }
+    let id = l.mail_bot(&last.who, "consent", &format!("CONSENT {tag} {name}"));
+    let joined = flat(&in_lounge(l, &id));
+    assert!(
+        joined.contains(&format!(
+            "Every player consented: {name} joins {tag}, last in the order of play"
+        )),
+        "{joined}"
+    );
+    e.lounge(&id, &last.who, true);
+    joined
+}
+
+/// Waits until the lounge has delivered `id` to the bot's mailbox.
+pub fn delivered_to_bot(l: &Live, id: &str) {
+    wait(l, Duration::from_secs(30), "delivery to the bot", || {
+        l.stack
+            .maildir("bot")
+            .iter()
+            .any(|m| m.contains(&format!("<{id}>")))
+            .then_some(())
+    });
+}
+
+/// SIGKILLs the daemon `pause` after post `id` reached it (at a moment of
+/// its work that varies with the machine's speed), and starts it again.
+pub fn kill_after(l: &mut Live, id: &str, pause: Duration) {
+    delivered_to_bot(l, id);
+    std::thread::sleep(pause);
+    l.daemon.kill();
+    let cfg = l.stack.dir.join("bot.toml");
+    l.daemon = Daemon::start(&cfg, &l.log);
+}
+
+/// Stops the daemon (SIGTERM, a clean exit) and starts it again with `env`
+/// added to its environment (`MORNBOT_CLOCK_SPEED` for a fast clock).
+pub fn restart(l: &mut Live, env: &[(&str, &str)]) {
+    assert!(l.daemon.terminate().success());
+    let cfg = l.stack.dir.join("bot.toml");
+    l.daemon = Daemon::start_with(&cfg, &l.log, env);
+}
+
+/// The 64 hex digits after the first `word` that has them in `text`.
+pub fn hex_after(text: &str, word: &str) -> String {
+    text.match_indices(word)
+        .map(|(at, _)| &text[at + word.len()..])
+        .filter_map(|rest| rest.get(..64))
+        .find(|h| h.chars().all(|c| c.is_ascii_hexdigit()))
+        .unwrap_or_else(|| panic!("no 64 hex digits after {word:?} in {text}"))
+        .to_string()
+}
+
+/// A Timeout by a fast clock: the daemon, restarted with its clock
+/// `speed` times faster, plays a Timeout whose mail has `subject`; as soon
+/// as that mail is queued the daemon is restarted at normal speed (so
+/// that the next player's deadline is not raced), and the Timeout comes
+/// through the lounge: it, as read, and the IMAP search that finds it.
+pub fn fast_timeout(l: &mut Live, speed: &str, subject: &str) -> (String, String) {
+    restart(l, &[("MORNBOT_CLOCK_SPEED", speed)]);
+    wait(l, Duration::from_secs(120), "the Timeout, queued", || {
+        (l.queued_with(subject) > 0).then_some(())
+    });
+    restart(l, &[]);
+    let search = format!("SUBJECT \"{subject}\"");
+    let timeout = wait(
+        l,
+        Duration::from_secs(60),
+        "the Timeout in the lounge",
+        || imap_search_raw(l.imap, "rushton", "INBOX", Some(&search)).pop(),
+    );
+    assert_eq!(header(&timeout, "To"), Some("lounge@example.test"));
+    (mornbot::mail::attach::as_read(&timeout), search)
+}
+
+/// `who`'s turn `n` of MN1, Volume 1's game in the lounge, `play` (which
+/// starts with eir name): judged legal in the lounge.
+pub fn mn1_turn(l: &mut Live, e: &mut Expect, who: &str, n: usize, play: &str) {
+    let id = l.post(who, "[MN1] my turn", play);
+    let v = in_lounge(l, &id);
+    let name = play.split(' ').next().unwrap();
+    assert!(v.contains(&format!("Turn {n}: {name} (legal)")), "{v}");
+    e.lounge(&id, who, true);
+}
+
+/// Checks `reveal`, the lounge's notice that game `tag` is over, on one
+/// line: it reveals the seed of the game's dice, matching `committed`,
+/// the commitment NEW GAME published (RULINGS S14, MX13).
+pub fn seed_revealed(reveal: &str, tag: &str, committed: &str) {
+    let over = format!("{tag} is over, so mornbot reveals the seed of its dice");
+    assert!(reveal.contains(&over), "{reveal}");
+    let seed = mornbot::dice::Seed::from_hex(&hex_after(reveal, "seed ")).unwrap();
+    assert!(
+        mornbot::dice::matches_commitment(&seed, committed),
+        "the revealed seed does not match the commitment {committed}: {reveal}"
+    );
+    assert_eq!(hex_after(reveal, "commitment "), committed, "{reveal}");
 }

@@ -273,13 +273,15 @@ impl Referee {
             return Disposition::new(false, "not a player");
         };
         // An ended game takes no turn: said plainly, not as a turn to
-        // correct (there is no next turn and no one is awaited).
+        // correct (there is no next turn and no one is awaited). Its turns
+        // are the position's, as its state document counts them: a late
+        // join's or a resignation's line of the log is no turn.
         if let Next::Over { winners } = h.position.next() {
             out.refuse(format!(
                 "{tag} is over: {} won after {} turns, so no turn can be played in it. \
                  ARCHIVE {tag} sends its record.",
                 winners.join(" and "),
-                h.turns.len()
+                h.position.turns()
             ));
             return Disposition::new(false, "game over");
         }

@@ -619,7 +619,7 @@ impl Referee {
             commit.ending.push(crate::store::EndingOp::Finished {
                 game: tag.clone(),
                 winner: winners.join(", "),
-                turns: h.turns.len(),
+                turns: h.position.turns() as usize,
             });
             let th = Thread::answering(tag, format!("{}#end-{tag}", letter.message_id), letter);
             self.reveal_seed(tag, h.dice.as_ref(), commit, &th, at);

@@ -19,7 +19,8 @@ impl Draws for FromSeed {
     fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32> {
         let d = draw(&self.seed, "MR1", turn, name, sides).ok()?;
         self.made.push((turn, name.to_string(), sides, d.value));
-        Some(d.value)
+        // Face k is index k - 1, as the daemon answers.
+        Some(d.value - 1)
     }
 }
 

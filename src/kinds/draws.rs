@@ -9,8 +9,10 @@
 
 /// The source of a game's named draws.
 pub trait Draws {
-    /// The value, in `0..sides`, of the draw `name` at turn `turn` of the
-    /// game; `None` when there is no source (a game without dice).
+    /// The draw `name` at turn `turn` of the game as an index, in
+    /// `0..sides`: face k of the die (`1..=sides`, as the dice and
+    /// `verify-dice` write it) is index k - 1, the k-th of what is drawn
+    /// from. `None` when there is no source (a game without dice).
     fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32>;
 }
 
@@ -31,9 +33,10 @@ impl<F: FnMut(u64, &str, u32) -> Option<u32>> Draws for F {
     }
 }
 
-/// Draws answered from their records (turn, name, sides, value), as the
-/// store keeps them: how a game is replayed where its seed is not at hand
-/// (the web archive). A draw not recorded is `None`.
+/// Draws answered from their records (turn, name, sides, face), as the
+/// store keeps them (the face `1..=sides`, answered as the index face - 1):
+/// how a game is replayed where its seed is not at hand (the web archive).
+/// A draw not recorded is `None`.
 #[derive(Clone, Debug, Default)]
 pub struct Recorded(pub Vec<(u64, String, u32, u32)>);
 
@@ -42,7 +45,7 @@ impl Draws for Recorded {
         self.0
             .iter()
             .find(|(t, n, s, _)| *t == turn && n == name && *s == sides)
-            .map(|r| r.3)
+            .and_then(|r| r.3.checked_sub(1))
     }
 }
 
@@ -65,7 +68,7 @@ mod tests {
     #[test]
     fn recorded_draws_answer_only_what_was_recorded() {
         let mut r = Recorded(vec![(0, "bag-1".into(), 42, 7)]);
-        assert_eq!(r.draw(0, "bag-1", 42), Some(7));
+        assert_eq!(r.draw(0, "bag-1", 42), Some(6), "face 7 is index 6");
         assert_eq!(r.draw(1, "bag-1", 42), None, "another turn");
         assert_eq!(r.draw(0, "bag-1", 41), None, "another die");
         assert_eq!(r.draw(0, "bag-2", 42), None);

@@ -111,6 +111,21 @@ impl Kind {
         }
     }
 
+    /// What HELP says of the kind beyond its example, in lines of at most
+    /// 66 columns: a house ruling that stands in for a lost part of its
+    /// seed.
+    pub fn help_note(self) -> Option<&'static str> {
+        match self {
+            Kind::MnVol1 | Kind::McXml => None,
+            // Lines of at most 66 columns: HELP indents them by 6.
+            Kind::MoneyRun => Some(
+                "Seat 1 starts at e1 racing to row 9, seat 2 at e9 to row 1,\n\
+                 seat 3 at a5 to column i, seat 4 at i5 to column a: a house\n\
+                 ruling (RULINGS MR2), as the seed's picture of them is lost.",
+            ),
+        }
+    }
+
     /// The deadline a game of this kind has unless its definition says
     /// otherwise (RULINGS MX14: the lounge's).
     pub fn default_deadline(self) -> Policy {

@@ -474,13 +474,21 @@ pub fn kinds_list() -> String {
     for k in crate::kinds::Kind::ALL {
         let r = k.players();
         out.push_str(&format!(
-            "    {}: {}, {} to {} players. A turn:\n        {}\n",
+            "    {}: {}, {} to {} players. A turn:\n{}",
             k.id(),
             k.title(),
             r.start(),
             r.end(),
             k.example_order()
+                .lines()
+                .map(|l| format!("        {l}\n"))
+                .collect::<String>()
         ));
+        if let Some(note) = k.help_note() {
+            for l in note.lines() {
+                out.push_str(&format!("      {l}\n"));
+            }
+        }
     }
     out
 }
@@ -580,7 +588,13 @@ mod tests {
         let kinds = kinds_list();
         for k in crate::kinds::Kind::ALL {
             assert!(kinds.contains(&format!("    {}: ", k.id())), "{kinds}");
-            assert!(kinds.contains(k.example_order()), "{kinds}");
+            for l in k.example_order().lines() {
+                assert!(kinds.contains(&format!("        {l}\n")), "{kinds}");
+            }
+            for l in k.help_note().unwrap_or_default().lines() {
+                assert!(l.len() <= 66, "{l}");
+                assert!(kinds.contains(&format!("      {l}\n")), "{kinds}");
+            }
         }
         for line in kinds.lines() {
             assert!(line.chars().count() <= 72, "{line:?}");

@@ -40,6 +40,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         "mc-xml/order_illegal",
         include_str!("../../templates/mc-xml/order_illegal.txt"),
     ),
+    (
+        "money-run/order_illegal",
+        include_str!("../../templates/money-run/order_illegal.txt"),
+    ),
 ];
 
 fn env() -> &'static Environment<'static> {
@@ -287,8 +291,12 @@ mod tests {
         };
         let own = render_for("mc-xml", "order_illegal", ctx());
         assert!(own.contains("<Turn player=\"Ann\">"), "{own}");
-        let shared = render_for("money-run", "order_illegal", ctx());
+        let money = render_for("money-run", "order_illegal", ctx());
+        assert!(money.contains("place M e4"), "{money}");
+        assert!(!money.contains("<Turn"), "{money}");
+        let shared = render_for("no-such-kind", "order_illegal", ctx());
         assert!(!shared.contains("<Turn"), "{shared}");
+        assert!(!shared.contains("place M e4"), "{shared}");
         assert!(shared.contains("Rule 3: no") && own.contains("Rule 3: no"));
         assert_eq!(
             render_for(

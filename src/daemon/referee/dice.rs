@@ -91,7 +91,8 @@ impl crate::kinds::Draws for SeedDraws<'_> {
             )
             .ok()?;
         self.made.push(row(&d));
-        Some(d.value)
+        // Face k of the die is the k-th of what is drawn from.
+        d.value.checked_sub(1)
     }
 }
 

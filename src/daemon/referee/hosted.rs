@@ -290,9 +290,9 @@ impl Referee {
             Err(e) => {
                 out.refuse(format!(
                     "Your mail holds no order mornbot can read for {tag} ({}): {e}. An order \
-                     looks like\n\n    {}\n",
+                     looks like\n\n{}\n",
                     h.def.kind.title(),
-                    h.def.kind.example_order()
+                    indent(h.def.kind.example_order())
                 ));
                 return Disposition::new(false, "unreadable");
             }
@@ -507,7 +507,7 @@ impl Referee {
         let Request::Order { text } = &letter.request else {
             out.refuse(format!(
                 "{tag} is a game of {} ({}): it has no {} of Volume 1. A turn is one order, \
-                 like\n\n    {}\n",
+                 like\n\n{}\n",
                 h.def.kind.title(),
                 h.def.kind.id(),
                 match letter.request {
@@ -515,7 +515,7 @@ impl Referee {
                     Request::Workflow(_) => "buzz workflow (Rules 1.16.x)",
                     _ => "GSD or Play line",
                 },
-                h.def.kind.example_order()
+                indent(h.def.kind.example_order())
             ));
             return Ok(("order".into(), format!("not {}", h.def.kind)));
         };

@@ -6,8 +6,11 @@
 //! - Reading stops at a signature (`--`), at `-----Original Message-----`,
 //!   at a line of five or more `_` (Outlook's reply block) and at a line
 //!   `On ... wrote:`.
-//! - Blank lines are skipped. The first other line must be an order: the
-//!   block begins there. It runs over order lines and blank lines; a line
+//! - Blank lines are skipped. Above the orders, a line of prose (a
+//!   greeting: "Hi all, my turn:") is read past when none of its words is
+//!   an order word, one letter from one, or a square: such a line could be
+//!   a mistyped order, and is an error naming it. The first order line
+//!   begins the block. It runs over order lines and blank lines; a line
 //!   of other text right under an order is an error (a mistyped order),
 //!   and one after a blank line ends the block (prose after the orders is
 //!   ignored). After the block, a line that begins with an order word (or
@@ -153,6 +156,19 @@ fn one_edit(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether a line above the orders is prose, read past: none of its words
+/// is an order word, one letter from one, or a square (any of which could
+/// be a mistyped order, never to be skipped silently).
+fn is_prose(line: &str) -> bool {
+    segments(line)
+        .into_iter()
+        .flat_map(|(seg, base)| words(seg, base))
+        .all(|w| {
+            let t = w.text.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            !is_verb(t) && !near_verb(t) && Square::parse(t).is_none()
+        })
+}
+
 /// Whether reading stops at this line (a signature or a reply block).
 fn is_stop(line: &str) -> bool {
     let t = line.trim();
@@ -215,6 +231,9 @@ pub fn read(body: &str) -> Result<Orders, ReadError> {
             continue;
         }
         if !is_verb(first.text) {
+            if !started && is_prose(line) {
+                continue;
+            }
             if started && gap && !near_verb(first.text) {
                 ended = Some(line_no);
                 continue;

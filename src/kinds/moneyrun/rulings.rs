@@ -95,8 +95,9 @@ impl Rulings {
             });
         };
         let v = match value.trim().to_ascii_lowercase().as_str() {
-            "true" | "yes" => true,
-            "false" | "no" => false,
+            // As the lounge writes a switch: `ruling shared_squares=off`.
+            "true" | "yes" | "on" => true,
+            "false" | "no" | "off" => false,
             _ => {
                 return Err(RulingsError::BadValue {
                     key: name,
@@ -133,6 +134,8 @@ mod tests {
         let r = Rulings::from_words(&["shared_squares=no", "coin_onto_opponent = TRUE"]).unwrap();
         assert!(!r.shared_squares && r.coin_onto_opponent && r.equal_stacking);
         assert_eq!(Rulings::from_pairs(r.pairs()).unwrap(), r);
+        let off = Rulings::from_words(&["shared_squares=off", "equal_stacking=On"]).unwrap();
+        assert!(!off.shared_squares && off.equal_stacking);
         let e = Rulings::from_pairs([("shared", "x")]).unwrap_err();
         assert!(e.to_string().contains("shared_squares"), "{e}");
         let e = Rulings::from_pairs([("shared_squares", "maybe")]).unwrap_err();

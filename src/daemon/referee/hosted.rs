@@ -419,12 +419,21 @@ impl Referee {
                 &Thread::clock(&tag, format!("reminder-{tag}-{n}")),
                 vec![to],
                 &format!("Turn {n}: a reminder"),
-                &crate::mail::wrap::wrap(&format!(
-                    "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes by \
-                     then, mornbot plays a Timeout for you.",
-                    fmt_time(due),
-                    h.def.policy()
-                )),
+                &crate::mail::wrap::wrap(&match h.position.next() {
+                    // An open turn: the rest of it is awaited.
+                    Next::Act { step, lines_in, .. } if lines_in > 0 => format!(
+                        "{player}, the {step} of your open turn in {tag} is due by {} ({}); \
+                         if nothing comes by then, mornbot closes the turn as it stands.",
+                        fmt_time(due),
+                        h.def.policy()
+                    ),
+                    _ => format!(
+                        "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes \
+                         by then, mornbot plays a Timeout for you.",
+                        fmt_time(due),
+                        h.def.policy()
+                    ),
+                }),
                 now,
             );
             self.queue(commit, &r);

@@ -17,9 +17,11 @@ struct FromSeed {
 
 impl Draws for FromSeed {
     fn draw(&mut self, turn: u64, name: &str, sides: u32) -> Option<u32> {
+        // The die's face is 1..=sides; a kind takes 0..sides, as the
+        // daemon gives it.
         let d = draw(&self.seed, "MR1", turn, name, sides).ok()?;
-        self.made.push((turn, name.to_string(), sides, d.value));
-        Some(d.value)
+        self.made.push((turn, name.to_string(), sides, d.value - 1));
+        Some(d.value - 1)
     }
 }
 

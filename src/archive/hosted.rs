@@ -60,13 +60,14 @@ pub(super) fn read(store: &Store, row: &GameRow, slug: String) -> Result<Hosted,
     // kept eir address: the fold adds em.
     let names: Vec<String> = players.into_iter().map(|p| p.0).collect();
     // Draws inside the game (a bag's coins) come back from their records:
-    // the archive never needs the seed.
+    // the archive never needs the seed. A record holds the die's face,
+    // 1..=sides; a kind takes 0..sides, as the daemon gave it.
     let mut draws = crate::kinds::Recorded(
         store
             .draws(&row.tag)
             .map_err(|e| e.to_string())?
             .into_iter()
-            .map(|d| (d.turn, d.name, d.sides, d.value))
+            .map(|d| (d.turn, d.name, d.sides, d.value.saturating_sub(1)))
             .collect(),
     );
     let position = kind

@@ -481,3 +481,35 @@ fn a_game_of_another_kind_from_the_games_file_is_played_and_survives_a_restart()
     let e = mornbot::config::check_players(&[bad]).unwrap_err();
     assert!(e.contains("Rule 1.3.5"), "{e}");
 }
+
+#[test]
+fn a_money_run_start_names_the_first_player_its_dice_drew() {
+    // The seats are START's order; the first to play is the kind's own
+    // draw (RULINGS MR4), which the notice must name. Over a few games
+    // the draw lands on another seat than the first.
+    let mut other_than_seat_1 = 0;
+    for k in 1..=6 {
+        let tag = format!("MR{k}");
+        let mut t = T::new(LobbyConfig::default());
+        let (s, _) = t.send(
+            "speaker",
+            "new game",
+            &format!("NEW GAME {tag} kind money-run players 3 deadline 2h plain"),
+        );
+        assert_eq!(s, format!("new game {tag}"));
+        for (who, name) in [("ann", "Ann"), ("bob", "Bob"), ("cat", "Cat")] {
+            t.join(who, &tag, name);
+        }
+        let (s, mails) = t.send("speaker", "start", &format!("START {tag}"));
+        assert!(s.starts_with(&format!("start {tag}: ")), "{s}: {mails:?}");
+        let lounge = flat(&to_lounge(&mails));
+        let h = t.referee.hosted(&t.store, &tag).unwrap();
+        let mornbot::kinds::Next::Act { players, .. } = h.position.next() else {
+            panic!("{tag} is over at its start")
+        };
+        let said = format!("It is {}'s turn", players[0]);
+        assert!(lounge.contains(&said), "{said:?} in {lounge}");
+        other_than_seat_1 += usize::from(players[0] != h.def.players[0].0);
+    }
+    assert!(other_than_seat_1 > 0, "every draw gave seat 1");
+}

@@ -60,7 +60,8 @@ pub(super) fn read(store: &Store, row: &GameRow, slug: String) -> Result<Hosted,
     // kept eir address: the fold adds em.
     let names: Vec<String> = players.into_iter().map(|p| p.0).collect();
     // Draws inside the game (a bag's coins) come back from their records:
-    // the archive never needs the seed.
+    // the archive never needs the seed (`Recorded` answers a recorded
+    // face k as the index k - 1, as the daemon gave it).
     let mut draws = crate::kinds::Recorded(
         store
             .draws(&row.tag)

@@ -309,3 +309,21 @@ fn commitment_notice(games: &[(String, String)]) -> (String, String) {
     };
     (headline, format!("{how}\n\n{list}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::Draws;
+
+    #[test]
+    fn a_kind_is_answered_in_0_to_sides_and_the_face_is_recorded() {
+        let seed = Seed::from_bytes([7; 32]);
+        let mut draws = SeedDraws::new(Some(&seed), "MR1");
+        for (name, sides) in [("first-player", 3), ("bag-1", 42), ("bag-2", 1)] {
+            let face = dice::draw(&seed, "MR1", 0, name, sides).unwrap().value;
+            assert_eq!(draws.draw(0, name, sides), Some(face - 1), "{name}");
+            assert_eq!(draws.made.last().unwrap().value, face, "{name}");
+        }
+        assert_eq!(SeedDraws::new(None, "MR1").draw(0, "bag-1", 42), None);
+    }
+}

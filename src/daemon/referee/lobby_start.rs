@@ -96,24 +96,34 @@ impl Referee {
             out.refuse(format!("{tag} cannot start: {e}."));
             return Ok("start: invalid".into());
         }
-        // What the kind draws to start (a bag's opening coins), recorded for
-        // verify-dice; the position itself is folded from the seed.
+        // What the kind draws to start (a bag's opening coins, Money Run's
+        // first player), recorded for verify-dice; the position itself is
+        // folded from the seed. The first to play is the started
+        // position's, not always the order's first (RULINGS MR4).
+        let mut first = order.first().cloned().unwrap_or_default();
         if !def.is_vol1() {
             let names: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
             let mut draws = super::dice::SeedDraws::new(Some(&seed), tag);
-            if let Err(e) = def
+            match def
                 .kind
                 .start_drawing(&names, &def.kind_rulings, &mut draws)
             {
-                out.refuse(format!("{tag} cannot start: {e}."));
-                return Ok("start: invalid".into());
+                Ok(started) => {
+                    if let crate::kinds::Next::Act { players, .. } = started.next() {
+                        first = players.into_iter().next().unwrap_or(first);
+                    }
+                }
+                Err(e) => {
+                    out.refuse(format!("{tag} cannot start: {e}."));
+                    return Ok("start: invalid".into());
+                }
             }
             commit.draws.extend(draws.made);
         }
         let text = if def.is_vol1() {
             self.order_notice(&table, &def, &best, &d, at)
         } else {
-            self.kind_order_notice(&def, &d, at)
+            self.kind_order_notice(&def, &d, &first, at)
         };
         let definition = serde_json::to_string(&Definition { config: def }).expect("serialisable");
         commit.lobby.push(LobbyOp::Start {
@@ -219,7 +229,15 @@ impl Referee {
 
     /// The lounge's notice of the start of a game of a kind other than
     /// Volume 1: the order of play, drawn as Volume 1's is (RULINGS MX13).
-    fn kind_order_notice(&self, def: &GameConfigDef, d: &dice::Draw, at: DateTime<Utc>) -> String {
+    /// `first` is the player the started position awaits (Money Run
+    /// draws its own, RULINGS MR4).
+    fn kind_order_notice(
+        &self,
+        def: &GameConfigDef,
+        d: &dice::Draw,
+        first: &str,
+        at: DateTime<Utc>,
+    ) -> String {
         let order: String = def
             .players
             .iter()
@@ -232,7 +250,7 @@ impl Referee {
              play, drawn as the lounge draws it (RULINGS S17, MX13):\n\n{order}\nmornbot's \
              dice picked it: {}. {hint}\n\nIt is {}'s turn, due by {}.",
             d.describe(),
-            def.players[0].0,
+            first,
             super::fmt_time(policy.due(at, &[])),
             tag = def.tag,
             title = def.kind.title(),

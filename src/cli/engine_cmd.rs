@@ -8,7 +8,7 @@ use super::Exit;
 use crate::engine::case::{Case, CaseResult};
 use crate::engine::{adjudicate as judge, GameState, Verdict};
 use crate::gsd::{parse_gsd, parse_play, render};
-use crate::kinds::{mcxml, moneyrun};
+use crate::kinds::{mcxml, moneyrun, oneday};
 use crate::map::Map;
 
 /// The case files under `path`: a file named on the command line as is,
@@ -53,6 +53,9 @@ pub(super) fn case(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
             }
             _ if moneyrun::case::is_moneyrun(&text) => {
                 moneyrun::case::run_text(&text, &f.display().to_string())
+            }
+            _ if oneday::case::is_oneday(&text) => {
+                oneday::case::run_text(&text, &f.display().to_string())
             }
             Ok(c) => c.run(map),
             Err(e) => CaseResult {

@@ -101,6 +101,7 @@ pub(super) fn run(path: Option<&Path>, command: MapCommand) -> anyhow::Result<Ex
             Ok(Exit::Ok)
         }
         MapCommand::Draw { gsd, output } => draw(&map, &gsd, &output),
+        MapCommand::OnedayDeck => super::oneday_cmd::deck(&map),
     }
 }
 
@@ -161,8 +162,11 @@ fn find(map: &Map, name: &str) -> Option<StationId> {
 /// The whole-map counts of `mornbot map stats --json`.
 /// `mornbot map stats --kind KIND`: the map as the kind sees it.
 fn kind_stats(map: Map, kind: &str, json: bool) -> anyhow::Result<Exit> {
+    if kind == crate::kinds::oneday::case::KIND {
+        return super::oneday_cmd::stats(&map, json);
+    }
     if kind != crate::kinds::mcxml::case::KIND {
-        eprintln!("mornbot: unknown kind {kind:?}: the kinds with map facts are mc-xml");
+        eprintln!("mornbot: unknown kind {kind:?}: the kinds with map facts are mc-xml and oneday");
         return Ok(Exit::BadInput);
     }
     // The facts borrow their map for the program's life; this command

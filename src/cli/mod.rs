@@ -10,6 +10,7 @@ pub mod demo;
 mod engine_cmd;
 mod gsd_cmd;
 mod map_cmd;
+mod oneday_cmd;
 
 use std::path::PathBuf;
 
@@ -241,7 +242,8 @@ pub enum MapCommand {
         #[arg(long)]
         json: bool,
         /// The map as a game kind sees it: `mc-xml` (its plain graph:
-        /// termini and interchanges by degree, RULINGS MX1, MX2).
+        /// termini and interchanges by degree, RULINGS MX1, MX2) or
+        /// `oneday` (the deck's cards, their lines and before/after counts).
         #[arg(long)]
         kind: Option<String>,
         /// Show this station (its name, or its Venbacker Number) instead of
@@ -261,6 +263,9 @@ pub enum MapCommand {
     },
     /// Validate a map file (the embedded one without --map) and exit.
     Check,
+    /// One Day in London's deck derived from the map, as the deck file
+    /// (`mornbot map oneday-deck > maps/oneday-zone1.toml`; RULINGS OD1).
+    OnedayDeck,
     /// Draw a game: the network and, on it, the state a GSD describes.
     Draw {
         /// The GSD (a file, or `-` for standard input); mail around it is ignored.

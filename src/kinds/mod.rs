@@ -14,6 +14,8 @@
 //!   [`Viewer`].
 //! - [`mcxml`]: XML Mornington Crescent.
 //! - [`moneyrun`]: Money Run (issue 42), not yet a [`Kind`].
+//! - [`oneday`]: One Day in London (issue 43): its deck and journey
+//!   validator, not yet a [`Kind`].
 //! - [`vol1`]: Mornington Nomic, Volume 1, as a [`Position`]: its Plays
 //!   read, judged by `crate::engine` and rendered as the GSD, and its
 //!   definition (start Game Time, house rulings, the Drone's name).
@@ -32,6 +34,7 @@ pub mod kind;
 pub mod mcxml;
 mod money;
 pub mod moneyrun;
+pub mod oneday;
 pub mod outcome;
 pub mod position;
 pub mod vol1;

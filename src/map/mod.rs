@@ -303,6 +303,19 @@ impl Map {
         self.by_key.get(&names::normalise(name)).copied()
     }
 
+    /// Every name the map finds a station by (its own and its aliases),
+    /// normalised as [`names::normalise`] does, sorted.
+    pub fn keys_of(&self, id: StationId) -> Vec<&str> {
+        let mut keys: Vec<&str> = self
+            .by_key
+            .iter()
+            .filter(|(_, &s)| s == id)
+            .map(|(k, _)| k.as_str())
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
     /// The station names nearest to `name`, best first.
     pub fn suggest(&self, name: &str, at_most: usize) -> Vec<String> {
         let key = names::normalise(name);

@@ -11,7 +11,7 @@
 //! reach Volume 1 as they reach mc-xml; and the referee's Volume 1 path
 //! (buzzes, Judgments, Points, Game Time: Volume 1's own workflows, issue
 //! 41) reaches the engine and the grammar through this module too
-//! ([`workflow`]): no edge names `crate::engine` or `crate::gsd`.
+//! (its `workflow` module): no edge names `crate::engine` or `crate::gsd`.
 
 use serde::{Deserialize, Serialize};
 

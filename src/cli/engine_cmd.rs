@@ -219,52 +219,69 @@ pub(super) fn rules(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
 
 /// `mornbot rules --coverage --kind KIND [--cases DIR] [--json]`.
 pub(super) fn rules_of_kind(kind: &str, cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
-    use crate::kinds::mcxml::coverage::{coverage, Status};
-    if kind == moneyrun::case::KIND {
-        return rules_of_moneyrun(cases, json);
-    }
-    if kind != mcxml::case::KIND {
+    use crate::kinds::mcxml::coverage::Status;
+    let (report, rules): (serde_json::Value, Vec<RuleLines>) = if kind == moneyrun::case::KIND {
+        let Some(lists) = case_rules(cases, |t| {
+            moneyrun::case::MrCase::from_toml(t).ok().map(|c| c.rules)
+        })?
+        else {
+            return Ok(Exit::BadInput);
+        };
+        let report = moneyrun::coverage::coverage(cases.map(|_| lists.as_slice()));
+        let rules = report
+            .iter()
+            .map(|r| RuleLines {
+                heading: format!("Rule {} ({}): {} cases", r.rule, r.section, r.cases),
+                sentences: r
+                    .sentences
+                    .iter()
+                    .map(|s| (s.text.clone(), s.status, s.ruling.clone(), s.note.clone()))
+                    .collect(),
+            })
+            .collect();
+        (serde_json::to_value(&report)?, rules)
+    } else if kind == mcxml::case::KIND {
+        let Some(lists) = case_rules(cases, |t| {
+            mcxml::case::McCase::from_toml(t).ok().map(|c| c.rules)
+        })?
+        else {
+            return Ok(Exit::BadInput);
+        };
+        let report = mcxml::coverage::coverage(cases.map(|_| lists.as_slice()));
+        let rules = report
+            .iter()
+            .map(|r| RuleLines {
+                heading: format!("Rule {} - {}: {} cases", r.rule, r.title, r.cases),
+                sentences: r
+                    .sentences
+                    .iter()
+                    .map(|s| (s.text.clone(), s.status, s.ruling.clone(), s.note.clone()))
+                    .collect(),
+            })
+            .collect();
+        (serde_json::to_value(&report)?, rules)
+    } else {
         eprintln!("mornbot: unknown kind {kind:?}: the kinds are mn, mc-xml and money-run");
         return Ok(Exit::BadInput);
-    }
-    let mut lists = Vec::new();
-    if let Some(dir) = cases {
-        if !dir.exists() {
-            eprintln!("mornbot: {}: no such directory", dir.display());
-            return Ok(Exit::BadInput);
-        }
-        let mut files = Vec::new();
-        collect(dir, &mut files)?;
-        for f in files {
-            let text =
-                std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
-            if let Ok(c) = mcxml::case::McCase::from_toml(&text) {
-                lists.push(c.rules);
-            }
-        }
-    }
-    let report = coverage(cases.map(|_| lists.as_slice()));
+    };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
+        println!("{report}");
         return Ok(Exit::Ok);
     }
     let mut counts = [0usize; 3];
-    for r in &report {
-        println!("Rule {} - {}: {} cases", r.rule, r.title, r.cases);
-        for s in &r.sentences {
-            let (k, status) = match s.status {
+    for r in &rules {
+        println!("{}", r.heading);
+        for (text, status, ruling, note) in &r.sentences {
+            let (k, status) = match status {
                 Status::Adjudicated => (0, "adjudicated"),
                 Status::ByRuling => (1, "by ruling"),
                 Status::NotApplicable => (2, "not applicable"),
             };
             counts[k] += 1;
-            let ruling = s
-                .ruling
-                .as_deref()
-                .map_or(String::new(), |r| format!(" {r}"));
-            let text: String = s.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let ruling = ruling.as_deref().map_or(String::new(), |r| format!(" {r}"));
+            let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
             println!("  {text}");
-            println!("    {status}{ruling}: {}", s.note);
+            println!("    {status}{ruling}: {note}");
         }
     }
     println!(
@@ -277,56 +294,40 @@ pub(super) fn rules_of_kind(kind: &str, cases: Option<&Path>, json: bool) -> any
     Ok(Exit::Ok)
 }
 
-/// `mornbot rules --coverage --kind money-run [--cases DIR] [--json]`.
-fn rules_of_moneyrun(cases: Option<&Path>, json: bool) -> anyhow::Result<Exit> {
-    use crate::kinds::moneyrun::coverage::{coverage, Status};
+/// One rule of a kind's coverage as printed: its heading, and each
+/// sentence's text, status, ruling and note.
+struct RuleLines {
+    heading: String,
+    sentences: Vec<(
+        String,
+        crate::kinds::mcxml::coverage::Status,
+        Option<String>,
+        String,
+    )>,
+}
+
+/// The `rules` lists of the cases under `cases` (none: the corpus built
+/// in), each read by `rules_of`; `None` when the directory does not exist
+/// (said on stderr).
+fn case_rules(
+    cases: Option<&Path>,
+    rules_of: impl Fn(&str) -> Option<Vec<String>>,
+) -> anyhow::Result<Option<Vec<Vec<String>>>> {
     let mut lists = Vec::new();
     if let Some(dir) = cases {
         if !dir.exists() {
             eprintln!("mornbot: {}: no such directory", dir.display());
-            return Ok(Exit::BadInput);
+            return Ok(None);
         }
         let mut files = Vec::new();
         collect(dir, &mut files)?;
         for f in files {
             let text =
                 std::fs::read_to_string(&f).with_context(|| format!("reading {}", f.display()))?;
-            if let Ok(c) = moneyrun::case::MrCase::from_toml(&text) {
-                lists.push(c.rules);
-            }
+            lists.extend(rules_of(&text));
         }
     }
-    let report = coverage(cases.map(|_| lists.as_slice()));
-    if json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(Exit::Ok);
-    }
-    let mut counts = [0usize; 3];
-    for r in &report {
-        println!("Rule {} ({}): {} cases", r.rule, r.section, r.cases);
-        for s in &r.sentences {
-            let (k, status) = match s.status {
-                Status::Adjudicated => (0, "adjudicated"),
-                Status::ByRuling => (1, "by ruling"),
-                Status::NotApplicable => (2, "not applicable"),
-            };
-            counts[k] += 1;
-            let ruling = s
-                .ruling
-                .as_deref()
-                .map_or(String::new(), |r| format!(" {r}"));
-            println!("  {}", s.text);
-            println!("    {status}{ruling}: {}", s.note);
-        }
-    }
-    println!(
-        "{} sentences: {} adjudicated, {} by ruling, {} not applicable",
-        counts.iter().sum::<usize>(),
-        counts[0],
-        counts[1],
-        counts[2]
-    );
-    Ok(Exit::Ok)
+    Ok(Some(lists))
 }
 
 /// `mornbot check FILE`.

@@ -34,6 +34,7 @@ mod event;
 mod games;
 mod handle;
 mod hosted;
+mod hosted_clock;
 mod hosted_players;
 mod late;
 mod lobby;

@@ -1,0 +1,159 @@
+//! A hosted game's clock (issue 41): when its awaited turn (or the rest
+//! of an open turn) is due, the private reminder before it, and the
+//! Timeout its kind plays once it is past.
+
+use chrono::{DateTime, Utc};
+
+use super::hosted::{indent, Hosted};
+use super::notice::Thread;
+use super::{fmt_time, Referee, RefereeError};
+use crate::kinds::{Judged, Next};
+use crate::store::{Commit, Store, TurnRow};
+
+impl Referee {
+    /// The clock of `h`'s awaited turn, while timeouts run: who, when it
+    /// is due, and when its private reminder goes out unless it went.
+    fn hosted_clock(&self, h: &Hosted) -> Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> {
+        if !self.speaker.timeouts {
+            return None;
+        }
+        let due = h.deadline()?;
+        let player = h.awaited()?;
+        let n = h.turns.len() as u64 + 1;
+        let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
+        let reminder = h
+            .def
+            .policy()
+            .reminder(due, before, h.clock_started(), &h.away_of(&player))
+            .filter(|_| h.reminded_for != Some(n));
+        Some((player, due, reminder))
+    }
+
+    /// When the clock next owes `h` something: the reminder, or the
+    /// Timeout.
+    pub(super) fn hosted_due(&self, h: &Hosted) -> Option<DateTime<Utc>> {
+        let (_, due, reminder) = self.hosted_clock(h)?;
+        Some(reminder.map_or(due, |r| r.min(due)))
+    }
+
+    /// Puts `h` in the agenda at its next due time (or takes it out).
+    pub(super) fn reschedule_hosted(&mut self, h: &Hosted) {
+        let at = self.hosted_due(h);
+        self.schedule(&h.def.tag, at);
+    }
+
+    /// The first act the clock owes hosted game `h` at `now` (a reminder,
+    /// or a Timeout played by its kind), into `commit`; its summary.
+    pub(super) fn hosted_act(
+        &self,
+        h: &mut Hosted,
+        now: DateTime<Utc>,
+        commit: &mut Commit,
+    ) -> Option<String> {
+        let (player, due, reminder) = self.hosted_clock(h)?;
+        let (tag, n) = (h.def.tag.clone(), h.turns.len() as u64 + 1);
+        if now < due {
+            if reminder.is_none_or(|at| now < at) {
+                return None;
+            }
+            h.reminded_for = Some(n);
+            commit
+                .timers
+                .push((tag.clone(), "reminder".into(), n.to_string()));
+            let to = h.address_of(&player)?.to_string();
+            let r = self.notice_mail(
+                &Thread::clock(&tag, format!("reminder-{tag}-{n}")),
+                vec![to],
+                &format!("Turn {n}: a reminder"),
+                &crate::mail::wrap::wrap(&match h.position.next() {
+                    // An open turn: the rest of it is awaited.
+                    Next::Act { step, lines_in, .. } if lines_in > 0 => format!(
+                        "{player}, the {step} of your open turn in {tag} is due by {} ({}); \
+                         if nothing comes by then, mornbot closes the turn as it stands.",
+                        fmt_time(due),
+                        h.def.policy()
+                    ),
+                    _ => format!(
+                        "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes \
+                         by then, mornbot plays a Timeout for you.",
+                        fmt_time(due),
+                        h.def.policy()
+                    ),
+                }),
+                now,
+            );
+            self.queue(commit, &r);
+            return Some(format!("reminder to {player}, turn {n}"));
+        }
+        let (order, judged) = h.position.timeout();
+        let (Judged::Legal { position, changes } | Judged::Over { position, changes }) = judged
+        else {
+            tracing::error!(game = %tag, "the kind refused its own Timeout; left to the Speaker");
+            return None;
+        };
+        let line = h.position.canonical(&order);
+        let row = TurnRow {
+            n,
+            player: player.clone(),
+            play: line.clone(),
+            message_id: format!("timeout-{tag}-{n}@{}", self.me.domain()),
+            submitted_at: due,
+        };
+        h.position = position;
+        h.turns.push(row.clone());
+        commit.turns.push((tag.clone(), row));
+        let body = crate::mail::render::render_for(
+            h.def.kind.id(),
+            "order_timeout",
+            minijinja::context! {
+                player, n, game => tag, due => fmt_time(due), policy => h.def.policy().to_string(),
+                line => indent(&line), changes, document => h.document(),
+            },
+        );
+        let r = self.notice_mail(
+            &Thread::clock(&tag, format!("timeout-{tag}-{n}")),
+            vec![self.me.lounge.clone()],
+            &format!("Turn {n}: {player} timed out"),
+            &body,
+            now,
+        );
+        self.queue_with_hosted_picture(commit, &h.def, &h.position, n as usize, &r);
+        Some(format!("Timeout for {player}, turn {n}"))
+    }
+    /// Does what the clock owes hosted game `tag` at `now`, each act
+    /// committed with its mail; repeats until nothing is due (a restart
+    /// after a long outage times out every overdue turn in order).
+    pub(super) fn hosted_tick(
+        &mut self,
+        store: &mut Store,
+        tag: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<super::Handled>, RefereeError> {
+        let mut done = Vec::new();
+        for _ in 0..1000 {
+            let mut h = self.hosted(store, tag)?;
+            let mut commit = Commit {
+                received_at: Some(now),
+                ..Commit::default()
+            };
+            let Some(summary) = self.hosted_act(&mut h, now, &mut commit) else {
+                // Nothing due after all (a reminder already sent): the
+                // agenda must still move on.
+                self.reschedule_hosted(&h);
+                break;
+            };
+            commit.snapshots.push(self.hosted_snapshot(&h));
+            store.commit(&commit)?;
+            self.reschedule_hosted(&h);
+            done.push(super::Handled {
+                message_id: String::new(),
+                game: Some(tag.to_string()),
+                kind: "speaker".into(),
+                summary,
+                replies: commit.outbox.len(),
+            });
+            self.games.put_hosted(h);
+        }
+        Ok(done)
+    }
+}

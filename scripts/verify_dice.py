@@ -4,6 +4,11 @@
     python3 scripts/verify_dice.py SEED_HEX COMMITMENT GAME TURN NAME SIDES
 
 prints whether the seed matches the commitment and the value drawn.
+
+    python3 scripts/verify_dice.py SEED_HEX COMMITMENT GAME deck
+
+prints One Day in London's deck (oneday-shuffle/1, RULINGS OD5): the card
+numbers 1-72 in the order the game's seed shuffled them, top first.
 Standard library only: hashlib, hmac, struct.
 """
 import hashlib, hmac, struct, sys
@@ -25,8 +30,21 @@ def draw(seed: bytes, game: str, turn: int, name: str, sides: int) -> int:
             return x % sides + 1           # faces 1..sides
         counter += 1
 
+def shuffle(seed: bytes, game: str, turn: int, prefix: str, cards: list) -> list:
+    # oneday-shuffle/1: Fisher-Yates, i from n-1 down to 1, swapping i with
+    # the face of draw "<prefix>-<i>" (sides i + 1) less one.
+    cards = list(cards)
+    for i in range(len(cards) - 1, 0, -1):
+        j = draw(seed, game, turn, "%s-%d" % (prefix, i), i + 1) - 1
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
 if __name__ == "__main__":
-    seed_hex, commit, game, turn, name, sides = sys.argv[1:7]
+    seed_hex, commit, game = sys.argv[1:4]
     seed = bytes.fromhex(seed_hex)
     print("commitment", "OK" if commitment(seed) == commit.lower() else "MISMATCH")
-    print(name, "d%s" % sides, "=", draw(seed, game, int(turn), name, int(sides)))
+    if sys.argv[4:] == ["deck"]:
+        print("deck", " ".join(str(c) for c in shuffle(seed, game, 0, "deck", range(1, 73))))
+    else:
+        turn, name, sides = sys.argv[4:7]
+        print(name, "d%s" % sides, "=", draw(seed, game, int(turn), name, int(sides)))

@@ -36,6 +36,7 @@ mod handle;
 mod hosted;
 mod hosted_clock;
 mod hosted_players;
+mod hosted_private;
 mod late;
 mod lobby;
 mod lobby_cancel;

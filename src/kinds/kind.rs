@@ -132,6 +132,33 @@ impl Kind {
         Policy::Rule135
     }
 
+    /// Whether the kind hides information from some players (One Day in
+    /// London's racks and draw pile): its players get private documents at
+    /// their registered addresses, everything public is rendered for the
+    /// public alone, and nothing is taken back (RULINGS OD12: a take-back
+    /// after seeing a card is a free peek).
+    pub fn hides(self) -> bool {
+        match self {
+            Kind::MnVol1 | Kind::McXml | Kind::MoneyRun => false,
+        }
+    }
+
+    /// The deadline of a step of this kind (`step` as [`Next::Act`] names
+    /// it): the kind's own for its steps when `rulings` say one
+    /// (`<step>_deadline`), else the game's (`game`, its definition's
+    /// `deadline`), else the kind's default for the step.
+    ///
+    /// [`Next::Act`]: super::Next::Act
+    pub fn step_deadline(
+        self,
+        step: &str,
+        rulings: &[(String, String)],
+        game: Option<Policy>,
+    ) -> Policy {
+        let _ = (step, rulings);
+        game.unwrap_or_else(|| self.default_deadline())
+    }
+
     /// Checks `rulings` (`key=value` pairs) against the kind's contested
     /// rulings.
     ///

@@ -51,6 +51,9 @@ impl Order {
 const JOIN: &str = "#join ";
 /// The log line of a player resigning (RULINGS MX15).
 const RESIGN: &str = "#resign ";
+/// The log line of a Timeout a kind plays as no order a player may send
+/// (One Day in London's, RULINGS OD11): replayed as the Timeout itself.
+pub(super) const TIMEOUT: &str = "#timeout";
 
 impl Position {
     /// Its kind.
@@ -166,7 +169,21 @@ impl Position {
         }
     }
 
-    /// What a Timeout plays for the awaited player, and its verdict
+    /// What a Timeout plays for `player`, one of the awaited (a step
+    /// several players take at once times each of them out alone), and its
+    /// verdict; `None` when `player` is not awaited.
+    pub fn timeout_of(&self, player: &str) -> Option<(Order, Judged)> {
+        let Next::Act { players, .. } = self.next() else {
+            return None;
+        };
+        let awaited = players.iter().any(|p| p.eq_ignore_ascii_case(player));
+        match self {
+            _ if !awaited => None,
+            _ => Some(self.timeout()),
+        }
+    }
+
+    /// What a Timeout plays for the (first) awaited player, and its verdict
     /// (RULINGS MX5: an empty turn).
     pub fn timeout(&self) -> (Order, Judged) {
         match self {
@@ -181,13 +198,40 @@ impl Position {
         }
     }
 
-    /// The state document for `viewer` (mc-xml hides nothing), saying the
+    /// The state document for `viewer` (only a kind with hidden
+    /// information shows a player more than the public), saying the
     /// awaited turn is due by `deadline` when given.
     pub fn render(&self, _viewer: &Viewer, deadline: Option<&str>) -> String {
         match self {
             Position::MnVol1(v) => v.render(deadline),
             Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
             Position::MoneyRun(s) => moneyrun::render::document(s, deadline),
+        }
+    }
+
+    /// What `player` alone may see, as eir private document (mailed to eir
+    /// registered address only, never the lounge), saying the awaited
+    /// step is due by `deadline` when given; `None` in a kind that hides
+    /// nothing ([`Kind::hides`]).
+    pub fn private(&self, player: &str, deadline: Option<&str>) -> Option<String> {
+        match self {
+            Position::MnVol1(_) | Position::McXml(_) | Position::MoneyRun(_) => {
+                let _ = (player, deadline);
+                None
+            }
+        }
+    }
+
+    /// What `player` alone knows, in a form that changes exactly when eir
+    /// private document's hidden part does (a new card to place, a card
+    /// drawn, eir rack): the daemon mails the private document when it
+    /// changes. `None` in a kind that hides nothing.
+    pub fn secrets(&self, player: &str) -> Option<String> {
+        match self {
+            Position::MnVol1(_) | Position::McXml(_) | Position::MoneyRun(_) => {
+                let _ = player;
+                None
+            }
         }
     }
 
@@ -284,6 +328,16 @@ impl Position {
         if let Some(name) = line.strip_prefix(RESIGN) {
             return self.resign(name);
         }
+        if line == TIMEOUT {
+            return match self.timeout_of(player) {
+                Some((_, Judged::Legal { position, .. } | Judged::Over { position, .. })) => {
+                    Ok(position)
+                }
+                _ => Err(KindError::Stored(format!(
+                    "a Timeout of {player}, who is not awaited"
+                ))),
+            };
+        }
         if let Position::MnVol1(v) = self {
             return v.replay(line, player);
         }
@@ -309,6 +363,19 @@ impl Position {
             Position::MnVol1(v) => v.picture_svg(),
             Position::McXml(s) => Ok(crate::picture::mcxml_svg(mcxml::Facts::london(), s)),
             Position::MoneyRun(s) => Ok(crate::picture::moneyrun_svg(s)),
+        }
+    }
+
+    /// The picture of the position for `viewer`, as PNG bytes: a kind
+    /// with hidden information draws a player's own (One Day in London:
+    /// eir rack as a journey); every other picture is the public one.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be drawn.
+    pub fn picture_png_for(&self, viewer: &Viewer) -> Result<Vec<u8>, String> {
+        match (self, viewer) {
+            (_, Viewer::Public) | (_, Viewer::Player(_)) => self.picture_png(),
         }
     }
 

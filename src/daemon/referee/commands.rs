@@ -76,6 +76,18 @@ impl Referee {
                                 Command::History(_) => verbatim(&h.history()),
                                 _ => verbatim(&h.document()),
                             });
+                            // A player of a game with hidden information
+                            // asking STATUS gets eir own cards too: the
+                            // answer goes to eir registered address alone.
+                            let own = h.player_of(&out.letter.from).map(str::to_string);
+                            if let (true, Some(p)) = (status, own) {
+                                if let Some(doc) = h.private_document(&p) {
+                                    parts.push(format!(
+                                        "For {p} alone, your own cards:\n\n{}",
+                                        verbatim(&doc)
+                                    ));
+                                }
+                            }
                             continue;
                         }
                         let live = self.live(store, tag)?;

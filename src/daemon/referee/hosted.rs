@@ -25,8 +25,9 @@ pub struct Hosted {
     pub turns: Vec<TurnRow>,
     /// When the game was stored: the first turn's clock starts.
     pub created_at: DateTime<Utc>,
-    /// The turn whose reminder went out.
-    pub reminded_for: Option<u64>,
+    /// The keys ([`Hosted::reminder_key`]) of the awaited step's
+    /// reminders that went out.
+    pub reminded: Vec<String>,
     /// What its events come to: late joins asked and consented to, the
     /// Speaker's pause, the absences.
     pub(super) events: super::hosted_players::Events,
@@ -51,22 +52,63 @@ impl Hosted {
         self.events.resumed_at.map_or(last, |r| r.max(last))
     }
 
+    /// When `player`'s clock for the awaited step started: in a step
+    /// several players take at once (One Day in London's set-up, RULINGS
+    /// OD5) each one's clock runs from eir own last line of the log (or
+    /// the game's start), so that another's mail does not reset it; else
+    /// the turn's clock ([`Hosted::clock_started`]).
+    pub fn clock_started_of(&self, player: &str) -> DateTime<Utc> {
+        if self.awaited_all().len() < 2 {
+            return self.clock_started();
+        }
+        let last = self
+            .turns
+            .iter()
+            .rev()
+            .find(|t| t.player.eq_ignore_ascii_case(player))
+            .map_or(self.created_at, |t| t.submitted_at);
+        self.events.resumed_at.map_or(last, |r| r.max(last))
+    }
+
     /// Whether the Speaker paused the game: no turn is due meanwhile.
     pub fn paused(&self) -> bool {
         self.events.paused
     }
 
-    /// When the awaited turn is due; none once the game is over.
-    pub fn deadline(&self) -> Option<DateTime<Utc>> {
-        if self.events.paused {
+    /// The deadline policy of the awaited step (its kind's per step,
+    /// RULINGS OD14; else the game's).
+    pub fn policy(&self) -> crate::speaker::policy::Policy {
+        let step = match self.position.next() {
+            Next::Act { step, .. } => step,
+            Next::Over { .. } => "turn",
+        };
+        self.def
+            .kind
+            .step_deadline(step, &self.def.kind_rulings, self.def.deadline)
+    }
+
+    /// When `player`'s awaited step is due; none once the game is over,
+    /// while it is paused, or when `player` is not awaited.
+    pub fn deadline_of(&self, player: &str) -> Option<DateTime<Utc>> {
+        if self.events.paused
+            || !self
+                .awaited_all()
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(player))
+        {
             return None;
         }
-        let who = self.awaited()?;
         Some(
-            self.def
-                .policy()
-                .due(self.clock_started(), &self.away_of(&who)),
+            self.policy()
+                .due(self.clock_started_of(player), &self.away_of(player)),
         )
+    }
+
+    /// When the awaited step is next due (the earliest of the awaited
+    /// players'); none once the game is over.
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        let who = self.awaited()?;
+        self.deadline_of(&who)
     }
 
     /// When `player` is away (RULINGS S27).
@@ -79,12 +121,40 @@ impl Hosted {
             .collect()
     }
 
-    /// The awaited player, if any.
-    pub(super) fn awaited(&self) -> Option<String> {
+    /// Every awaited player, in order of play.
+    pub(super) fn awaited_all(&self) -> Vec<String> {
         match self.position.next() {
-            Next::Act { players, .. } => players.into_iter().next(),
-            Next::Over { .. } => None,
+            Next::Act { players, .. } => players,
+            Next::Over { .. } => Vec::new(),
         }
+    }
+
+    /// The awaited player whose step is due first (the first in order of
+    /// play on a tie), if any.
+    pub(super) fn awaited(&self) -> Option<String> {
+        let all = self.awaited_all();
+        if all.len() < 2 || self.events.paused {
+            return all.into_iter().next();
+        }
+        let policy = self.policy();
+        all.into_iter()
+            .min_by_key(|p| policy.due(self.clock_started_of(p), &self.away_of(p)))
+    }
+
+    /// The key of `player`'s reminder for the awaited step: the turn's
+    /// number, or in a step several players take at once the number of
+    /// eir own next line and eir name.
+    pub(super) fn reminder_key(&self, player: &str) -> String {
+        let n = self.turns.len() + 1;
+        if self.awaited_all().len() < 2 {
+            return n.to_string();
+        }
+        let own = self
+            .turns
+            .iter()
+            .filter(|t| t.player.eq_ignore_ascii_case(player))
+            .count();
+        format!("{}-{}", own + 1, player.to_lowercase())
     }
 
     /// The player registered at `address`.
@@ -97,10 +167,18 @@ impl Hosted {
         self.def.address_of(player)
     }
 
-    /// The state document, with who plays next and by when.
+    /// The state document, with who plays next and by when: the public's
+    /// (a kind with hidden information shows no one's hidden cards in it).
     pub fn document(&self) -> String {
         let due = self.deadline().map(fmt_time);
         self.position.render(&Viewer::Public, due.as_deref())
+    }
+
+    /// `player`'s private document (a kind with hidden information), with
+    /// eir own deadline.
+    pub fn private_document(&self, player: &str) -> Option<String> {
+        let due = self.deadline_of(player).map(fmt_time);
+        self.position.private(player, due.as_deref())
     }
 
     /// The log, one numbered line each (a canonical turn may take several).
@@ -196,17 +274,21 @@ impl Referee {
             Some(Ok(p)) => p,
             _ => fold(&def, &turns, dice.as_ref()).map_err(bad)?,
         };
-        let n = turns.len() as u64 + 1;
-        let reminded = store.timer_done(tag, "reminder", &n.to_string())?;
-        let h = Hosted {
+        let mut h = Hosted {
             def,
             position,
             turns,
             created_at: row.created_at,
-            reminded_for: reminded.then_some(n),
+            reminded: Vec::new(),
             events,
             dice,
         };
+        for p in h.awaited_all() {
+            let key = h.reminder_key(&p);
+            if store.timer_done(tag, "reminder", &key)? {
+                h.reminded.push(key);
+            }
+        }
         self.games.put_hosted(h.clone());
         Ok(h)
     }
@@ -321,10 +403,11 @@ impl Referee {
                     message_id: letter.message_id.clone(),
                     submitted_at: received,
                 };
-                h.position = position;
+                let before = std::mem::replace(&mut h.position, position);
                 h.turns.push(row.clone());
                 commit.turns.push((tag.clone(), row));
                 commit.draws.extend(draws.made);
+                self.private_mails(h, Some(&before), &n.to_string(), received, commit);
                 // An open turn (issue 42): the same player is awaited for
                 // the rest of it, by the turn's deadline.
                 let open = match h.position.next() {

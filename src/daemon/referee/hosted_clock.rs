@@ -11,22 +11,32 @@ use crate::kinds::{Judged, Next};
 use crate::store::{Commit, Store, TurnRow};
 
 impl Referee {
-    /// The clock of `h`'s awaited turn, while timeouts run: who, when it
-    /// is due, and when its private reminder goes out unless it went.
+    /// The clock of `h`'s awaited step, while timeouts run: the player
+    /// whose act is owed first, when eir step is due, and when eir private
+    /// reminder goes out unless it went. In a step several players take at
+    /// once each has eir own clock, and the earliest act owed is chosen.
     fn hosted_clock(&self, h: &Hosted) -> Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> {
         if !self.speaker.timeouts {
             return None;
         }
-        let due = h.deadline()?;
-        let player = h.awaited()?;
-        let n = h.turns.len() as u64 + 1;
         let before = chrono::Duration::hours(i64::from(self.speaker.reminder_hours));
-        let reminder = h
-            .def
-            .policy()
-            .reminder(due, before, h.clock_started(), &h.away_of(&player))
-            .filter(|_| h.reminded_for != Some(n));
-        Some((player, due, reminder))
+        let policy = h.policy();
+        h.awaited_all()
+            .into_iter()
+            .filter_map(|player| {
+                let due = h.deadline_of(&player)?;
+                let key = h.reminder_key(&player);
+                let reminder = policy
+                    .reminder(
+                        due,
+                        before,
+                        h.clock_started_of(&player),
+                        &h.away_of(&player),
+                    )
+                    .filter(|_| !h.reminded.contains(&key));
+                Some((player, due, reminder))
+            })
+            .min_by_key(|(_, due, reminder)| reminder.map_or(*due, |r| r.min(*due)))
     }
 
     /// When the clock next owes `h` something: the reminder, or the
@@ -56,13 +66,14 @@ impl Referee {
             if reminder.is_none_or(|at| now < at) {
                 return None;
             }
-            h.reminded_for = Some(n);
+            let key = h.reminder_key(&player);
+            h.reminded.push(key.clone());
             commit
                 .timers
-                .push((tag.clone(), "reminder".into(), n.to_string()));
+                .push((tag.clone(), "reminder".into(), key.clone()));
             let to = h.address_of(&player)?.to_string();
             let r = self.notice_mail(
-                &Thread::clock(&tag, format!("reminder-{tag}-{n}")),
+                &Thread::clock(&tag, format!("reminder-{tag}-{key}")),
                 vec![to],
                 &format!("Turn {n}: a reminder"),
                 &crate::mail::wrap::wrap(&match h.position.next() {
@@ -71,13 +82,20 @@ impl Referee {
                         "{player}, the {step} of your open turn in {tag} is due by {} ({}); \
                          if nothing comes by then, mornbot closes the turn as it stands.",
                         fmt_time(due),
-                        h.def.policy()
+                        h.policy()
+                    ),
+                    // A step of its own (a placement in a set-up).
+                    Next::Act { step, .. } if step != "turn" => format!(
+                        "{player}, your {step} in {tag} is due by {} ({}); if none comes by \
+                         then, mornbot plays a Timeout for you.",
+                        fmt_time(due),
+                        h.policy()
                     ),
                     _ => format!(
                         "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes \
                          by then, mornbot plays a Timeout for you.",
                         fmt_time(due),
-                        h.def.policy()
+                        h.policy()
                     ),
                 }),
                 now,
@@ -85,7 +103,7 @@ impl Referee {
             self.queue(commit, &r);
             return Some(format!("reminder to {player}, turn {n}"));
         }
-        let (order, judged) = h.position.timeout();
+        let (order, judged) = h.position.timeout_of(&player)?;
         let (Judged::Legal { position, changes } | Judged::Over { position, changes }) = judged
         else {
             tracing::error!(game = %tag, "the kind refused its own Timeout; left to the Speaker");
@@ -99,14 +117,15 @@ impl Referee {
             message_id: format!("timeout-{tag}-{n}@{}", self.me.domain()),
             submitted_at: due,
         };
-        h.position = position;
+        let before = std::mem::replace(&mut h.position, position);
         h.turns.push(row.clone());
         commit.turns.push((tag.clone(), row));
+        self.private_mails(h, Some(&before), &n.to_string(), now, commit);
         let body = crate::mail::render::render_for(
             h.def.kind.id(),
             "order_timeout",
             minijinja::context! {
-                player, n, game => tag, due => fmt_time(due), policy => h.def.policy().to_string(),
+                player, n, game => tag, due => fmt_time(due), policy => h.policy().to_string(),
                 line => indent(&line), changes, document => h.document(),
             },
         );

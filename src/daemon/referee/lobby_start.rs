@@ -100,7 +100,7 @@ impl Referee {
         // first player), recorded for verify-dice; the position itself is
         // folded from the seed. The first to play is the started
         // position's, not always the order's first (RULINGS MR4).
-        let mut first = order.first().cloned().unwrap_or_default();
+        let mut first = (vec![order.first().cloned().unwrap_or_default()], "turn");
         if !def.is_vol1() {
             let names: Vec<String> = def.players.iter().map(|p| p.0.clone()).collect();
             let mut draws = super::dice::SeedDraws::new(Some(&seed), tag);
@@ -109,9 +109,22 @@ impl Referee {
                 .start_drawing(&names, &def.kind_rulings, &mut draws)
             {
                 Ok(started) => {
-                    if let crate::kinds::Next::Act { players, .. } = started.next() {
-                        first = players.into_iter().next().unwrap_or(first);
+                    if let crate::kinds::Next::Act { players, step, .. } = started.next() {
+                        first = (players, step);
                     }
+                    // A kind with hidden information deals now: each
+                    // player's first private document, in the commit that
+                    // starts the game.
+                    let h = super::hosted::Hosted {
+                        def: def.clone(),
+                        position: started,
+                        turns: Vec::new(),
+                        created_at: at,
+                        reminded: Vec::new(),
+                        events: Default::default(),
+                        dice: Some(seed.clone()),
+                    };
+                    self.private_mails(&h, None, "start", at, commit);
                 }
                 Err(e) => {
                     out.refuse(format!("{tag} cannot start: {e}."));
@@ -229,13 +242,14 @@ impl Referee {
 
     /// The lounge's notice of the start of a game of a kind other than
     /// Volume 1: the order of play, drawn as Volume 1's is (RULINGS MX13).
-    /// `first` is the player the started position awaits (Money Run
-    /// draws its own, RULINGS MR4).
+    /// `first` is who the started position awaits and for what step
+    /// (Money Run draws its first player, RULINGS MR4; One Day in London
+    /// starts with every player placing, OD5).
     fn kind_order_notice(
         &self,
         def: &GameConfigDef,
         d: &dice::Draw,
-        first: &str,
+        first: &(Vec<String>, &str),
         at: DateTime<Utc>,
     ) -> String {
         let order: String = def
@@ -244,14 +258,24 @@ impl Referee {
             .enumerate()
             .map(|(i, (n, _))| format!("    {}. {n}\n", i + 1))
             .collect();
-        let policy = def.policy();
+        let (players, step) = first;
+        let policy = def
+            .kind
+            .step_deadline(step, &def.kind_rulings, def.deadline);
+        let due = super::fmt_time(policy.due(at, &[]));
+        let awaited = match &players[..] {
+            [one] if *step == "turn" => format!("It is {one}'s turn, due by {due}."),
+            [one] => format!("{one}'s {step} is due by {due}."),
+            many => format!(
+                "Every player's {step} is awaited now ({}), each due by {due}.",
+                many.join(", ")
+            ),
+        };
         format!(
             "{tag}, a game of {title} ({id}), starts with {n} players; {policy}. The order of \
              play, drawn as the lounge draws it (RULINGS S17, MX13):\n\n{order}\nmornbot's \
-             dice picked it: {}. {hint}\n\nIt is {}'s turn, due by {}.",
+             dice picked it: {}. {hint}\n\n{awaited}",
             d.describe(),
-            first,
-            super::fmt_time(policy.due(at, &[])),
             tag = def.tag,
             title = def.kind.title(),
             id = def.kind.id(),

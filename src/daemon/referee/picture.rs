@@ -44,15 +44,20 @@ pub struct HostedScene {
     pub encoding: String,
     /// The position, encoded.
     pub position: String,
+    /// The player whose private picture it is (a kind with hidden
+    /// information, issue 43); none: the public one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<String>,
 }
 
 impl HostedScene {
-    /// The scene of `p`.
+    /// The public scene of `p`.
     pub(super) fn of(p: &crate::kinds::Position) -> HostedScene {
         HostedScene {
             kind: p.kind(),
             encoding: p.encoding().to_string(),
             position: p.encode(),
+            viewer: None,
         }
     }
 }
@@ -135,6 +140,29 @@ impl Referee {
         if def.picture {
             let scene = Drawn::Hosted(HostedScene::of(p));
             self.queue_owing(commit, r, scene, file_name(&def.tag, turns));
+        } else {
+            self.queue(commit, r);
+        }
+    }
+
+    /// Queues `r`, a private mail to `player` of a hosted game with hidden
+    /// information, owing eir private picture of `p` when the game has
+    /// pictures on.
+    pub(super) fn queue_with_private_picture(
+        &self,
+        commit: &mut Commit,
+        def: &super::GameConfigDef,
+        p: &crate::kinds::Position,
+        player: &str,
+        r: &Reply,
+    ) {
+        if def.picture {
+            let scene = Drawn::Hosted(HostedScene {
+                viewer: Some(player.to_string()),
+                ..HostedScene::of(p)
+            });
+            let name = file_name(&def.tag, p.turns() as usize).replace("after-turn", "your-rack");
+            self.queue_owing(commit, r, scene, name);
         } else {
             self.queue(commit, r);
         }
@@ -231,7 +259,13 @@ impl Painter {
                 .kind
                 .decode(&h.encoding, &h.position)
                 .map_err(|e| e.to_string())
-                .and_then(|p| p.picture_png()),
+                .and_then(|p| {
+                    let viewer = h
+                        .viewer
+                        .clone()
+                        .map_or(crate::kinds::Viewer::Public, crate::kinds::Viewer::Player);
+                    p.picture_png_for(&viewer)
+                }),
             (Some(scene), None) => picture::draw_png(self.map, scene).map_err(|e| e.to_string()),
             (None, None) => Err("the owed picture names no game".to_string()),
         };

@@ -281,3 +281,28 @@ pub fn private_document(state: &State, player: &str, deadline: Option<&str>) -> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_up_documents() {
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut d = |_: u64, _: &str, s: u32| Some(s - 1);
+        let s = State::start(&players, Default::default(), &mut d).unwrap();
+        let public = public_document(&s, Some("tomorrow"));
+        assert!(public.contains("Phase: set-up"), "{public}");
+        assert!(public.contains("Awaited (still to place): Ann, Bob"));
+        assert!(public.contains("Undealt: 72 cards"), "{public}");
+        assert!(public.contains("  Ann: 1 - | 2 - |"));
+        let mine = private_document(&s, "Ann", None);
+        let first = s.card_name(CardId(1));
+        assert!(
+            mine.contains(&format!("Your card to place (1 of 10): {first}")),
+            "{mine}"
+        );
+        assert!(mine.contains("PLACE <slot>: an empty slot, one of 1, 2, 3"));
+        assert!(!public.contains(first));
+    }
+}

@@ -252,3 +252,42 @@ fn place(state: &State, seat: usize, slot: u8, missed: bool) -> Verdict {
     }
     verdict(next, changes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::oneday::deck::CardId;
+
+    fn start() -> State {
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let mut d = |_: u64, _: &str, s: u32| Some(s - 1);
+        State::start(&players, Default::default(), &mut d).unwrap()
+    }
+
+    #[test]
+    fn the_forced_pile_is_the_lowest_empty_one() {
+        let c = CardId(1);
+        assert_eq!(forced_pile(&[vec![c], vec![c], vec![c]]), None);
+        assert_eq!(forced_pile(&[vec![c], vec![], vec![]]), Some(2));
+        assert_eq!(forced_pile(&[vec![], vec![c], vec![]]), Some(1));
+    }
+
+    #[test]
+    fn stalemate_in_set_up_and_timeouts_of_the_unawaited() {
+        let s = start();
+        let mut none = crate::kinds::NoDraws;
+        let Verdict::Legal { state, changes } = judge(&s, &Order::Stalemate, "ann", &mut none)
+        else {
+            panic!()
+        };
+        assert_eq!(changes, ["Ann agrees to a stalemate (1 of 2)"]);
+        let v = judge(&state, &Order::Stalemate, "Bob", &mut none);
+        assert!(matches!(v, Verdict::Won { .. }), "{v:?}");
+        assert!(timeout(&s, "Zed").is_none());
+        let v = judge(&s, &Order::Place(1), "Zed", &mut none);
+        assert_eq!(
+            v,
+            illegal(rule::PLAY, None, "Zed is not a player of this game".into())
+        );
+    }
+}

@@ -1,11 +1,12 @@
 //! The journey rule's contested readings (RULINGS OD10): two restrictions
 //! Boardspace's code adds to the seed's text, each off by default.
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// How a journey is judged where the seed's text and Boardspace's code
 /// part (RULINGS OD10). The default is the text: both restrictions off.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JourneyRulings {
     /// `hop_change` (Boardspace `Stop.legalChange`): a change at B from line
     /// L (arrived from A) to line M (on to C) is refused when A is on M and

@@ -1,13 +1,15 @@
 //! One Day in London (issue 43): judging one rack as a journey (< 20 us
 //! median): the seed's winning journey, a rack breaking at its last
 //! step (the whole programme run), and both under Boardspace's rulings.
-//! Figures go in the README.
+//! Also the private picture of the winning rack as PNG
+//! (`oneday_rack_png`). Figures go in the README.
 #![allow(clippy::disallowed_methods, clippy::disallowed_types)] // an edge: IO is allowed here
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mornbot::kinds::oneday::{check_rack, CardId, Deck, JourneyRulings};
+use mornbot::picture::oneday_rack_png;
 
 /// The rack of `names`, each station's copies in turn.
 fn rack(deck: &Deck, names: &[&str]) -> Vec<CardId> {
@@ -70,6 +72,11 @@ fn bench(c: &mut Criterion) {
             b.iter(|| check_rack(deck, black_box(&late), &rulings))
         });
     }
+    let shown: [Option<CardId>; 10] = std::array::from_fn(|k| Some(winning[k]));
+    let rulings = JourneyRulings::default();
+    c.bench_function("oneday/rack_png", |b| {
+        b.iter(|| oneday_rack_png(deck, black_box(&shown), &rulings).unwrap())
+    });
 }
 
 criterion_group!(benches, bench);

@@ -22,13 +22,23 @@ impl Projection {
     /// each edge.
     pub fn fit(map: &Map, width: f64, margin: f64) -> Projection {
         let sites = map.stations().iter().flat_map(|s| &s.sites);
+        Projection::fit_points(sites.map(|s| (s.lat, s.lon)), width, margin)
+    }
+
+    /// Fits the (latitude, longitude) `points` into `width` px, `margin` px
+    /// from each edge (a part of the map, e.g. Zone 1).
+    pub(super) fn fit_points(
+        points: impl IntoIterator<Item = (f64, f64)>,
+        width: f64,
+        margin: f64,
+    ) -> Projection {
         let (mut lat_min, mut lat_max) = (f64::MAX, f64::MIN);
         let (mut lon_min, mut lon_max) = (f64::MAX, f64::MIN);
-        for s in sites {
-            lat_min = lat_min.min(s.lat);
-            lat_max = lat_max.max(s.lat);
-            lon_min = lon_min.min(s.lon);
-            lon_max = lon_max.max(s.lon);
+        for (lat, lon) in points {
+            lat_min = lat_min.min(lat);
+            lat_max = lat_max.max(lat);
+            lon_min = lon_min.min(lon);
+            lon_max = lon_max.max(lon);
         }
         let cos_lat = ((lat_min + lat_max) / 2.0).to_radians().cos();
         let span_x = ((lon_max - lon_min) * cos_lat).max(1e-9);

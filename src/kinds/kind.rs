@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::day;
 use super::draws::{Draws, NoDraws};
 use super::mcxml;
 use super::money;
@@ -26,6 +27,9 @@ pub enum Kind {
     /// Money Run (`money-run`): pawns racing on stacks of coins.
     #[serde(rename = "money-run")]
     MoneyRun,
+    /// One Day in London (`one-day`): hidden racks of station cards.
+    #[serde(rename = "one-day")]
+    OneDay,
 }
 
 /// Why a kind cannot do what was asked.
@@ -55,7 +59,7 @@ pub enum KindError {
 
 impl Kind {
     /// Every kind, in the order HELP lists them.
-    pub const ALL: [Kind; 3] = [Kind::MnVol1, Kind::McXml, Kind::MoneyRun];
+    pub const ALL: [Kind; 4] = [Kind::MnVol1, Kind::McXml, Kind::MoneyRun, Kind::OneDay];
 
     /// Its id, as `NEW GAME ... kind <id>` and the games file write it.
     pub fn id(self) -> &'static str {
@@ -63,6 +67,7 @@ impl Kind {
             Kind::MnVol1 => "mn-vol1",
             Kind::McXml => "mc-xml",
             Kind::MoneyRun => "money-run",
+            Kind::OneDay => "one-day",
         }
     }
 
@@ -72,6 +77,7 @@ impl Kind {
             "mn-vol1" | "vol1" | "volume1" | "mn" => Ok(Kind::MnVol1),
             "mc-xml" | "mcxml" | "xml" => Ok(Kind::McXml),
             "money-run" | "moneyrun" | "money" => Ok(Kind::MoneyRun),
+            "one-day" | "oneday" | "one-day-in-london" => Ok(Kind::OneDay),
             _ => Err(KindError::Unknown(text.to_string())),
         }
     }
@@ -86,6 +92,7 @@ impl Kind {
             Kind::MnVol1 => "Mornington Nomic, Volume 1",
             Kind::McXml => "XML Mornington Crescent",
             Kind::MoneyRun => "Money Run",
+            Kind::OneDay => "One Day in London",
         }
     }
 
@@ -99,6 +106,8 @@ impl Kind {
             Kind::McXml => 2..=most,
             // Setup: "2-4 players".
             Kind::MoneyRun => 2..=4,
+            // "The game is for 2-4 players."
+            Kind::OneDay => 2..=4,
         }
     }
 
@@ -108,6 +117,7 @@ impl Kind {
             Kind::MnVol1 => "Rushton : Euston (NT)",
             Kind::McXml => "<Turn player=\"Ann\"><Move steps=\"Goodge Street\"/></Turn>",
             Kind::MoneyRun => "place M e4\npawn e1 e2",
+            Kind::OneDay => "TAKE 1 PUT 4 DISCARD 2",
         }
     }
 
@@ -122,6 +132,13 @@ impl Kind {
                 "Seat 1 starts at e1 racing to row 9, seat 2 at e9 to row 1,\n\
                  seat 3 at a5 to column i, seat 4 at i5 to column a: a house\n\
                  ruling (RULINGS MR2), as the seed's picture of them is lost.",
+            ),
+            Kind::OneDay => Some(
+                "Racks are private: mornbot mails your cards to your registered\n\
+                 address alone. Set-up: PLACE <slot> for each card it sends you.\n\
+                 A turn: TAKE <pile> PUT <slot> DISCARD <pile> in one mail, or\n\
+                 DRAW, then PUT <slot> DISCARD <pile> (or DISCARD <pile>) once\n\
+                 the card comes. STALEMATE agrees to end with no winner.",
             ),
         }
     }
@@ -138,9 +155,7 @@ impl Kind {
     /// public alone, and nothing is taken back (RULINGS OD12: a take-back
     /// after seeing a card is a free peek).
     pub fn hides(self) -> bool {
-        match self {
-            Kind::MnVol1 | Kind::McXml | Kind::MoneyRun => false,
-        }
+        matches!(self, Kind::OneDay)
     }
 
     /// The deadline of a step of this kind (`step` as [`Next::Act`] names
@@ -155,8 +170,10 @@ impl Kind {
         rulings: &[(String, String)],
         game: Option<Policy>,
     ) -> Policy {
-        let _ = (step, rulings);
-        game.unwrap_or_else(|| self.default_deadline())
+        match self {
+            Kind::OneDay => day::step_deadline(step, rulings, game),
+            _ => game.unwrap_or_else(|| self.default_deadline()),
+        }
     }
 
     /// Checks `rulings` (`key=value` pairs) against the kind's contested
@@ -172,6 +189,7 @@ impl Kind {
                 .map(|_| ())
                 .map_err(|e| KindError::Ruling(e.to_string())),
             Kind::MoneyRun => money::check_rulings(rulings),
+            Kind::OneDay => day::check_rulings(rulings),
         }
     }
 
@@ -232,6 +250,7 @@ impl Kind {
                     .map_err(|e| KindError::Players(e.to_string()))
             }
             Kind::MoneyRun => money::start(players, rulings, draws),
+            Kind::OneDay => day::start(players, rulings, draws),
         }
     }
 
@@ -241,6 +260,7 @@ impl Kind {
             Kind::MnVol1 => vol1::rules_text(),
             Kind::McXml => mcxml::coverage::rules_text(),
             Kind::MoneyRun => money::rules_text(),
+            Kind::OneDay => day::rules_text(),
         }
     }
 
@@ -274,6 +294,7 @@ impl Kind {
                 .windows(5)
                 .any(|w| w.eq_ignore_ascii_case(b"<turn")),
             Kind::MoneyRun => money::holds_order(body),
+            Kind::OneDay => day::holds_order(body),
         }
     }
 
@@ -283,6 +304,7 @@ impl Kind {
             Kind::MnVol1 => vol1::ENCODING,
             Kind::McXml => MCXML_ENCODING,
             Kind::MoneyRun => money::ENCODING,
+            Kind::OneDay => day::ENCODING,
         }
     }
 
@@ -314,6 +336,13 @@ impl Kind {
             Kind::MoneyRun => Err(KindError::Stored(format!(
                 "encoded as {encoding:?}, not {:?}",
                 money::ENCODING
+            ))),
+            Kind::OneDay if encoding == day::ENCODING => serde_json::from_str(json)
+                .map(|s| Position::OneDay(Box::new(s)))
+                .map_err(|e| KindError::Stored(e.to_string())),
+            Kind::OneDay => Err(KindError::Stored(format!(
+                "encoded as {encoding:?}, not {:?}",
+                day::ENCODING
             ))),
         }
     }

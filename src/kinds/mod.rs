@@ -29,6 +29,7 @@
 //! [`Draws`] by name, and the daemon answers from the game's committed seed
 //! ([`draws`]).
 
+mod day;
 pub mod draws;
 pub mod kind;
 pub mod mcxml;

@@ -5,11 +5,13 @@
 //!
 //! [`Kind`]: super::Kind
 
+use super::day;
 use super::draws::{Draws, NoDraws};
 use super::kind::{Kind, KindError, MCXML_ENCODING};
 use super::mcxml;
 use super::money;
 use super::moneyrun;
+use super::oneday;
 use super::outcome::{Breach, Judged, Next, Viewer};
 use super::vol1::{self, Vol1};
 
@@ -22,6 +24,8 @@ pub enum Position {
     McXml(mcxml::State),
     /// A Money Run game.
     MoneyRun(Box<moneyrun::State>),
+    /// A One Day in London game.
+    OneDay(Box<oneday::State>),
 }
 
 /// An order read from a mail, typed by its kind.
@@ -33,6 +37,8 @@ pub enum Order {
     McXml(mcxml::Turn),
     /// Money Run's actions of one mail.
     MoneyRun(moneyrun::Orders),
+    /// One Day in London's order of one mail.
+    OneDay(oneday::Order),
 }
 
 impl Order {
@@ -42,7 +48,7 @@ impl Order {
             Order::MnVol1(p) => &p.player,
             Order::McXml(t) => &t.player,
             // Money Run's orders do not name their player: the sender's.
-            Order::MoneyRun(_) => "",
+            Order::MoneyRun(_) | Order::OneDay(_) => "",
         }
     }
 }
@@ -62,6 +68,7 @@ impl Position {
             Position::MnVol1(_) => Kind::MnVol1,
             Position::McXml(_) => Kind::McXml,
             Position::MoneyRun(_) => Kind::MoneyRun,
+            Position::OneDay(_) => Kind::OneDay,
         }
     }
 
@@ -71,6 +78,7 @@ impl Position {
             Position::MnVol1(_) => vol1::ENCODING,
             Position::McXml(_) => MCXML_ENCODING,
             Position::MoneyRun(_) => money::ENCODING,
+            Position::OneDay(_) => day::ENCODING,
         }
     }
 
@@ -80,6 +88,7 @@ impl Position {
             Position::MnVol1(v) => vol1::encode(v),
             Position::McXml(s) => serde_json::to_string(s).expect("serialisable"),
             Position::MoneyRun(s) => serde_json::to_string(s).expect("serialisable"),
+            Position::OneDay(s) => serde_json::to_string(s).expect("serialisable"),
         }
     }
 
@@ -95,6 +104,7 @@ impl Position {
                 .collect(),
             Position::McXml(s) => s.trains.iter().map(|t| t.name.clone()).collect(),
             Position::MoneyRun(s) => s.pawns.iter().map(|p| p.name.clone()).collect(),
+            Position::OneDay(s) => s.players(),
         }
     }
 
@@ -104,6 +114,7 @@ impl Position {
             Position::MnVol1(v) => v.game.plays.len() as u32,
             Position::McXml(s) => s.turns,
             Position::MoneyRun(s) => u32::try_from(s.turns).unwrap_or(u32::MAX),
+            Position::OneDay(s) => s.turns,
         }
     }
 
@@ -125,6 +136,7 @@ impl Position {
                     text: e.to_string(),
                 }),
             Position::MoneyRun(_) => money::read(body),
+            Position::OneDay(_) => day::read(body),
         }
     }
 
@@ -143,6 +155,7 @@ impl Position {
                 of_mcxml(mcxml::judge(mcxml::Facts::london(), s, t, sender))
             }
             (Position::MoneyRun(s), Order::MoneyRun(o)) => money::judge(s, o, sender, draws),
+            (Position::OneDay(s), Order::OneDay(o)) => day::judge(s, o, sender, draws),
             (p, o) => Judged::Illegal(vec![Breach {
                 rule: "-".into(),
                 ruling: None,
@@ -166,6 +179,7 @@ impl Position {
                 },
             },
             Position::MoneyRun(s) => money::next(s),
+            Position::OneDay(s) => day::next(s),
         }
     }
 
@@ -179,6 +193,7 @@ impl Position {
         let awaited = players.iter().any(|p| p.eq_ignore_ascii_case(player));
         match self {
             _ if !awaited => None,
+            Position::OneDay(s) => day::timeout_of(s, player),
             _ => Some(self.timeout()),
         }
     }
@@ -195,17 +210,37 @@ impl Position {
                 (Order::McXml(turn), j)
             }
             Position::MoneyRun(s) => money::timeout(s),
+            Position::OneDay(s) => {
+                let first = match day::next(s) {
+                    Next::Act { players, .. } => players.into_iter().next(),
+                    Next::Over { .. } => None,
+                };
+                first
+                    .and_then(|p| day::timeout_of(s, &p))
+                    .unwrap_or_else(|| {
+                        let no = Breach {
+                            rule: "Game End".into(),
+                            ruling: None,
+                            text: "the game is over: no one is awaited".into(),
+                        };
+                        (
+                            Order::OneDay(oneday::Order::Timeout),
+                            Judged::Illegal(vec![no]),
+                        )
+                    })
+            }
         }
     }
 
     /// The state document for `viewer` (only a kind with hidden
     /// information shows a player more than the public), saying the
     /// awaited turn is due by `deadline` when given.
-    pub fn render(&self, _viewer: &Viewer, deadline: Option<&str>) -> String {
+    pub fn render(&self, viewer: &Viewer, deadline: Option<&str>) -> String {
         match self {
             Position::MnVol1(v) => v.render(deadline),
             Position::McXml(s) => mcxml::render::document(mcxml::Facts::london(), s, deadline),
             Position::MoneyRun(s) => moneyrun::render::document(s, deadline),
+            Position::OneDay(s) => day::render(s, viewer, deadline),
         }
     }
 
@@ -219,6 +254,7 @@ impl Position {
                 let _ = (player, deadline);
                 None
             }
+            Position::OneDay(s) => day::private(s, player, deadline),
         }
     }
 
@@ -232,6 +268,7 @@ impl Position {
                 let _ = player;
                 None
             }
+            Position::OneDay(s) => day::secrets(s, player),
         }
     }
 
@@ -241,6 +278,7 @@ impl Position {
             Order::MnVol1(p) => Vol1::canonical(p),
             Order::McXml(t) => mcxml::render::canonical(mcxml::Facts::london(), t),
             Order::MoneyRun(o) => moneyrun::canonical(o),
+            Order::OneDay(o) => oneday::canonical(o),
         }
     }
 
@@ -274,6 +312,10 @@ impl Position {
                 "{name} cannot join a Money Run game once it has started: its seats, start \
                  squares and goals are fixed at the start (RULINGS MR17)"
             ))),
+            Position::OneDay(_) => Err(KindError::Players(format!(
+                "{name} cannot join a One Day in London game once it has started: the deck \
+                 was dealt seat by seat at the start (RULINGS OD5)"
+            ))),
         }
     }
 
@@ -294,6 +336,11 @@ impl Position {
                 "{name} cannot resign from a Money Run game: the seed has no rule for a pawn \
                  leaving the board; eir turns pass on the clock until the game ends \
                  (RULINGS MR17)"
+            ))),
+            Position::OneDay(_) => Err(KindError::Players(format!(
+                "{name} cannot resign from a One Day in London game: eir rack's cards would \
+                 leave the game; eir turns pass on the clock until the game ends (RULINGS \
+                 OD11), or every player may agree a STALEMATE (OD13)"
             ))),
         }
     }
@@ -363,6 +410,7 @@ impl Position {
             Position::MnVol1(v) => v.picture_svg(),
             Position::McXml(s) => Ok(crate::picture::mcxml_svg(mcxml::Facts::london(), s)),
             Position::MoneyRun(s) => Ok(crate::picture::moneyrun_svg(s)),
+            Position::OneDay(s) => Ok(day::picture_svg(s)),
         }
     }
 
@@ -374,8 +422,9 @@ impl Position {
     ///
     /// Why it could not be drawn.
     pub fn picture_png_for(&self, viewer: &Viewer) -> Result<Vec<u8>, String> {
-        match (self, viewer) {
-            (_, Viewer::Public) | (_, Viewer::Player(_)) => self.picture_png(),
+        match self {
+            Position::OneDay(s) => day::picture_png(s, viewer),
+            _ => self.picture_png(),
         }
     }
 
@@ -391,6 +440,7 @@ impl Position {
                 crate::picture::mcxml_png(mcxml::Facts::london(), s).map_err(|e| e.to_string())
             }
             Position::MoneyRun(s) => crate::picture::moneyrun_png(s).map_err(|e| e.to_string()),
+            Position::OneDay(s) => day::picture_png(s, &Viewer::Public),
         }
     }
 }

@@ -44,6 +44,18 @@ const TEMPLATES: &[(&str, &str)] = &[
         "money-run/order_illegal",
         include_str!("../../templates/money-run/order_illegal.txt"),
     ),
+    (
+        "one-day/order_accepted",
+        include_str!("../../templates/one-day/order_accepted.txt"),
+    ),
+    (
+        "one-day/order_illegal",
+        include_str!("../../templates/one-day/order_illegal.txt"),
+    ),
+    (
+        "one-day/order_timeout",
+        include_str!("../../templates/one-day/order_timeout.txt"),
+    ),
 ];
 
 fn env() -> &'static Environment<'static> {

@@ -72,22 +72,19 @@ impl Referee {
                     for tag in &tags {
                         if self.is_hosted(tag) {
                             let h = self.hosted(store, tag)?;
-                            parts.push(match c {
-                                Command::History(_) => verbatim(&h.history()),
+                            // A player of a game with hidden information
+                            // asking STATUS gets eir own document (the
+                            // public one and eir cards): the answer goes
+                            // to eir registered address alone.
+                            let own = h
+                                .player_of(&out.letter.from)
+                                .filter(|_| status)
+                                .and_then(|p| h.private_document(p));
+                            parts.push(match (c, own) {
+                                (Command::History(_), _) => verbatim(&h.history()),
+                                (_, Some(doc)) => verbatim(&doc),
                                 _ => verbatim(&h.document()),
                             });
-                            // A player of a game with hidden information
-                            // asking STATUS gets eir own cards too: the
-                            // answer goes to eir registered address alone.
-                            let own = h.player_of(&out.letter.from).map(str::to_string);
-                            if let (true, Some(p)) = (status, own) {
-                                if let Some(doc) = h.private_document(&p) {
-                                    parts.push(format!(
-                                        "For {p} alone, your own cards:\n\n{}",
-                                        verbatim(&doc)
-                                    ));
-                                }
-                            }
                             continue;
                         }
                         let live = self.live(store, tag)?;

@@ -329,9 +329,9 @@ impl Referee {
         // join's or a resignation's line of the log is no turn.
         if let Next::Over { winners } = h.position.next() {
             out.refuse(format!(
-                "{tag} is over: {} won after {} turns, so no turn can be played in it. \
-                 ARCHIVE {tag} sends its record.",
-                winners.join(" and "),
+                "{tag} is over: {} after {} turns, so no turn can be played in it. ARCHIVE \
+                 {tag} sends its record.",
+                won(&winners),
                 h.position.turns()
             ));
             return Disposition::new(false, "game over");
@@ -433,8 +433,12 @@ impl Referee {
                 );
                 // The subject says a win, or a turn left open, as the
                 // lounge's list of subjects is how many read it.
-                let verdict = if matches!(h.position.next(), Next::Over { .. }) {
-                    "legal, and wins"
+                let verdict = if let Next::Over { winners } = h.position.next() {
+                    if winners.is_empty() {
+                        "legal, and ends the game"
+                    } else {
+                        "legal, and wins"
+                    }
                 } else if open.is_some() {
                     "legal, turn open"
                 } else {
@@ -446,6 +450,15 @@ impl Referee {
                 Disposition::new(true, "legal")
             }
         }
+    }
+}
+
+/// How a game's end reads: who won, or that no one did (a stalemate).
+pub(super) fn won(winners: &[String]) -> String {
+    if winners.is_empty() {
+        "it ended with no winner (a stalemate)".to_string()
+    } else {
+        format!("{} won", winners.join(" and "))
     }
 }
 
@@ -561,7 +574,11 @@ impl Referee {
             // are Volume 1's, Rule 1.1.9).
             commit.ending.push(crate::store::EndingOp::Finished {
                 game: tag.clone(),
-                winner: winners.join(", "),
+                winner: if winners.is_empty() {
+                    "no one (a stalemate)".to_string()
+                } else {
+                    winners.join(", ")
+                },
                 turns: h.position.turns() as usize,
             });
             let th = Thread::answering(tag, format!("{}#end-{tag}", letter.message_id), letter);

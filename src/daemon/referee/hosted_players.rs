@@ -392,9 +392,9 @@ impl super::absence::Seats for Hosted {
     fn over(&self) -> Option<String> {
         match self.position.next() {
             crate::kinds::Next::Over { winners } => Some(format!(
-                "{} is over: {} won.",
+                "{} is over: {}.",
                 self.def.tag,
-                winners.join(", ")
+                super::hosted::won(&winners)
             )),
             crate::kinds::Next::Act { .. } => None,
         }

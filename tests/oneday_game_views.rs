@@ -203,3 +203,31 @@ mod prop {
         }
     }
 }
+
+/// `scripts/verify_dice.py SEED COMMITMENT GAME deck` recomputes the deck
+/// as the kind shuffles it (oneday-shuffle/1): a player needs only
+/// Python 3 to check who was dealt what.
+#[test]
+fn the_python_verifier_recomputes_the_same_deck() {
+    use mornbot::dice::{commitment, draw, Seed};
+    let seed = Seed::from_bytes([7u8; 32]);
+    let mut from_seed = |turn: u64, name: &str, sides: u32| {
+        draw(&seed, "OD9", turn, name, sides)
+            .ok()
+            .and_then(|d| d.value.checked_sub(1))
+    };
+    let deck = mornbot::kinds::oneday::State::deck_order(&mut from_seed).unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py"))
+        .args([&seed.to_hex(), &commitment(&seed), "OD9", "deck"])
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("commitment OK"), "{text}");
+    let cards: Vec<String> = deck.iter().map(|c| c.0.to_string()).collect();
+    assert!(
+        text.contains(&format!("deck {}\n", cards.join(" "))),
+        "{text}\nRust: {cards:?}"
+    );
+}

@@ -221,5 +221,27 @@ pub(super) fn verify_dice(
     let seed = row.revealed_at.map(|_| row.seed.as_str());
     let report = crate::dice::verify::verify(&tag, &row.commitment, seed, &draws);
     print!("{}", report.render());
-    Ok(if report.ok() { Exit::Ok } else { Exit::Failure })
+    let mut ok = report.ok();
+    // One Day in London: its deck recomputed and each reshuffle checked
+    // whole (RULINGS OD5, OD8).
+    let kind = store
+        .game(&tag)?
+        .and_then(|g| serde_json::from_str::<serde_json::Value>(&g.definition).ok())
+        .and_then(|v| v["config"]["kind"].as_str().map(str::to_string));
+    let parsed = seed.and_then(|h| crate::dice::Seed::from_hex(h).ok());
+    if let (Some("one-day"), Some(s)) = (kind.as_deref(), parsed) {
+        let mut from_seed = |turn: u64, name: &str, sides: u32| {
+            crate::dice::draw(&s, &tag, turn, name, sides)
+                .ok()
+                .and_then(|d| d.value.checked_sub(1))
+        };
+        let recorded: Vec<(u64, String, u32, u32)> = draws
+            .iter()
+            .map(|d| (d.turn, d.name.clone(), d.sides, d.value))
+            .collect();
+        let (text, whole) = crate::kinds::oneday::verify::shuffles(&mut from_seed, &recorded);
+        print!("{text}");
+        ok &= whole;
+    }
+    Ok(if ok { Exit::Ok } else { Exit::Failure })
 }

@@ -32,6 +32,7 @@ pub mod read;
 pub mod render;
 pub mod rulings;
 pub mod state;
+pub mod verify;
 
 pub use data::render;
 pub use deck::{

@@ -213,9 +213,22 @@ impl State {
         draws: &mut dyn Draws,
     ) -> Result<State, StartError> {
         check_players(players)?;
-        let mut order: Vec<CardId> = (1..=CARDS as u8).map(CardId).collect();
-        shuffle(&mut order, 0, "deck-", draws).map_err(StartError::NoDraw)?;
+        let order = State::deck_order(draws).map_err(StartError::NoDraw)?;
         State::start_with_order(players, rulings, &order)
+    }
+
+    /// The deck in the order `draws` shuffle it (oneday-shuffle/1), top
+    /// first: what [`State::start`] deals, and what `mornbot verify-dice`
+    /// and `scripts/verify_dice.py ... deck` recompute from a revealed
+    /// seed.
+    ///
+    /// # Errors
+    ///
+    /// The draw that could not be made.
+    pub fn deck_order(draws: &mut dyn Draws) -> Result<Vec<CardId>, String> {
+        let mut order: Vec<CardId> = (1..=CARDS as u8).map(CardId).collect();
+        shuffle(&mut order, 0, "deck-", draws)?;
+        Ok(order)
     }
 
     /// A new game dealt from a deck in the given order (the first card

@@ -139,11 +139,26 @@ fn place(t: &mut T, who: &str, name: &str) {
 fn one_day_in_london_by_mail_keeps_every_card_where_it_belongs() {
     let mut t = started();
 
+    // In the set-up everyone is in turn: a slot taken is refused as
+    // illegal, never as "not your turn".
+    place(&mut t, "bob", "Bob");
+    let (r, mails) = send(&mut t, "bob", "[OD1] place", "PLACE 1");
+    assert_eq!(r, "illegal", "{mails:?}");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(!text.contains("not yours"), "{text}");
+    // No take-backs where cards are hidden (OD12).
+    let (r, mails) = send(&mut t, "bob", "[OD1] oops", "I take back my turn.");
+    assert_ne!(r, "legal", "{mails:?}");
+    let text = flat(&mails.iter().collect::<Vec<_>>());
+    assert!(text.contains("OD12"), "{text}");
+    assert_eq!(state(&t).placements_left("Bob"), 9);
+
     // Set-up in parallel: Ann and Bob place all ten, Cat nine.
-    for _ in 0..10 {
+    for _ in 0..9 {
         place(&mut t, "ann", "Ann");
         place(&mut t, "bob", "Bob");
     }
+    place(&mut t, "ann", "Ann");
     for _ in 0..9 {
         place(&mut t, "cat", "Cat");
     }

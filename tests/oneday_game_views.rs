@@ -218,7 +218,10 @@ fn the_python_verifier_recomputes_the_same_deck() {
     };
     let deck = mornbot::kinds::oneday::State::deck_order(&mut from_seed).unwrap();
     let out = std::process::Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_dice.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/verify_dice.py"
+        ))
         .args([&seed.to_hex(), &commitment(&seed), "OD9", "deck"])
         .output()
         .expect("python3 runs");

@@ -352,10 +352,10 @@ impl Referee {
         // Not the awaited player's: refused, as an illegal turn, but told
         // apart so that the daemon can judge it again after the posts
         // received with it (RULINGS L12).
+        // In a step several players take at once, any of them is in turn.
+        let all = h.awaited_all();
         let awaited = h.awaited();
-        let out_of_turn = awaited
-            .as_deref()
-            .is_some_and(|a| !a.eq_ignore_ascii_case(&sender));
+        let out_of_turn = !all.is_empty() && !all.iter().any(|a| a.eq_ignore_ascii_case(&sender));
         let mut draws = super::dice::SeedDraws::new(h.dice.as_ref(), &tag);
         let judged = h.position.judge_drawing(&order, &sender, &mut draws);
         match judged {
@@ -366,7 +366,11 @@ impl Referee {
                     .map_or(String::new(), |d| format!(", due by {}", fmt_time(d)));
                 out.refuse(format!(
                     "Your turn for {tag} is refused: it is {}'s turn{due}, not yours.\n\n{list}",
-                    awaited.unwrap_or_default()
+                    if all.len() > 1 {
+                        all.join(" and ")
+                    } else {
+                        awaited.unwrap_or_default()
+                    }
                 ));
                 Disposition::new(false, super::turn::OUT_OF_TURN)
             }
@@ -500,9 +504,15 @@ impl Referee {
     ) -> Result<(String, String), RefereeError> {
         let mut h = self.hosted(store, tag)?;
         let Request::Order { text } = &letter.request else {
+            // No take-backs where cards are hidden: a free peek.
+            let peek = if matches!(letter.request, Request::TakeBack(_)) && h.def.kind.hides() {
+                " An order that stands is final in a game with hidden cards (RULINGS OD12)."
+            } else {
+                ""
+            };
             out.refuse(format!(
-                "{tag} is a game of {} ({}): it has no {} of Volume 1. A turn is one order, \
-                 like\n\n{}\n",
+                "{tag} is a game of {} ({}): it has no {} of Volume 1.{peek} A turn is one \
+                 order, like\n\n{}\n",
                 h.def.kind.title(),
                 h.def.kind.id(),
                 match letter.request {

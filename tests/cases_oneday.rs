@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use mornbot::kinds::oneday::case::OdCase;
+use mornbot::kinds::oneday::game_case::{self, GameCase};
 use mornbot::kinds::oneday::Deck;
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -14,7 +15,9 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.unwrap().path();
         if p.is_dir() {
             files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
+        } else if p.extension().is_some_and(|x| x == "toml")
+            && !game_case::is_game(&std::fs::read_to_string(&p).unwrap())
+        {
             out.push(p);
         }
     }
@@ -103,4 +106,41 @@ fn the_corpus_covers_reasons_rulings_and_the_seed() {
         .filter(|(_, c)| c.source.contains("the seed"))
         .count();
     assert!(seed >= 100, "{seed} cases quote the seed");
+}
+
+/// The game cases of `fixtures/cases-oneday/games/` (RULINGS OD5 - OD13):
+/// each passes, is named by its file, and every ruling of the game by
+/// mail has a legal and an illegal case.
+#[test]
+fn every_game_case_passes_and_each_ruling_has_both_verdicts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cases-oneday/games");
+    let mut cases = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let f = e.unwrap().path();
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(game_case::is_game(&text), "{}", f.display());
+        let c: GameCase = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert_eq!(f.file_stem().unwrap().to_str().unwrap(), c.id);
+        let r = game_case::run_text(&text, &f.display().to_string());
+        assert!(r.pass, "{}: {}", r.id, r.why.join("; "));
+        cases.push(c);
+    }
+    assert!(cases.len() >= 25, "{} game cases", cases.len());
+    for od in ["OD5", "OD6", "OD7", "OD8", "OD13"] {
+        let with = |verdicts: &[&str]| {
+            cases.iter().any(|c| {
+                c.rulings.iter().any(|r| r == od) && verdicts.contains(&c.expect.verdict.as_str())
+            })
+        };
+        assert!(
+            with(&["legal", "won"]) && with(&["illegal"]),
+            "{od}: both ways"
+        );
+    }
+    for od in ["OD9", "OD11"] {
+        assert!(
+            cases.iter().any(|c| c.rulings.iter().any(|r| r == od)),
+            "{od}"
+        );
+    }
 }

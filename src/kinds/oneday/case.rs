@@ -212,6 +212,9 @@ fn explain(deck: &Deck, err: &JourneyError) -> String {
 /// Reads and runs one case file's text against the embedded deck
 /// (`origin` names it when it cannot be read).
 pub fn run_text(text: &str, origin: &str) -> CaseResult {
+    if super::game_case::is_game(text) {
+        return super::game_case::run_text(text, origin);
+    }
     match OdCase::from_toml(text) {
         Ok(c) => c.run(Deck::zone1()),
         Err(e) => CaseResult {

@@ -25,6 +25,7 @@ pub mod case;
 pub mod data;
 pub mod deck;
 pub mod derive;
+pub mod game_case;
 pub mod journey;
 pub mod judge;
 pub mod order;

@@ -99,8 +99,14 @@ pub(crate) fn verdict(state: State, changes: Vec<String>) -> Verdict {
 /// Judges `sender`'s order against `state`.
 pub fn judge(state: &State, order: &Order, sender: &str, draws: &mut dyn Draws) -> Verdict {
     let Some(seat) = state.seat(sender) else {
+        // The rule of the phase the stranger tried to play in.
+        let r = if matches!(state.phase, Phase::Setup) {
+            rule::SETUP
+        } else {
+            rule::PLAY
+        };
         return illegal(
-            rule::PLAY,
+            r,
             None,
             format!("{} is not a player of this game", sender.trim()),
         );
@@ -287,7 +293,7 @@ mod tests {
         let v = judge(&s, &Order::Place(1), "Zed", &mut none);
         assert_eq!(
             v,
-            illegal(rule::PLAY, None, "Zed is not a player of this game".into())
+            illegal(rule::SETUP, None, "Zed is not a player of this game".into())
         );
     }
 }

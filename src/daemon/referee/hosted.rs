@@ -25,7 +25,7 @@ pub struct Hosted {
     pub turns: Vec<TurnRow>,
     /// When the game was stored: the first turn's clock starts.
     pub created_at: DateTime<Utc>,
-    /// The keys ([`Hosted::reminder_key`]) of the awaited step's
+    /// The keys (`Hosted::reminder_key`) of the awaited step's
     /// reminders that went out.
     pub reminded: Vec<String>,
     /// What its events come to: late joins asked and consented to, the

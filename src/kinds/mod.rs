@@ -39,6 +39,7 @@ pub mod oneday;
 pub mod outcome;
 pub mod position;
 pub mod vol1;
+mod words;
 
 pub use draws::{Draws, NoDraws, Recorded};
 pub use kind::{Kind, KindError, Order, Position};

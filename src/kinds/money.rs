@@ -72,11 +72,7 @@ pub(super) fn read(body: &str) -> Result<(Order, Vec<String>), KindError> {
 /// Whether a body holds what Money Run reads as orders: a line of the
 /// sender's own starting with one of its words (any case).
 pub(super) fn holds_order(body: &str) -> bool {
-    const WORDS: [&str; 6] = ["place", "coin", "pawn", "pass", "end", "stalemate"];
-    body.lines().any(|l| {
-        let first = l.split_whitespace().next().unwrap_or("");
-        WORDS.iter().any(|w| first.eq_ignore_ascii_case(w))
-    })
+    super::words::a_line_starts_with(body, &moneyrun::read::VERBS)
 }
 
 /// Judges `orders` by `sender`, refills drawn from `draws`.

@@ -136,9 +136,7 @@ impl Hosted {
         if all.len() < 2 || self.events.paused {
             return all.into_iter().next();
         }
-        let policy = self.policy();
-        all.into_iter()
-            .min_by_key(|p| policy.due(self.clock_started_of(p), &self.away_of(p)))
+        all.into_iter().min_by_key(|p| self.deadline_of(p))
     }
 
     /// The key of `player`'s reminder for the awaited step: the turn's

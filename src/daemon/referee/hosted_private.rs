@@ -30,7 +30,6 @@ impl Referee {
         if !h.def.kind.hides() {
             return;
         }
-        let tag = &h.def.tag;
         for player in h.position.players() {
             let secrets = h.position.secrets(&player);
             if secrets.is_none() || before.is_some_and(|b| b.secrets(&player) == secrets) {
@@ -44,25 +43,23 @@ impl Referee {
                 commit,
             );
         }
-        tracing::debug!(game = %tag, "private documents queued");
     }
 
     /// Queues `player`'s private document of `h` into `commit`, to eir
-    /// registered address alone; `key` makes its Message-ID. Whether it
-    /// was queued (a player without an address gets none, and it is
-    /// logged).
-    pub(super) fn private_mail(
+    /// registered address alone; `key` makes its Message-ID (a player
+    /// without an address gets none, and it is logged).
+    fn private_mail(
         &self,
         h: &Hosted,
         player: &str,
         key: &str,
         at: DateTime<Utc>,
         commit: &mut Commit,
-    ) -> bool {
+    ) {
         let tag = &h.def.tag;
         let (Some(to), Some(doc)) = (h.address_of(player), h.private_document(player)) else {
             tracing::error!(game = %tag, %player, "no private document or address");
-            return false;
+            return;
         };
         let body = format!(
             "{}\n\n{doc}",
@@ -81,6 +78,5 @@ impl Referee {
             at,
         );
         self.queue_with_private_picture(commit, &h.def, &h.position, player, &r);
-        true
     }
 }

@@ -35,7 +35,7 @@ pub const FORMS: &str =
     "place <L|M|S|P> <square>, coin <square> <square>, pawn <square> <square>..., pass, end or stalemate";
 
 /// The order words.
-const VERBS: [&str; 6] = ["place", "coin", "pawn", "pass", "end", "stalemate"];
+pub(crate) const VERBS: [&str; 6] = ["place", "coin", "pawn", "pass", "end", "stalemate"];
 
 const FILLERS: [&str; 13] = [
     "a", "an", "the", "coin", "on", "at", "onto", "to", "from", "then", "turn", "->", "-",
@@ -132,28 +132,7 @@ fn is_verb(word: &str) -> bool {
 
 /// Whether `word` is an order word or one edit from one (a typo).
 fn near_verb(word: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    w.len() >= 3 && VERBS.iter().any(|v| one_edit(&w, v))
-}
-
-fn one_edit(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a == b {
-        return true;
-    }
-    let p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    match a.len() as isize - b.len() as isize {
-        0 => {
-            a[p + 1..] == b[p + 1..]
-                || (p + 1 < a.len()
-                    && a[p] == b[p + 1]
-                    && a[p + 1] == b[p]
-                    && a[p + 2..] == b[p + 2..])
-        }
-        1 => a[p + 1..] == b[p..],
-        -1 => a[p..] == b[p + 1..],
-        _ => false,
-    }
+    crate::kinds::words::near_verb(word, &VERBS)
 }
 
 /// Whether a line above the orders is prose, read past: none of its words

@@ -30,7 +30,7 @@ use super::order::Order;
 /// The forms of an order, as an error names them.
 pub const FORMS: &str = "PLACE <slot>, DRAW, TAKE <pile> [PUT <slot>] DISCARD <pile>, [PUT <slot>] DISCARD <pile> or STALEMATE";
 
-const VERBS: [&str; 6] = ["place", "draw", "take", "put", "discard", "stalemate"];
+pub(crate) const VERBS: [&str; 6] = ["place", "draw", "take", "put", "discard", "stalemate"];
 
 const FILLERS: [&str; 13] = [
     "pile", "slot", "from", "into", "in", "onto", "on", "to", "and", "then", "the", "it", "card",
@@ -69,28 +69,7 @@ fn is_verb(word: &str) -> bool {
 
 /// Whether `word` is an order word or one edit from one (a typo).
 fn near_verb(word: &str) -> bool {
-    let w = word.to_ascii_lowercase();
-    w.len() >= 3 && VERBS.iter().any(|v| one_edit(&w, v))
-}
-
-fn one_edit(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a == b {
-        return true;
-    }
-    let p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    match a.len() as isize - b.len() as isize {
-        0 => {
-            a[p + 1..] == b[p + 1..]
-                || (p + 1 < a.len()
-                    && a[p] == b[p + 1]
-                    && a[p + 1] == b[p]
-                    && a[p + 2..] == b[p + 2..])
-        }
-        1 => a[p + 1..] == b[p..],
-        -1 => a[p..] == b[p + 1..],
-        _ => false,
-    }
+    crate::kinds::words::near_verb(word, &VERBS)
 }
 
 /// Whether a line above the order is prose to read past.

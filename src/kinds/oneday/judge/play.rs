@@ -3,7 +3,7 @@
 //! at the end of a turn and of set-up (OD9).
 
 use super::{illegal, rule, verdict, Verdict, Violation};
-use crate::kinds::oneday::deck::RACK;
+use crate::kinds::oneday::deck::{CardId, RACK};
 use crate::kinds::oneday::journey::check_rack;
 use crate::kinds::oneday::order::Order;
 use crate::kinds::oneday::state::{shuffle, Phase, State};
@@ -122,22 +122,13 @@ fn take(state: &State, seat: usize, pile: u8, put: Option<u8>, discard: u8) -> V
     }
     let who = state.name(seat).to_string();
     let name = state.card_name(card);
-    let line = match put {
-        Some(slot) => {
-            let s = &mut next.seats[seat];
-            let k = slot as usize - 1;
-            let old = s.rack[k].replace(card).expect("a full rack in play");
-            s.exposed[k] = true;
-            next.piles[discard as usize - 1].push(old);
-            format!(
-                "{who} took {name} from pile {pile}, put it in slot {slot} and discarded {} onto pile {discard}",
-                state.card_name(old)
-            )
-        }
-        None => {
-            next.piles[discard as usize - 1].push(card);
-            format!("{who} took {name} from pile {pile} and discarded it onto pile {discard}")
-        }
+    // A card taken face up is exposed in the rack (OD4).
+    let line = match exchange(&mut next, seat, card, put, discard, true) {
+        Some((slot, old)) => format!(
+            "{who} took {name} from pile {pile}, put it in slot {slot} and discarded {} onto pile {discard}",
+            state.card_name(old)
+        ),
+        None => format!("{who} took {name} from pile {pile} and discarded it onto pile {discard}"),
     };
     let changes = end_turn(&mut next, seat, vec![line]);
     verdict(next, changes)
@@ -211,25 +202,16 @@ fn finish(
     }
     let mut next = state.clone();
     let who = state.name(seat).to_string();
-    let line = match put {
-        Some(slot) => {
-            let s = &mut next.seats[seat];
-            let k = slot as usize - 1;
-            let old = s.rack[k].replace(card).expect("a full rack in play");
-            s.exposed[k] = false;
-            next.piles[discard as usize - 1].push(old);
-            format!(
-                "{who} put the drawn card in slot {slot} and discarded {} onto pile {discard}",
-                state.card_name(old)
-            )
-        }
-        None => {
-            next.piles[discard as usize - 1].push(card);
-            format!(
-                "{who} discarded the drawn card, {}, onto pile {discard}",
-                state.card_name(card)
-            )
-        }
+    // A card from the draw pile is hidden in the rack (OD4).
+    let line = match exchange(&mut next, seat, card, put, discard, false) {
+        Some((slot, old)) => format!(
+            "{who} put the drawn card in slot {slot} and discarded {} onto pile {discard}",
+            state.card_name(old)
+        ),
+        None => format!(
+            "{who} discarded the drawn card, {}, onto pile {discard}",
+            state.card_name(card)
+        ),
     };
     let changes = end_turn(&mut next, seat, vec![line]);
     verdict(next, changes)
@@ -316,4 +298,28 @@ pub(super) fn deal_piles(next: &mut State, changes: &mut Vec<String>) {
         };
         changes.push(format!("Play starts: {} to move", next.name(0)));
     }
+}
+
+/// The exchange that ends a turn: `card` into rack slot `put` of `seat`
+/// (exposed or not), the slot's card onto pile `discard`; or, with no
+/// slot, `card` itself onto the pile. The slot and the card it gave up.
+fn exchange(
+    next: &mut State,
+    seat: usize,
+    card: CardId,
+    put: Option<u8>,
+    discard: u8,
+    exposed: bool,
+) -> Option<(u8, CardId)> {
+    let pile = discard as usize - 1;
+    let Some(slot) = put else {
+        next.piles[pile].push(card);
+        return None;
+    };
+    let s = &mut next.seats[seat];
+    let k = slot as usize - 1;
+    let old = s.rack[k].replace(card).expect("a full rack in play");
+    s.exposed[k] = exposed;
+    next.piles[pile].push(old);
+    Some((slot, old))
 }

@@ -51,10 +51,15 @@ fn no_leaks(t: &T, mails: &[Mail]) {
     }
 }
 
-/// Sends and checks for leaks.
+/// Sends and checks for leaks, and that each private mail, and it alone,
+/// is copied blind to the bot (RULINGS OD16: the copy confirms it).
 fn send(t: &mut T, who: &str, subject: &str, body: &str) -> (String, Vec<Mail>) {
     let (s, mails) = t.send(who, subject, body);
     no_leaks(t, &mails);
+    for m in &mails {
+        let private = m.text.contains("alone: your cards");
+        assert_eq!(m.to_bot, private, "the bot's copy of a mail to {}", m.to);
+    }
     (s, mails)
 }
 
@@ -325,12 +330,14 @@ fn the_leak_checker_finds_a_card_named_to_someone_who_may_not_see_it() {
     let to_ann = Mail {
         to: "ann@example.org".into(),
         text: format!("Your card to place: {name}"),
+        to_bot: true,
     };
     no_leaks(&t, std::slice::from_ref(&to_ann));
     for to in [LOUNGE, "bob@example.org"] {
         let leak = Mail {
             to: to.into(),
             text: format!("Ann's card to place: {name}"),
+            to_bot: false,
         };
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             no_leaks(&t, std::slice::from_ref(&leak))

@@ -53,11 +53,15 @@ pub fn at(min: i64) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 16, 9, 0, 0).unwrap() + chrono::Duration::minutes(min)
 }
 
-/// A mail the bot queued: to whom, and its text (unwrapped).
+/// A mail the bot queued: to whom (but the bot), and its text
+/// (unwrapped).
 #[derive(Debug)]
 pub struct Mail {
     pub to: String,
     pub text: String,
+    /// Whether the bot is a blind recipient too (a private mail's copy
+    /// that confirms its delivery).
+    pub to_bot: bool,
 }
 
 pub struct T {
@@ -115,9 +119,16 @@ impl T {
             .map(|m| {
                 let raw = String::from_utf8_lossy(&m.raw).replace("\r\n", "\n");
                 super::assert_reads_well(&raw);
+                let to: Vec<&str> = m.recipients.iter().map(String::as_str).collect();
                 Mail {
-                    to: m.recipients.join(","),
+                    to: to
+                        .iter()
+                        .filter(|a| **a != BOT)
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(","),
                     text: unwrap(&raw),
+                    to_bot: to.contains(&BOT),
                 }
             })
             .collect();

@@ -77,6 +77,17 @@ impl Referee {
             &body,
             at,
         );
+        let queued = commit.outbox.len();
         self.queue_with_private_picture(commit, &h.def, &h.position, player, &r);
+        // A blind copy to the bot itself: a private mail never comes back
+        // through the list, and after a kill between SMTP accepting it and
+        // its `sent` mark, this copy reaching the bot's own mailbox is what
+        // confirms it (an own mail is an echo, see `Commit::echoed`), so
+        // the card is not sent to its player twice (RULINGS OD16). The
+        // bot's mailbox is the operator's, who may read hidden state
+        // (OD15).
+        for m in &mut commit.outbox[queued..] {
+            m.recipients.push(self.me.address.clone());
+        }
     }
 }

@@ -343,10 +343,15 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
                     assert_eq!(stored_draws(&l), after_kill, "nothing drawn again");
                     let expected =
                         privates_expected(&names, &[positions.clone(), vec![m.p.clone()]].concat());
+                    // A private mail never comes back through the list:
+                    // one submitted but not marked sent when the kill
+                    // lands is sent again (the same Message-ID twice).
                     assert_eq!(
                         privates_in(&l, &p.who, &name),
                         expected[&name],
-                        "the drawn card sent once"
+                        "the drawn card sent once: {name}'s private mails {:?}\nlog:\n{}",
+                        private_ids(&l, &p.who, &name),
+                        log_tail(&l)
                     );
                 } else {
                     let changes = m.send(&name, &body);

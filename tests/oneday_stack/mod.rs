@@ -176,6 +176,19 @@ pub fn privates_in(l: &Live, user: &str, name: &str) -> usize {
         .count()
 }
 
+/// The Message-IDs of the private mails ("For <name> alone") in
+/// `user`'s mailbox, with how many copies of each.
+pub fn private_ids(l: &Live, user: &str, name: &str) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for m in l.stack.maildir(user) {
+        if header(&m, "Subject").is_some_and(|s| s.contains(&format!("For {name} alone"))) {
+            *out.entry(header(&m, "Message-ID").unwrap_or("").to_string())
+                .or_insert(0) += 1;
+        }
+    }
+    out
+}
+
 /// Every mailbox's mails of the bot were checked when queued; each
 /// private mail is in its player's mailbox once and in no other.
 pub fn mailboxes_checked(l: &Live, leaks: &Leaks, users: &[&str]) {

@@ -114,7 +114,24 @@ fn started() -> T {
         lounge.contains("Every player's placement is awaited"),
         "{lounge}"
     );
+    // Each step's deadline (OD14), the first step's first.
+    assert!(
+        lounge.contains(
+            "2 hours a placement, every hour counted, then 3 hours a turn, every hour counted"
+        ),
+        "{lounge}"
+    );
     t
+}
+
+/// The text of the newest mail the bot queued, on one line.
+fn newest(t: &T) -> String {
+    let all = t.store.all_mail().unwrap();
+    let raw = String::from_utf8_lossy(&all.last().unwrap().raw).into_owned();
+    unwrap(&raw)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `who` places eir next card in eir leftmost empty slot.
@@ -182,6 +199,12 @@ fn one_day_in_london_by_mail_keeps_every_card_where_it_belongs() {
     assert!(
         summaries.iter().any(|s| s.starts_with("Timeout for Cat")),
         "{summaries:?}"
+    );
+    // The Timeout names the deadline of the step missed, not the next's.
+    let timeout = newest(&t);
+    assert!(
+        timeout.contains("(2 hours a placement, every hour counted)"),
+        "{timeout}"
     );
     let s = state(&t);
     assert!(matches!(s.phase(), Phase::Play { .. }), "{:?}", s.phase());
@@ -275,6 +298,11 @@ fn one_day_in_london_by_mail_keeps_every_card_where_it_belongs() {
             .any(|s| s.starts_with(&format!("Timeout for {}", p[2]))),
         "{summaries:?}"
     );
+    let timeout = newest(&t);
+    assert!(
+        timeout.contains("(3 hours a turn, every hour counted)"),
+        "{timeout}"
+    );
     t.n += 190;
     // Turn 4: DRAW, then the second step missed: the card discarded.
     let (r, _) = send(&mut t, &who(&p[0]), "[OD1] turn", "DRAW");
@@ -344,4 +372,48 @@ fn the_leak_checker_finds_a_card_named_to_someone_who_may_not_see_it() {
         }));
         assert!(caught.is_err(), "{name} to {to} not caught");
     }
+}
+
+/// RULINGS OD16: a private mail whose `sent` mark a kill lost (its attempt
+/// begun, never marked) waits, and its blind copy reaching the bot's
+/// mailbox confirms it: it is never sent again, and the copy is not
+/// answered.
+#[test]
+fn a_private_mail_a_kill_left_unconfirmed_is_confirmed_by_its_copy_to_the_bot() {
+    use mornbot::daemon::letter::letter;
+    use mornbot::store::Origin;
+    let mut t = started();
+    let rows = t.store.all_mail().unwrap();
+    let private = rows
+        .iter()
+        .find(|m| String::from_utf8_lossy(&m.raw).contains("alone: your cards"))
+        .expect("a private mail");
+    assert!(private.recipients.iter().any(|r| r == BOT), "{private:?}");
+    // A batch's attempts begun, every reply but the private one marked
+    // sent, then the kill.
+    let now = chrono::Utc::now();
+    let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
+    t.store.begin_attempts(&ids, now).unwrap();
+    for m in rows.iter().filter(|m| m.id != private.id) {
+        t.store.mark_sent(m.id, now).unwrap();
+    }
+    let until = now + chrono::Duration::seconds(30);
+    assert_eq!(t.store.defer_unconfirmed(until).unwrap(), 1);
+    assert!(t.store.due_mail(now, 10).unwrap().is_empty(), "held back");
+    // Without its copy it would be sent again once the wait is over.
+    assert_eq!(t.store.due_mail(until, 10).unwrap().len(), 1);
+    // Its copy comes into the bot's mailbox.
+    let l = letter(&private.raw, &t.ctx, &t.referee);
+    let origin = Origin {
+        source: "test".into(),
+        uidvalidity: None,
+        uid: None,
+    };
+    let h = t.referee.handle(&mut t.store, origin, &l, at(500)).unwrap();
+    assert_eq!(h.replies, 0, "the copy is answered: {}", h.summary);
+    assert!(
+        t.store.due_mail(until, 10).unwrap().is_empty(),
+        "sent again"
+    );
+    assert_eq!(t.store.outbox_counts().unwrap(), (0, rows.len() as u64));
 }

@@ -113,19 +113,33 @@ impl Policy {
     }
 }
 
-impl fmt::Display for Policy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Policy {
+    /// The policy in words for a step other than a turn, e.g. `24 counted
+    /// hours a placement (weekends not counted)`; `turn` reads as the
+    /// policy's `Display`.
+    pub fn per(self, step: &str) -> String {
+        let a = if step.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
         match self {
-            Policy::Rule135 => f.write_str("36 counted hours a turn (Rule 1.3.5)"),
+            Policy::Rule135 => format!("36 counted hours {a} {step} (Rule 1.3.5)"),
             Policy::PerTurn {
                 hours,
                 counted: true,
-            } => write!(f, "{hours} counted hours a turn (weekends not counted)"),
+            } => format!("{hours} counted hours {a} {step} (weekends not counted)"),
             Policy::PerTurn {
                 hours,
                 counted: false,
-            } => write!(f, "{hours} hours a turn, every hour counted"),
+            } => format!("{hours} hours {a} {step}, every hour counted"),
         }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.per("turn"))
     }
 }
 
@@ -213,6 +227,31 @@ mod tests {
         assert_eq!(
             plain.reminder(t(8, 10), Duration::hours(12), start, &[]),
             None
+        );
+    }
+
+    #[test]
+    fn a_policy_is_said_for_the_step_it_times() {
+        let counted = Policy::PerTurn {
+            hours: 24,
+            counted: true,
+        };
+        assert_eq!(
+            counted.to_string(),
+            "24 counted hours a turn (weekends not counted)"
+        );
+        assert_eq!(
+            counted.per("placement"),
+            "24 counted hours a placement (weekends not counted)"
+        );
+        let plain = Policy::PerTurn {
+            hours: 2,
+            counted: false,
+        };
+        assert_eq!(plain.per("order"), "2 hours an order, every hour counted");
+        assert_eq!(
+            Policy::Rule135.to_string(),
+            "36 counted hours a turn (Rule 1.3.5)"
         );
     }
 }

@@ -102,8 +102,11 @@ impl Leaks {
     }
 
     /// The reader of a mail to `to`: a player of OD1 alone, or the public.
+    /// The bot's blind copy of a private mail (RULINGS OD16) is the
+    /// operator's, and reads nothing new.
     fn reader(&self, to: &[String]) -> Option<String> {
-        match to {
+        let to: Vec<&String> = to.iter().filter(|a| *a != "bot@example.test").collect();
+        match to[..] {
             [one] => one
                 .strip_suffix("@example.test")
                 .and_then(|w| self.players.get(w))
@@ -190,7 +193,8 @@ pub fn private_ids(l: &Live, user: &str, name: &str) -> BTreeMap<String, usize> 
 }
 
 /// Every mailbox's mails of the bot were checked when queued; each
-/// private mail is in its player's mailbox once and in no other.
+/// private mail is in its player's mailbox once and in no other but the
+/// bot's own.
 pub fn mailboxes_checked(l: &Live, leaks: &Leaks, users: &[&str]) {
     for u in users {
         for (id, n) in mailbox(l, u) {
@@ -207,6 +211,7 @@ pub fn mailboxes_checked(l: &Live, leaks: &Leaks, users: &[&str]) {
             }
         }
     }
+    let bot = mailbox(l, "bot");
     for (id, whose) in &leaks.checked {
         let Some(p) = whose else { continue };
         let (who, _) = leaks.players.iter().find(|(_, n)| *n == p).unwrap();
@@ -214,6 +219,12 @@ pub fn mailboxes_checked(l: &Live, leaks: &Leaks, users: &[&str]) {
             mailbox(l, who).get(id),
             Some(&1),
             "{p}'s private mail {id} not in {who}'s mailbox once"
+        );
+        // Its blind copy, which confirms it (RULINGS OD16).
+        assert_eq!(
+            bot.get(id),
+            Some(&1),
+            "the bot's copy of {p}'s private mail {id}"
         );
     }
 }

@@ -82,20 +82,20 @@ impl Referee {
                         "{player}, the {step} of your open turn in {tag} is due by {} ({}); \
                          if nothing comes by then, mornbot closes the turn as it stands.",
                         fmt_time(due),
-                        h.policy()
+                        h.policy_words()
                     ),
                     // A step of its own (a placement in a set-up).
                     Next::Act { step, .. } if step != "turn" => format!(
                         "{player}, your {step} in {tag} is due by {} ({}); if none comes by \
                          then, mornbot plays a Timeout for you.",
                         fmt_time(due),
-                        h.policy()
+                        h.policy_words()
                     ),
                     _ => format!(
                         "{player}, your turn {n} of {tag} is due by {} ({}); if no turn comes \
                          by then, mornbot plays a Timeout for you.",
                         fmt_time(due),
-                        h.policy()
+                        h.policy_words()
                     ),
                 }),
                 now,
@@ -117,6 +117,8 @@ impl Referee {
             message_id: format!("timeout-{tag}-{n}@{}", self.me.domain()),
             submitted_at: due,
         };
+        // The policy of the step missed, not of the next.
+        let policy = h.policy_words();
         let before = std::mem::replace(&mut h.position, position);
         h.turns.push(row.clone());
         commit.turns.push((tag.clone(), row));
@@ -125,7 +127,7 @@ impl Referee {
             h.def.kind.id(),
             "order_timeout",
             minijinja::context! {
-                player, n, game => tag, due => fmt_time(due), policy => h.policy().to_string(),
+                player, n, game => tag, due => fmt_time(due), policy,
                 line => indent(&line), changes, document => h.document(),
             },
         );

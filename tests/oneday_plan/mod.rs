@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use mornbot::dice::{draw, Seed};
 use mornbot::kinds::oneday::{
-    check_rack, forced_pile, CardId, Deck, JourneyRulings, Phase, State, StationIdx,
+    check_rack, forced_pile, CardId, Deck, JourneyRulings, Next, Phase, State, StationIdx,
 };
 use mornbot::kinds::{Draws, Judged, Kind, Position};
 
@@ -197,6 +197,15 @@ impl Lcg {
 /// Candidate journeys: random walks along the deck's lines, changing
 /// lines at interchanges, ten distinct stations `check_rack` accepts.
 pub fn candidates(n: usize, rulings: &JourneyRulings) -> Vec<[StationIdx; 10]> {
+    candidates_avoiding(n, rulings, &BTreeSet::new())
+}
+
+/// [`candidates`] calling at none of the stations `avoid`.
+pub fn candidates_avoiding(
+    n: usize,
+    rulings: &JourneyRulings,
+    avoid: &BTreeSet<StationIdx>,
+) -> Vec<[StationIdx; 10]> {
     let deck = Deck::zone1();
     let mut rng = Lcg(0x0d1);
     let mut out = Vec::new();
@@ -209,6 +218,9 @@ pub fn candidates(n: usize, rulings: &JourneyRulings) -> Vec<[StationIdx; 10]> {
         let mut line = rng.next(deck.lines().len());
         let st = &deck.lines()[line].stations;
         let mut at = rng.next(st.len());
+        if avoid.contains(&st[at]) {
+            continue;
+        }
         walk.push(st[at]);
         let mut ok = true;
         let mut tries = 0;
@@ -222,7 +234,7 @@ pub fn candidates(n: usize, rulings: &JourneyRulings) -> Vec<[StationIdx; 10]> {
                     break;
                 }
                 let nxt = if up { at + 1 } else { at.wrapping_sub(1) };
-                if nxt >= st.len() || walk.contains(&st[nxt]) {
+                if nxt >= st.len() || walk.contains(&st[nxt]) || avoid.contains(&st[nxt]) {
                     break;
                 }
                 at = nxt;
@@ -256,6 +268,9 @@ pub fn candidates(n: usize, rulings: &JourneyRulings) -> Vec<[StationIdx; 10]> {
     out
 }
 
+/// How many candidate journeys W's target is picked among.
+pub const CANDIDATES: usize = 3000;
+
 /// The plan: W's target and what each player does.
 pub struct Plan {
     pub w: String,
@@ -267,34 +282,79 @@ fn station(c: CardId) -> StationIdx {
 }
 
 impl Plan {
-    /// W (seat 0) picks the candidate whose every station has a card
-    /// outside the others' deals, with the most stations W is dealt.
-    pub fn new(s0: &State) -> Plan {
+    /// The plan for `seed`: the best ranked one ([`Plan::ranked`]: W,
+    /// seat 0, aims at a candidate whose every station has a card outside
+    /// the others' deals, with the most stations W is dealt) whose
+    /// rehearsal on a mirror goes as the stack test needs
+    /// ([`rehearse`]); a few deals end otherwise (W's set-up rack a
+    /// journey already, or no second step a Timeout may miss).
+    pub fn choose(names: &[String], seed: &Seed) -> Plan {
+        let m = Mirror::start(names, seed.clone());
+        let mut why = Vec::new();
+        for plan in Plan::ranked(m.s()).into_iter().take(50) {
+            match rehearse(names, seed, &plan) {
+                Ok(_) => return plan,
+                Err(e) => why.push(e),
+            }
+        }
+        panic!("no plan for this seed: {why:?}")
+    }
+
+    /// The plans W may follow, best first: targets among [`CANDIDATES`],
+    /// and when a deal rules out every one (about 1 in 10,000), among walks
+    /// avoiding the stations whose every card the others were dealt.
+    pub fn ranked(s0: &State) -> Vec<Plan> {
+        static ALL: std::sync::OnceLock<Vec<[StationIdx; 10]>> = std::sync::OnceLock::new();
+        let all = ALL.get_or_init(|| candidates(CANDIDATES, &s0.rulings().journey));
+        let mut ranked = Plan::among(s0, all);
+        if ranked.is_empty() {
+            let avoid = Plan::dealt_away(s0);
+            ranked = Plan::among(s0, &candidates_avoiding(300, &s0.rulings().journey, &avoid));
+        }
+        ranked
+    }
+
+    /// The stations whose every card the players but W were dealt.
+    fn dealt_away(s0: &State) -> BTreeSet<StationIdx> {
+        let deck = Deck::zone1();
+        let others = Plan::others(s0);
+        (0..deck.lines().len())
+            .flat_map(|l| deck.lines()[l].stations.iter().copied())
+            .filter(|&st| deck.cards_of(st).all(|c| others.contains(&c.id)))
+            .collect()
+    }
+
+    /// The cards the players but W were dealt.
+    fn others(s0: &State) -> BTreeSet<CardId> {
+        let order = deck_order(s0);
+        order[10..10 * s0.players().len()].iter().copied().collect()
+    }
+
+    /// The plans with W's target among `all`, those with every station
+    /// with a card outside the others' deals, those with most of W's
+    /// deal first.
+    pub fn among(s0: &State, all: &[[StationIdx; 10]]) -> Vec<Plan> {
         let deck = Deck::zone1();
         let names = s0.players();
         let order = deck_order(s0);
-        let others: BTreeSet<CardId> = order[10..10 * names.len()].iter().copied().collect();
+        let others = Plan::others(s0);
         let mine: BTreeSet<StationIdx> = order[..10].iter().map(|&c| station(c)).collect();
-        static CANDIDATES: std::sync::OnceLock<Vec<[StationIdx; 10]>> = std::sync::OnceLock::new();
-        let all = CANDIDATES.get_or_init(|| {
-            let t = std::time::Instant::now();
-            let c = candidates(300, &s0.rulings().journey);
-            eprintln!("{} candidate journeys in {:?}", c.len(), t.elapsed());
-            c
-        });
-        let best = all
+        let mut fit: Vec<[StationIdx; 10]> = all
             .iter()
+            .rev()
             .copied()
             .filter(|t| {
                 t.iter()
                     .all(|&st| deck.cards_of(st).any(|c| !others.contains(&c.id)))
             })
-            .max_by_key(|t| t.iter().filter(|s| mine.contains(s)).count())
-            .expect("a target journey");
-        Plan {
-            w: names[0].clone(),
-            target: best,
-        }
+            .collect();
+        fit.sort_by_key(|t| std::cmp::Reverse(t.iter().filter(|s| mine.contains(s)).count()));
+        fit.into_iter()
+            .map(|target| Plan {
+                w: names[0].clone(),
+                target,
+            })
+            .collect()
     }
 
     /// The slots of W's rack not yet holding their target station.
@@ -338,7 +398,10 @@ impl Plan {
         if let Some(f) = forced_pile(&piles) {
             return f;
         }
-        (1..=3u8)
+        // Pile 1 last: a Timeout's discard goes there (OD11), so a card W
+        // needs is kept off it when it can be.
+        [3, 2, 1u8]
+            .into_iter()
             .find(|&k| !self.wants(s, *piles[k as usize - 1].last().unwrap()))
             .unwrap_or(1)
     }
@@ -475,7 +538,11 @@ impl Script {
                     self.missed_turn = true;
                     return Step::Timeout(who);
                 }
-                if *mover != 0
+                // By seat 1 or 2, or by W when the card drawn is not one
+                // W puts (some deals keep W's need on every pile a
+                // Timeout would bury while the others draw).
+                let by = *mover != 0 || drawn.is_some_and(|c| plan.fits(s, c).is_none());
+                if by
                     && drawn.is_some()
                     && self.missed_turn
                     && !self.missed_second
@@ -491,4 +558,55 @@ impl Script {
             Phase::Over { .. } => panic!("over"),
         }
     }
+}
+
+/// What a rehearsal of a plan came to: mails sent, Timeouts, turns of
+/// play, reshuffles.
+pub type Rehearsal = (usize, usize, u32, u32);
+
+/// Plays `plan` from `seed` to its end on a mirror: what it came to, or
+/// why it did not go as the stack test needs (W wins, after a reshuffle,
+/// with each scripted Timeout).
+pub fn rehearse(names: &[String], seed: &Seed, plan: &Plan) -> Result<Rehearsal, String> {
+    let mut m = Mirror::start(names, seed.clone());
+    let mut script = Script::default();
+    let (mut mails, mut timeouts) = (0, 0);
+    while !matches!(m.s().phase(), Phase::Over { .. }) {
+        if mails >= 400 {
+            return Err(format!("no end after {mails} mails"));
+        }
+        let s = m.s().clone();
+        match script.next(plan, &s) {
+            Step::Mail(who, act) => {
+                m.send(&who, &act.body());
+                mails += 1;
+            }
+            Step::Timeout(who) => {
+                m.timeout(&who);
+                timeouts += 1;
+            }
+        }
+    }
+    let s = m.s();
+    if s.next()
+        != (Next::Over {
+            winners: vec![plan.w.clone()],
+        })
+    {
+        return Err(format!("{:?} after {} turns", s.next(), s.turns));
+    }
+    if s.reshuffles() == 0 {
+        return Err(format!(
+            "W won without a reshuffle, after {} turns",
+            s.turns
+        ));
+    }
+    if !(script.missed_placement && script.missed_turn && script.missed_second) {
+        return Err(format!(
+            "missed: a placement {}, a turn {}, a second step {}",
+            script.missed_placement, script.missed_turn, script.missed_second
+        ));
+    }
+    assert_eq!(m.fold(&m.log), m.p, "the log folds to the game");
+    Ok((mails, timeouts, s.turns, s.reshuffles()))
 }

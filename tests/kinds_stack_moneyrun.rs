@@ -30,7 +30,6 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mornbot::dice::{draw, Seed};
@@ -407,23 +406,6 @@ fn players(order: &[String]) -> [P; 3] {
 /// The subject of MR1's verdicts.
 const TURN: &str = "[MR1] my turn";
 
-/// The game's draws as the daemon's store records them: (turn, name,
-/// sides, value), in the order made.
-fn stored_draws(l: &Live) -> Vec<(u64, String, u32, u32)> {
-    let db = rusqlite::Connection::open_with_flags(
-        l.stack.dir.join("bot-data/mornbot.db"),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap();
-    let mut q = db
-        .prepare("SELECT turn, name, sides, value FROM draws WHERE game = ?1 ORDER BY rowid")
-        .unwrap();
-    q.query_map([TAG], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
 /// `p`'s mail `id` of MR1, judged legal in the lounge as line `n` of the
 /// log with the subject's `verdict`: the verdict, on one line.
 fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
@@ -556,7 +538,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
     assert_eq!(drawn_so_far(&doc), 5, "{doc}");
     let (first, _) = awaited(&doc, &names);
     // Face v of the kind's first-player die is the v-th seat (RULINGS MR4).
-    let drawn = stored_draws(&l);
+    let drawn = draws_of(&l, TAG);
     let face = drawn
         .iter()
         .find(|d| d.1 == "first-player")
@@ -631,7 +613,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
                 }
                 assert!(table(&v).contains(&coin), "{coin} on the table: {v}");
                 assert_eq!(drawn_so_far(&v), k, "{v}");
-                let draws = stored_draws(&l);
+                let draws = draws_of(&l, TAG);
                 let bag_k: Vec<_> = draws.iter().filter(|d| d.1 == format!("bag-{k}")).collect();
                 assert_eq!(bag_k.len(), 1, "{draws:?}");
                 assert_eq!(bag_k[0].0, t, "drawn at the turn's number: {draws:?}");
@@ -657,7 +639,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
                 );
                 assert_eq!(table(&v2), table(&v), "{v2}");
                 assert_eq!(drawn_so_far(&v2), k, "{v2}");
-                assert_eq!(stored_draws(&l), draws, "no draw again");
+                assert_eq!(draws_of(&l, TAG), draws, "no draw again");
                 doc = v2;
             }
             Act::Whole { body, malformed } => {
@@ -710,26 +692,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
     // 4. The win: two lounge answers, in either order, its verdict and
     // the dice's seed revealed (RULINGS S14).
     let (id, p) = won;
-    let both = all_in_lounge(&l, &id, 2);
-    e.answers.push((id.clone(), "rushton".into(), 2));
-    e.answers.push((id.clone(), p.who.clone(), 2));
-    e.queued.push((id, 2));
-    let subject = format!("[{TAG}] Turn {n}: ");
-    let (verdict, reveal): (Vec<&String>, Vec<&String>) = both
-        .iter()
-        .partition(|m| header(m, "Subject").is_some_and(|s| s.starts_with(&subject)));
-    let [won] = verdict[..] else {
-        panic!("one verdict in {both:#?}")
-    };
-    assert_eq!(
-        header(won, "Subject"),
-        Some(format!("{subject}{}, legal, and wins", p.name).as_str()),
-        "{won}"
-    );
-    let [reveal] = reveal[..] else {
-        panic!("one seed in {both:#?}")
-    };
-    let (won, reveal) = (flat(won), flat(reveal));
+    let won = won_and_revealed(&l, &mut e, (TAG, n), (&id, &p), &committed);
     for said in [
         format!("{}'s pawn reaches column i at i5: {} wins", p.name, p.name),
         format!("Game over: {} reached column i and wins.", p.name),
@@ -739,23 +702,16 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
     assert!(!won.contains("Next:"), "{won}");
     // The open turn's second mail is a line of the log, not a turn.
     assert_eq!(won_after(&won), n as u64 - 1, "{won}");
-    seed_revealed(&reveal, TAG, &committed);
     assert!(l.daemon.terminate().success());
 
     // 5. verify-dice: the opening five, the first player, every refill
     // (one a placement, the open turn's once), all OK.
-    let out = Command::new(env!("CARGO_BIN_EXE_mornbot"))
-        .args(["verify-dice", TAG, "--db"])
-        .arg(l.stack.dir.join("bot-data/mornbot.db"))
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{report}");
+    let report = verify_dice(&l, TAG);
     assert!(report.contains(": OK (SHA-256 of the seed)"), "{report}");
     let (t, k) = refilled.expect("the open turn");
     let mut lines = vec![(0, "first-player".to_string(), 3)];
     lines.extend((1..=5).map(|i| (0, format!("bag-{i}"), 43 - i)));
-    let draws = stored_draws(&l);
+    let draws = draws_of(&l, TAG);
     for i in 6..=5 + placed {
         let d = draws
             .iter()

@@ -304,7 +304,7 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
                     // reply can be sent, and a fresh daemon.
                     l.processed(&id);
                     l.daemon.kill();
-                    let after_kill = stored_draws(&l);
+                    let after_kill = draws_of(&l, TAG);
                     l.daemon = Daemon::start(&l.stack.dir.join("bot.toml"), &l.log);
                     killed = true;
                     let changes = m.send(&name, &body);
@@ -318,7 +318,7 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
                         .lines()
                         .any(|s| s.contains("were being delivered when the daemon stopped"));
                     eprintln!("the kill left replies unconfirmed: {held}");
-                    assert_eq!(stored_draws(&l), after_kill, "nothing drawn again");
+                    assert_eq!(draws_of(&l, TAG), after_kill, "nothing drawn again");
                     let expected =
                         privates_expected(&names, &[positions.clone(), vec![m.p.clone()]].concat());
                     // A private mail never comes back through the list:
@@ -385,24 +385,8 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
 
     // 4. The win: its verdict and the seed revealed, in either order.
     let (id, p) = won;
-    let both = all_in_lounge(&l, &id, 2);
-    e.answers.push((id.clone(), "rushton".into(), 2));
-    e.answers.push((id.clone(), p.who.clone(), 2));
-    e.queued.push((id, 2));
-    let subject = format!("[{TAG}] Turn {n}: ");
-    let (verdict, reveal): (Vec<&String>, Vec<&String>) = both
-        .iter()
-        .partition(|m| header(m, "Subject").is_some_and(|s| s.starts_with(&subject)));
-    let ([won], [reveal]) = (&verdict[..], &reveal[..]) else {
-        panic!("a verdict and a seed in {both:#?}")
-    };
-    assert_eq!(
-        header(won, "Subject"),
-        Some(format!("{subject}{}, legal, and wins", p.name).as_str()),
-        "{won}"
-    );
+    let won = won_and_revealed(&l, &mut e, (TAG, n), (&id, &p), &committed);
     assert_eq!(p.name, plan.w);
-    let won = flat(won);
     assert!(
         won.contains(&format!(
             "{}'s rack is a continuous journey: {} wins",
@@ -410,11 +394,10 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
         )),
         "{won}"
     );
-    seed_revealed(&flat(reveal), TAG, &committed);
     assert_eq!(m.fold(&stored_log(&l)), m.p, "the daemon's log at the end");
     leaks.check(&l, m.s());
     let draws = kind_draws(&l);
-    let all_draws = stored_draws(&l).len();
+    let all_draws = draws_of(&l, TAG).len();
     assert!(m.s().reshuffles() >= 1);
     assert!(
         draws.iter().any(|d| d.1.starts_with("reshuffle-1-")),
@@ -427,13 +410,7 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
 
     // 5. verify-dice recomputes the deck and the reshuffle: all OK; the
     // script gives the mirror's deck.
-    let out = Command::new(env!("CARGO_BIN_EXE_mornbot"))
-        .args(["verify-dice", TAG, "--db"])
-        .arg(l.stack.dir.join("bot-data/mornbot.db"))
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{report}");
+    let report = verify_dice(&l, TAG);
     assert!(
         report.contains(&format!("{all_draws} draw(s), 0 mismatch(es): all OK")),
         "{report}"

@@ -11,6 +11,7 @@ use crate::oneday_plan::TAG;
 use crate::oneday_support::names_only;
 use crate::support::header;
 use crate::support::live::Live;
+use crate::support::stack_mail::draws_of;
 
 /// The bot's store, read-only.
 pub fn db(l: &Live) -> rusqlite::Connection {
@@ -28,23 +29,10 @@ pub fn seed_hex(l: &Live) -> String {
         .unwrap()
 }
 
-/// The game's draws as the store records them: (turn, name, sides,
-/// value), in the order made.
-pub fn stored_draws(l: &Live) -> Vec<(u64, String, u32, u32)> {
-    let db = db(l);
-    let mut q = db
-        .prepare("SELECT turn, name, sides, value FROM draws WHERE game = ?1 ORDER BY rowid")
-        .unwrap();
-    q.query_map([TAG], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
 /// The kind's draws (the deck's shuffle, the reshuffles), START's order
 /// left out.
 pub fn kind_draws(l: &Live) -> Vec<(u64, String, u32, u32)> {
-    stored_draws(l)
+    draws_of(l, TAG)
         .into_iter()
         .filter(|d| d.1.starts_with("deck-") || d.1.starts_with("reshuffle-"))
         .collect()

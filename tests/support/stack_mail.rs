@@ -366,3 +366,64 @@ pub fn seed_revealed(reveal: &str, tag: &str, committed: &str) {
     );
     assert_eq!(hex_after(reveal, "commitment "), committed, "{reveal}");
 }
+
+/// The two lounge answers to `p`'s winning mail `id` (line `n` of `tag`),
+/// in either order, expected of `e`: its verdict, whose subject says `p`
+/// wins, and the notice revealing the seed of the game's dice, checked
+/// against `committed` (RULINGS S14). The verdict, on one line.
+pub fn won_and_revealed(
+    l: &Live,
+    e: &mut Expect,
+    (tag, n): (&str, usize),
+    (id, p): (&str, &P),
+    committed: &str,
+) -> String {
+    let both = all_in_lounge(l, id, 2);
+    e.answers.push((id.into(), "rushton".into(), 2));
+    e.answers.push((id.into(), p.who.clone(), 2));
+    e.queued.push((id.into(), 2));
+    let subject = format!("[{tag}] Turn {n}: ");
+    let (verdict, reveal): (Vec<&String>, Vec<&String>) = both
+        .iter()
+        .partition(|m| header(m, "Subject").is_some_and(|s| s.starts_with(&subject)));
+    let ([won], [reveal]) = (&verdict[..], &reveal[..]) else {
+        panic!("a verdict and a seed in {both:#?}")
+    };
+    assert_eq!(
+        header(won, "Subject"),
+        Some(format!("{subject}{}, legal, and wins", p.name).as_str()),
+        "{won}"
+    );
+    seed_revealed(&flat(reveal), tag, committed);
+    flat(won)
+}
+
+/// `mornbot verify-dice tag` run on the bot's database: its report, the
+/// command having succeeded.
+pub fn verify_dice(l: &Live, tag: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mornbot"))
+        .args(["verify-dice", tag, "--db"])
+        .arg(l.stack.dir.join("bot-data/mornbot.db"))
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{report}");
+    report
+}
+
+/// Game `tag`'s draws as the bot's store records them: (turn, name,
+/// sides, value), in the order made.
+pub fn draws_of(l: &Live, tag: &str) -> Vec<(u64, String, u32, u32)> {
+    let db = rusqlite::Connection::open_with_flags(
+        l.stack.dir.join("bot-data/mornbot.db"),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )
+    .unwrap();
+    let mut q = db
+        .prepare("SELECT turn, name, sides, value FROM draws WHERE game = ?1 ORDER BY rowid")
+        .unwrap();
+    q.query_map([tag], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}

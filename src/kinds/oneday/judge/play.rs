@@ -241,14 +241,7 @@ pub(super) fn discard_drawn(
 pub(super) fn end_turn(next: &mut State, seat: usize, mut changes: Vec<String>) -> Vec<String> {
     next.turns += 1;
     if is_journey(next, seat) {
-        next.phase = Phase::Over {
-            winners: vec![seat],
-        };
-        changes.push(format!(
-            "{}'s rack is a continuous journey: {} wins",
-            next.name(seat),
-            next.name(seat)
-        ));
+        wins(next, seat, &mut changes);
         return changes;
     }
     let after = (seat + 1) % next.seats.len();
@@ -257,6 +250,18 @@ pub(super) fn end_turn(next: &mut State, seat: usize, mut changes: Vec<String>) 
         drawn: None,
     };
     changes
+}
+
+/// Seat `seat`'s rack is a continuous journey: the game is over, and
+/// the seat wins.
+fn wins(next: &mut State, seat: usize, changes: &mut Vec<String>) {
+    next.phase = Phase::Over {
+        winners: vec![seat],
+    };
+    let name = next.name(seat);
+    changes.push(format!(
+        "{name}'s rack is a continuous journey: {name} wins"
+    ));
 }
 
 /// Whether seat `seat`'s rack is a continuous journey.
@@ -283,14 +288,7 @@ pub(super) fn deal_piles(next: &mut State, changes: &mut Vec<String>) {
         next.draw.len()
     ));
     if let Some(seat) = (0..next.seats.len()).find(|&k| is_journey(next, k)) {
-        next.phase = Phase::Over {
-            winners: vec![seat],
-        };
-        changes.push(format!(
-            "{}'s rack is a continuous journey: {} wins",
-            next.name(seat),
-            next.name(seat)
-        ));
+        wins(next, seat, changes);
     } else {
         next.phase = Phase::Play {
             mover: 0,

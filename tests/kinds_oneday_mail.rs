@@ -87,6 +87,13 @@ fn started() -> T {
          turn_deadline=3h_plain",
     );
     assert_eq!(s, "new game OD1", "{mails:?}");
+    let open = flat(&to_lounge(&mails));
+    assert!(
+        open.contains(
+            "2 hours a placement, every hour counted, then 3 hours a turn, every hour counted"
+        ),
+        "{open}"
+    );
     for (who, name) in PLAYERS {
         t.join(who, "OD1", name);
     }

@@ -48,7 +48,7 @@ pub async fn sender(
     )?;
     if held > 0 {
         tracing::warn!(
-            "{held} replies were being delivered when the daemon stopped: retrying in {} s unless they come back through the list",
+            "{held} replies were being delivered when the daemon stopped: retrying in {} s unless their copy comes back (through the list, or a private mail's to mornbot)",
             cfg.unconfirmed_wait_secs
         );
     }

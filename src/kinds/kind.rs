@@ -176,6 +176,28 @@ impl Kind {
         }
     }
 
+    /// The steps with a deadline of their own, in the order a game meets
+    /// them: One Day in London's placements, then its turns (OD14); every
+    /// other kind's turns.
+    pub fn timed_steps(self) -> &'static [&'static str] {
+        match self {
+            Kind::OneDay => &["placement", "turn"],
+            _ => &["turn"],
+        }
+    }
+
+    /// The deadlines of the kind's timed steps, in words: `2 hours a
+    /// placement, every hour counted, then 3 hours a turn, every hour
+    /// counted`.
+    pub fn deadlines_said(self, rulings: &[(String, String)], game: Option<Policy>) -> String {
+        let said: Vec<String> = self
+            .timed_steps()
+            .iter()
+            .map(|step| self.step_deadline(step, rulings, game).per(step))
+            .collect();
+        said.join(", then ")
+    }
+
     /// Checks `rulings` (`key=value` pairs) against the kind's contested
     /// rulings.
     ///

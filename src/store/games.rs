@@ -183,10 +183,13 @@ impl Store {
                 params![game, kind, key, ms(now)],
             )?;
         }
+        // Only a reply whose delivery began (and was not refused) is
+        // confirmed: a mail forged From mornbot with a Message-ID it will
+        // use cannot stop a reply that is not yet on its way.
         for id in &c.echoed {
             tx.execute(
                 "UPDATE outbox SET sent_at = ?2, attempt_started_at = NULL
-                 WHERE message_id = ?1 AND sent_at IS NULL",
+                 WHERE message_id = ?1 AND sent_at IS NULL AND attempt_started_at IS NOT NULL",
                 params![id, ms(now)],
             )?;
         }

@@ -80,12 +80,14 @@ impl Store {
     }
 
     /// At start-up: replies whose last attempt was cut short by a crash may
-    /// have been delivered. Their retry waits until `until`, so that a
-    /// lounge post coming back through the list can confirm it first
-    /// (see [`Commit::echoed`]). Returns how many were deferred.
+    /// have been delivered. Their retry waits until `until`, so that their
+    /// copy can confirm them first: a lounge post coming back through the
+    /// list, a private mail's blind copy in mornbot's own mailbox (see
+    /// [`Commit::echoed`]). They stay marked as attempted, which is what
+    /// lets a copy confirm them. Returns how many were deferred.
     pub fn defer_unconfirmed(&mut self, until: DateTime<Utc>) -> Result<usize> {
         Ok(self.conn.execute(
-            "UPDATE outbox SET next_attempt_at = max(next_attempt_at, ?1), attempt_started_at = NULL
+            "UPDATE outbox SET next_attempt_at = max(next_attempt_at, ?1)
              WHERE sent_at IS NULL AND attempt_started_at IS NOT NULL",
             params![ms(until)],
         )?)

@@ -67,8 +67,10 @@ pub struct Commit {
     /// Speaker acts done: `(game, kind, key)` (a reminder for a turn...),
     /// so that none is done twice.
     pub timers: Vec<(String, String, String)>,
-    /// Message-IDs of our own replies seen coming back through the list:
-    /// delivered, whatever the outbox recorded.
+    /// Message-IDs of our own replies seen coming back (through the list,
+    /// or a private mail's blind copy in mornbot's own mailbox, RULINGS
+    /// OD16): delivered, whatever the outbox recorded, if their delivery
+    /// had begun.
     pub echoed: Vec<String>,
     /// Games' snapshots to write (replacing their last).
     pub snapshots: Vec<SnapshotRow>,

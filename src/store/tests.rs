@@ -172,6 +172,46 @@ fn an_unconfirmed_reply_waits_and_an_echo_confirms_it() {
     );
 }
 
+/// A copy of a reply whose delivery has not begun (a mail forged From
+/// mornbot with a Message-ID it will use) confirms nothing: the reply still
+/// goes out. One refused and waiting to be retried is not confirmed either.
+#[test]
+fn an_echo_of_a_reply_not_yet_on_its_way_confirms_nothing() {
+    let base = from_ms(ms(Utc::now() + chrono::Duration::seconds(1)));
+    let mut s = Store::in_memory().unwrap();
+    let mail = |n: usize| NewMail {
+        message_id: format!("r{n}@bot"),
+        envelope_from: "bot@x".into(),
+        recipients: vec!["ann@x".into(), "bot@x".into()],
+        raw: b"x".to_vec(),
+    };
+    s.commit(&Commit {
+        received_at: Some(base),
+        outbox: vec![mail(1), mail(2)],
+        ..Commit::default()
+    })
+    .unwrap();
+    let ids: Vec<i64> = s.due_mail(base, 10).unwrap().iter().map(|m| m.id).collect();
+    s.begin_attempts(&ids[1..], base).unwrap();
+    s.mark_failed(ids[1], "refused", base + chrono::Duration::seconds(60))
+        .unwrap();
+    s.commit(&Commit {
+        echoed: vec!["r1@bot".into(), "r2@bot".into()],
+        ..Commit::default()
+    })
+    .unwrap();
+    assert_eq!(s.outbox_counts().unwrap(), (2, 0));
+    // Once on its way, its copy confirms it, after a restart too.
+    s.begin_attempts(&ids[..1], base).unwrap();
+    assert_eq!(s.defer_unconfirmed(base).unwrap(), 1);
+    s.commit(&Commit {
+        echoed: vec!["r1@bot".into()],
+        ..Commit::default()
+    })
+    .unwrap();
+    assert_eq!(s.outbox_counts().unwrap(), (1, 1));
+}
+
 #[test]
 fn reopening_keeps_everything() {
     let dir = std::env::temp_dir().join(format!("mornbot-store-{}", std::process::id()));

@@ -7,8 +7,9 @@ use mornbot::kinds::oneday::{Next, Phase, State};
 use super::{Act, Mirror, Plan};
 
 /// The scripted events beyond the plan, in play: after which turn of play
-/// (counted from 0) the seat-2 player misses a turn, and from when a seat 1
-/// or 2 player misses its second step.
+/// (counted from 0) the seat-2 player misses a turn, and from when a
+/// player misses its second step (seat 1 or 2, or W when the card drawn
+/// is not one W puts).
 pub const MISS_TURN_AFTER: u32 = 4;
 pub const MISS_SECOND_AFTER: u32 = 7;
 

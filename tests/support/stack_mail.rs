@@ -1,8 +1,10 @@
 //! Helpers of the tests that play a hosted game by real mail over the
 //! loopback stack (`tests/kinds_stack.rs`, `tests/kinds_stack_players.rs`,
-//! `tests/kinds_stack_build.rs`): waiting for answers, reading the lounge
+//! `tests/kinds_stack_build.rs`, `tests/kinds_stack_moneyrun.rs`,
+//! `tests/kinds_stack_oneday.rs`): waiting for answers, reading the lounge
 //! as a subscriber reads it, joining, killing and restarting the daemon,
-//! and counting at the end that every mail was answered exactly once.
+//! the win and the seed revealed, the dice's draws and `verify-dice`, and
+//! counting at the end that every mail was answered exactly once.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

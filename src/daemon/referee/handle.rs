@@ -172,8 +172,9 @@ impl Referee {
         let changed_hosted = &mut changed.hosted;
         let changed = &mut changed.live;
         Ok(if let Some(why) = &letter.no_reply {
-            // One of our own replies back through the list confirms its
-            // delivery (it may be unconfirmed after a crash).
+            // One of our own replies back through the list, or a private
+            // mail's blind copy (RULINGS OD16), confirms its delivery (it
+            // may be unconfirmed after a crash).
             commit.echoed.push(letter.message_id.clone());
             (None, "auto".to_string(), why.clone())
         } else if letter.auth_failed && letter.request != Request::Chatter {

@@ -10,6 +10,32 @@ use super::{fmt_time, Referee, RefereeError};
 use crate::kinds::{Judged, Next};
 use crate::store::{Commit, Store, TurnRow};
 
+impl Hosted {
+    /// The deadline policy of the awaited step (its kind's per step,
+    /// RULINGS OD14; else the game's).
+    pub fn policy(&self) -> crate::speaker::policy::Policy {
+        let step = match self.position.next() {
+            Next::Act { step, .. } => step,
+            Next::Over { .. } => "turn",
+        };
+        self.def
+            .kind
+            .step_deadline(step, &self.def.kind_rulings, self.def.deadline)
+    }
+
+    /// [`Hosted::policy`] in words, for the step awaited: `24 counted hours
+    /// a placement`; the rest of an open turn is due by the turn's clock,
+    /// so it reads as a turn's.
+    pub fn policy_words(&self) -> String {
+        match self.position.next() {
+            Next::Act {
+                step, lines_in: 0, ..
+            } => self.policy().per(step),
+            _ => self.policy().to_string(),
+        }
+    }
+}
+
 impl Referee {
     /// The clock of `h`'s awaited step, while timeouts run: the player
     /// whose act is owed first, when eir step is due, and when eir private

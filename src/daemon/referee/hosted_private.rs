@@ -1,8 +1,9 @@
 //! Private mail in a game whose kind hides information (issue 43, One Day
 //! in London's racks, RULINGS OD4): each player's private document goes to
-//! eir registered address alone, never the lounge, whenever what only ey
-//! may see changes (a card to place, a card drawn, eir rack), in the same
-//! commit as the change: a restart neither loses it nor sends it twice.
+//! eir registered address alone (and blind to mornbot itself, whose copy
+//! confirms it, OD16), never the lounge, whenever what only ey may see
+//! changes (a card to place, a card drawn, eir rack), in the same commit
+//! as the change: a restart neither loses it nor sends it twice.
 //! Everything else a hosted game mails is rendered for the public.
 
 use chrono::{DateTime, Utc};
@@ -46,8 +47,9 @@ impl Referee {
     }
 
     /// Queues `player`'s private document of `h` into `commit`, to eir
-    /// registered address alone; `key` makes its Message-ID (a player
-    /// without an address gets none, and it is logged).
+    /// registered address alone (and blind to mornbot, OD16); `key` makes
+    /// its Message-ID (a player without an address gets none, and it is
+    /// logged).
     fn private_mail(
         &self,
         h: &Hosted,

@@ -71,13 +71,28 @@ pub(super) fn describe(o: &KindOptions) -> String {
         "a game of {} ({}), {}{rulings}",
         o.kind.title(),
         o.kind.id(),
-        o.deadline.unwrap_or_else(|| o.kind.default_deadline())
+        o.kind.deadlines_said(&o.kind_rulings, o.deadline)
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One Day in London's announcement says each step's deadline, its
+    /// defaults when the Speaker gives none (RULINGS OD14).
+    #[test]
+    fn one_day_is_announced_with_each_steps_deadline() {
+        let o = KindOptions {
+            kind: Kind::OneDay,
+            ..KindOptions::default()
+        };
+        assert_eq!(
+            describe(&o),
+            "a game of One Day in London (one-day), 24 counted hours a placement (weekends \
+             not counted), then 48 counted hours a turn (weekends not counted)"
+        );
+    }
 
     #[test]
     fn volume_1_columns_read_as_before_and_kinds_read_back() {

@@ -259,17 +259,11 @@ impl Referee {
             .map(|(i, (n, _))| format!("    {}. {n}\n", i + 1))
             .collect();
         let (players, step) = first;
-        let deadline = |step| {
-            def.kind
-                .step_deadline(step, &def.kind_rulings, def.deadline)
-        };
-        let due = super::fmt_time(deadline(step).due(at, &[]));
-        // A first step other than a turn (One Day's placements) has its
-        // own deadline: both are said.
-        let policy = match *step {
-            "turn" => deadline("turn").to_string(),
-            first => format!("{}, then {}", deadline(first).per(first), deadline("turn")),
-        };
+        let policy = def
+            .kind
+            .step_deadline(step, &def.kind_rulings, def.deadline);
+        let due = super::fmt_time(policy.due(at, &[]));
+        let policy = def.kind.deadlines_said(&def.kind_rulings, def.deadline);
         let awaited = match &players[..] {
             [one] if *step == "turn" => format!("It is {one}'s turn, due by {due}."),
             [one] => format!("{one}'s {step} is due by {due}."),

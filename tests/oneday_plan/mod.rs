@@ -289,14 +289,14 @@ impl Plan {
     /// seat 0, aims at a candidate whose every station has a card outside
     /// the others' deals, with the most stations W is dealt) whose
     /// rehearsal on a mirror goes as the stack test needs
-    /// ([`rehearse`]); a few deals end otherwise (W's set-up rack a
+    /// ([`rehearse`]), with what that came to; a few deals end otherwise (W's set-up rack a
     /// journey already, or no second step a Timeout may miss).
-    pub fn choose(names: &[String], seed: &Seed) -> Plan {
+    pub fn choose(names: &[String], seed: &Seed) -> (Plan, Rehearsal) {
         let m = Mirror::start(names, seed.clone());
         let mut why = Vec::new();
         for plan in Plan::ranked(m.s()).into_iter().take(50) {
             match rehearse(names, seed, &plan) {
-                Ok(_) => return plan,
+                Ok(r) => return (plan, r),
                 Err(e) => why.push(e),
             }
         }

@@ -208,13 +208,31 @@ pub fn mailboxes_checked(l: &Live, leaks: &Leaks, users: &[&str]) {
             Some(&1),
             "{p}'s private mail {id} not in {who}'s mailbox once"
         );
-        // Its blind copy, which confirms it (RULINGS OD16).
+        // Its blind copy, which confirms it (RULINGS OD16), read by the
+        // bot as its own mail and not answered.
         assert_eq!(
             bot.get(id),
             Some(&1),
             "the bot's copy of {p}'s private mail {id}"
         );
+        let bare = id.trim_matches(|c| c == '<' || c == '>');
+        let kind: String = db(l)
+            .query_row(
+                "SELECT kind FROM processed WHERE message_id = ?1",
+                [bare],
+                |r| r.get(0),
+            )
+            .unwrap_or_else(|e| panic!("the bot's copy of {id} not read: {e}"));
+        assert_eq!(kind, "auto", "the bot's copy of {id}");
     }
+    let to_bot: i64 = db(l)
+        .query_row(
+            "SELECT count(*) FROM outbox WHERE recipients = 'bot@example.test'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(to_bot, 0, "a mail to the bot alone: a copy answered");
 }
 
 /// How many private mails the mirror's log means each player gets: one
@@ -241,4 +259,74 @@ pub fn unescape(html: &str) -> String {
         .replace("&#x27;", "'")
         .replace("&apos;", "'")
         .replace("&amp;", "&")
+}
+
+/// The crash window RULINGS OD16 is for, made certain while the daemon is
+/// down: `name`'s newest private mail, when the kill left it unsent, is
+/// submitted over SMTP as the sender submits it (to its player and, blind,
+/// to the bot) and marked attempted, as a kill between the server's
+/// acceptance and the `sent` mark leaves it. Its outbox row, or none when
+/// the daemon had sent it before the kill.
+pub fn cut_short_private(l: &Live, name: &str) -> Option<i64> {
+    let db = rusqlite::Connection::open(l.stack.dir.join("bot-data/mornbot.db")).unwrap();
+    let subject = format!("%For {name} alone%");
+    let row: Option<(i64, String, Vec<u8>)> = db
+        .query_row(
+            "SELECT id, recipients, raw FROM outbox WHERE sent_at IS NULL
+             AND CAST(raw AS TEXT) LIKE ?1 ORDER BY id DESC LIMIT 1",
+            [subject],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .ok();
+    let (id, to, raw) = row?;
+    let to: Vec<&str> = to.split(',').collect();
+    assert!(to.contains(&"bot@example.test"), "no blind copy: {to:?}");
+    crate::support::smtp_send(
+        l.smtp,
+        "bot@example.test",
+        &to,
+        &String::from_utf8_lossy(&raw),
+    );
+    db.execute(
+        "UPDATE outbox SET attempt_started_at = coalesce(attempt_started_at, 1) WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
+    Some(id)
+}
+
+/// Outbox row `id`'s delivery: (sent, attempts the sender counted).
+pub fn delivery(l: &Live, id: i64) -> (bool, u32) {
+    db(l)
+        .query_row(
+            "SELECT sent_at IS NOT NULL, attempts FROM outbox WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+}
+
+/// SIGKILLs the daemon as soon as it has committed mail `id`, polling its
+/// store every 2 ms (not [`Live::processed`]'s 100: the replies the commit
+/// queued should still be unsent, as a kill between judging and sending
+/// leaves them).
+pub fn kill_once_processed(l: &mut Live, id: &str) {
+    let db = db(l);
+    let t = std::time::Instant::now();
+    let seen = |db: &rusqlite::Connection| {
+        db.query_row(
+            "SELECT 1 FROM processed WHERE message_id = ?1",
+            [id],
+            |_| Ok(()),
+        )
+        .is_ok()
+    };
+    while !seen(&db) {
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(30),
+            "the bot never processed {id}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    l.daemon.kill();
 }

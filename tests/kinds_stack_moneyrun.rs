@@ -488,21 +488,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
     let told = flat(&private(&l, "speaker", &id));
     assert!(told.contains(&format!("{TAG} is created")), "{told}");
     e.both(&id, "speaker", false);
-    let id = l.mail_bot(
-        "speaker",
-        "new game",
-        &format!("NEW GAME {MX} kind mc-xml players 2 deadline 48h plain"),
-    );
-    let open = flat(&in_lounge(&l, &id));
-    assert!(open.contains("XML Mornington Crescent (mc-xml)"), "{open}");
-    e.both(&id, "speaker", false);
-
-    for (who, name) in [("ann", "Ann"), ("bob", "Bob"), ("cat", "Cat")] {
-        join(&mut l, &mut e, TAG, who, name);
-    }
-    for (who, name) in [("dana", "Dana"), ("eve", "Eve")] {
-        join(&mut l, &mut e, MX, who, name);
-    }
+    open_mx_and_join(&mut l, &mut e, TAG, MX);
 
     // 2. START draws MR1's order: the seats. The kind draws the opening
     // five and the first player; STATUS shows them.

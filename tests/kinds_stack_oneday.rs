@@ -270,19 +270,7 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
     assert!(open.contains("One Day in London (one-day)"), "{open}");
     let committed = hex_after(&open, &format!("{TAG} "));
     e.both(&id, "speaker", false);
-    let id = l.mail_bot(
-        "speaker",
-        "new game",
-        &format!("NEW GAME {MX} kind mc-xml players 2 deadline 48h plain"),
-    );
-    e.both(&id, "speaker", false);
-    in_lounge(&l, &id);
-    for (who, name) in [("ann", "Ann"), ("bob", "Bob"), ("cat", "Cat")] {
-        join(&mut l, &mut e, TAG, who, name);
-    }
-    for (who, name) in [("dana", "Dana"), ("eve", "Eve")] {
-        join(&mut l, &mut e, MX, who, name);
-    }
+    open_mx_and_join(&mut l, &mut e, TAG, MX);
 
     // 2. START: the order of play, the deck shuffled from the dice, each
     // player's first card to eir own mailbox alone.
@@ -447,6 +435,8 @@ fn one_day_in_london_by_real_mail_from_new_game_to_a_win() {
     assert_eq!(draws, m.d.made, "every draw the mirror made, in order");
     assert!(script.missed_placement && script.missed_turn && script.missed_second);
     assert!(killed && refused && archived_mid && took > 0 && drew > 0);
+    // The last private mails' copies read before the daemon stops.
+    copies_read(&l, &leaks);
     assert!(l.daemon.terminate().success());
 
     // 5. verify-dice recomputes the deck and the reshuffle: all OK; the

@@ -330,3 +330,31 @@ pub fn kill_once_processed(l: &mut Live, id: &str) {
     }
     l.daemon.kill();
 }
+
+/// Waits until the bot has read its blind copy of every private mail the
+/// leak checker has seen (RULINGS OD16).
+pub fn copies_read(l: &Live, leaks: &Leaks) {
+    let ids: Vec<String> = leaks
+        .checked
+        .iter()
+        .filter(|(_, whose)| whose.is_some())
+        .map(|(id, _)| id.trim_matches(|c| c == '<' || c == '>').to_string())
+        .collect();
+    crate::support::wait_until(
+        std::time::Duration::from_secs(60),
+        "the bot to read its copy of every private mail",
+        || {
+            let db = db(l);
+            ids.iter()
+                .all(|id| {
+                    db.query_row(
+                        "SELECT 1 FROM processed WHERE message_id = ?1",
+                        [id],
+                        |_| Ok(()),
+                    )
+                    .is_ok()
+                })
+                .then_some(())
+        },
+    );
+}

@@ -429,3 +429,22 @@ pub fn draws_of(l: &Live, tag: &str) -> Vec<(u64, String, u32, u32)> {
         .map(Result::unwrap)
         .collect()
 }
+
+/// The Speaker opens `mx`, an mc-xml game for two, beside the game under
+/// test, `tag`; Ann, Bob and Cat join `tag`, Dana and Eve `mx`.
+pub fn open_mx_and_join(l: &mut Live, e: &mut Expect, tag: &str, mx: &str) {
+    let id = l.mail_bot(
+        "speaker",
+        "new game",
+        &format!("NEW GAME {mx} kind mc-xml players 2 deadline 48h plain"),
+    );
+    let open = flat(&in_lounge(l, &id));
+    assert!(open.contains("XML Mornington Crescent (mc-xml)"), "{open}");
+    e.both(&id, "speaker", false);
+    for (who, name) in [("ann", "Ann"), ("bob", "Bob"), ("cat", "Cat")] {
+        join(l, e, tag, who, name);
+    }
+    for (who, name) in [("dana", "Dana"), ("eve", "Eve")] {
+        join(l, e, mx, who, name);
+    }
+}

@@ -37,7 +37,7 @@ use moneyrun_plan::*;
 use mornbot::dice::Seed;
 use support::live::Live;
 use support::stack_mail::*;
-use support::{header, imap_search_raw, Daemon};
+use support::{imap_search_raw, Daemon};
 
 /// The Speaker's address; the outbox waits for the echo of a reply sent
 /// just before a kill (as in tests/mail_faults.rs) before sending it again.
@@ -83,38 +83,12 @@ const TURN: &str = "[MR1] my turn";
 /// `p`'s mail `id` of MR1, judged legal in the lounge as line `n` of the
 /// log with the subject's `verdict`: the verdict, on one line.
 fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
-    let v = in_lounge(l, id);
-    let subject = format!("[{TAG}] Turn {n}: {}, {verdict}", p.name);
-    assert_eq!(
-        header(&v, "Subject"),
-        Some(subject.as_str()),
-        "{v}\nlog:\n{}",
-        log_tail(l)
-    );
-    let v = flat(&v);
+    let v = verdict_in_lounge(l, e, (TAG, n), (p, id), verdict);
     assert!(
         v.contains(&format!("{}'s turn {n} of {TAG} is legal", p.name)),
         "{v}"
     );
-    e.lounge(id, &p.who, true);
     v
-}
-
-/// A turn of MX1, the mc-xml game: `p`'s `<Slave/>`, legal in the lounge
-/// as its turn `n`.
-fn mx_turn(l: &mut Live, e: &mut Expect, p: &P, n: usize) {
-    let id = l.post(
-        &p.who,
-        &format!("[{MX}] my turn"),
-        &turn(&p.name, "<Slave/>"),
-    );
-    let v = flat(&in_lounge(l, &id));
-    assert!(
-        v.contains(&format!("{}'s turn {n} of {MX} is legal", p.name)),
-        "{v}"
-    );
-    assert!(v.contains("slaved: +5 tokens (60 min)"), "{v}");
-    e.lounge(&id, &p.who, true);
 }
 
 /// How many turns the state document `doc` says the game is after.
@@ -240,7 +214,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
                     1,
                     "Rushton : Epping (CN) [Home: Hainault]",
                 ),
-                1 => mx_turn(&mut l, &mut e, &mx[0], 1),
+                1 => mx_turn(&mut l, &mut e, MX, &mx[0], 1),
                 2 => mn1_turn(
                     &mut l,
                     &mut e,
@@ -248,7 +222,7 @@ fn one_money_run_game_by_real_mail_from_new_game_to_a_win() {
                     2,
                     "Warren : Morden (NT) [Home: Tooting Broadway]",
                 ),
-                _ => mx_turn(&mut l, &mut e, &mx[1], 2),
+                _ => mx_turn(&mut l, &mut e, MX, &mx[1], 2),
             }
             between += 1;
         }

@@ -74,7 +74,7 @@ use mornbot::kinds::oneday::{Phase, State};
 use oneday_stack::*;
 use support::live::Live;
 use support::stack_mail::*;
-use support::{header, Daemon};
+use support::Daemon;
 
 /// The Speaker's address; the outbox waits for the echo of a reply sent
 /// just before a kill before sending it again.
@@ -93,21 +93,6 @@ const ORDER: &str = "[OD1] my order";
 
 /// After which line of OD1's log the other games take a turn.
 const BETWEEN: [usize; 4] = [5, 35, 45, 60];
-
-/// `p`'s mail `id` judged legal in the lounge as line `n` with the
-/// subject's `verdict`: the verdict, on one line.
-fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
-    let v = in_lounge(l, id);
-    let subject = format!("[{TAG}] Turn {n}: {}, {verdict}", p.name);
-    assert_eq!(
-        header(&v, "Subject"),
-        Some(subject.as_str()),
-        "{v}\nlog:\n{}",
-        log_tail(l)
-    );
-    e.lounge(id, &p.who, true);
-    flat(&v)
-}
 
 /// `p`'s first DRAW (mail `id`, `body`), line `n`, with the daemon
 /// SIGKILLed as soon as it is committed, before its reply can be sent, and
@@ -154,27 +139,12 @@ fn draw_killed(
     );
 }
 
-/// A turn of MX1: `p`'s `<Slave/>`, legal in the lounge as turn `n`.
-fn mx_turn(l: &mut Live, e: &mut Expect, p: &P, n: usize) {
-    let id = l.post(
-        &p.who,
-        &format!("[{MX}] my turn"),
-        &turn(&p.name, "<Slave/>"),
-    );
-    let v = flat(&in_lounge(l, &id));
-    assert!(
-        v.contains(&format!("{}'s turn {n} of {MX} is legal", p.name)),
-        "{v}"
-    );
-    e.lounge(&id, &p.who, true);
-}
-
 /// The other games' turns after line `n` of OD1's log.
 fn between(l: &mut Live, e: &mut Expect, mx: &[P; 2], n: usize, done: &mut usize) {
     while *done < BETWEEN.len() && n > BETWEEN[*done] {
         match *done {
             0 => mn1_turn(l, e, "rushton", 1, "Rushton : Epping (CN) [Home: Hainault]"),
-            1 => mx_turn(l, e, &mx[0], 1),
+            1 => mx_turn(l, e, MX, &mx[0], 1),
             2 => mn1_turn(
                 l,
                 e,
@@ -182,7 +152,7 @@ fn between(l: &mut Live, e: &mut Expect, mx: &[P; 2], n: usize, done: &mut usize
                 2,
                 "Warren : Morden (NT) [Home: Tooting Broadway]",
             ),
-            _ => mx_turn(l, e, &mx[1], 2),
+            _ => mx_turn(l, e, MX, &mx[1], 2),
         }
         *done += 1;
     }
@@ -499,4 +469,10 @@ fn a_target_journey_is_found_whatever_the_seed() {
         assert!(!Plan::ranked(od(&m.p)).is_empty(), "seed {k}: no target");
     }
     eprintln!("{last_resort} of 3000 seeds needed the last resort");
+}
+
+/// `p`'s mail `id` judged legal in the lounge as line `n` of OD1's log
+/// with the subject's `verdict`: the verdict, on one line.
+fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
+    verdict_in_lounge(l, e, (TAG, n), (p, id), verdict)
 }

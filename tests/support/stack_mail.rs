@@ -448,3 +448,42 @@ pub fn open_mx_and_join(l: &mut Live, e: &mut Expect, tag: &str, mx: &str) {
         join(l, e, mx, who, name);
     }
 }
+
+/// `p`'s mail `id` of game `tag`, judged in the lounge as line `n` of its
+/// log with the subject's `verdict` (`legal`, `legal, turn open`):
+/// expected of `e`; the verdict, on one line.
+pub fn verdict_in_lounge(
+    l: &Live,
+    e: &mut Expect,
+    (tag, n): (&str, usize),
+    (p, id): (&P, &str),
+    verdict: &str,
+) -> String {
+    let v = in_lounge(l, id);
+    let subject = format!("[{tag}] Turn {n}: {}, {verdict}", p.name);
+    assert_eq!(
+        header(&v, "Subject"),
+        Some(subject.as_str()),
+        "{v}\nlog:\n{}",
+        log_tail(l)
+    );
+    e.lounge(id, &p.who, true);
+    flat(&v)
+}
+
+/// A turn of `mx`, the mc-xml game beside the one under test: `p`'s
+/// `<Slave/>`, legal in the lounge as its turn `n`.
+pub fn mx_turn(l: &mut Live, e: &mut Expect, mx: &str, p: &P, n: usize) {
+    let id = l.post(
+        &p.who,
+        &format!("[{mx}] my turn"),
+        &turn(&p.name, "<Slave/>"),
+    );
+    let v = flat(&in_lounge(l, &id));
+    assert!(
+        v.contains(&format!("{}'s turn {n} of {mx} is legal", p.name)),
+        "{v}"
+    );
+    assert!(v.contains("slaved: +5 tokens (60 min)"), "{v}");
+    e.lounge(&id, &p.who, true);
+}

@@ -130,11 +130,7 @@ fn judged(v: oneday::Verdict) -> Judged {
         },
         oneday::Verdict::Illegal(v) => Judged::Illegal(
             v.into_iter()
-                .map(|v| Breach {
-                    rule: v.rule.to_string(),
-                    ruling: v.ruling.map(str::to_string),
-                    text: v.text,
-                })
+                .map(|v| Breach::of(v.rule, v.ruling, v.text))
                 .collect(),
         ),
         // A reshuffle the game's source cannot draw is never guessed.

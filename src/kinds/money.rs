@@ -106,11 +106,7 @@ pub(super) fn judged(v: moneyrun::Verdict) -> Judged {
         },
         moneyrun::Verdict::Illegal(v) => Judged::Illegal(
             v.into_iter()
-                .map(|v| Breach {
-                    rule: v.rule.to_string(),
-                    ruling: v.ruling.map(str::to_string),
-                    text: v.text,
-                })
+                .map(|v| Breach::of(v.rule, v.ruling, v.text))
                 .collect(),
         ),
     }

@@ -28,6 +28,18 @@ pub struct Breach {
     pub text: String,
 }
 
+impl Breach {
+    /// A breach from a kind's core's violation: its rule, its ruling and
+    /// its text.
+    pub(crate) fn of(rule: &str, ruling: Option<&str>, text: String) -> Breach {
+        Breach {
+            rule: rule.to_string(),
+            ruling: ruling.map(str::to_string),
+            text,
+        }
+    }
+}
+
 impl fmt::Display for Breach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.ruling {

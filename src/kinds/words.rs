@@ -1,8 +1,19 @@
 //! Order words, shared by the kinds whose orders are lines of words (Money
-//! Run's and One Day in London's): whether a body holds an order (the
-//! classifier's cheap test), and typos of an order word (a line holding a
+//! Run's and One Day in London's): where the order block ends, whether a
+//! body holds an order (the classifier's cheap test), and typos of an order word (a line holding a
 //! word one edit from one is never read past as prose: it may be a
 //! mistyped order).
+
+/// Whether `line` ends the order block of a mail: a signature separator,
+/// a quoted message's header (Outlook's, or "On ... wrote:"), or a rule of
+/// underscores.
+pub(crate) fn ends_the_order(line: &str) -> bool {
+    let t = line.trim();
+    t == "--"
+        || t.starts_with("-----Original Message-----")
+        || (t.len() >= 5 && t.chars().all(|c| c == '_'))
+        || (t.starts_with("On ") && t.ends_with("wrote:"))
+}
 
 /// Whether a line of `body` starts with one of `words` (any case).
 pub(crate) fn a_line_starts_with(body: &str, words: &[&str]) -> bool {

@@ -148,15 +148,6 @@ fn is_prose(line: &str) -> bool {
         })
 }
 
-/// Whether reading stops at this line (a signature or a reply block).
-fn is_stop(line: &str) -> bool {
-    let t = line.trim();
-    t == "--"
-        || t.starts_with("-----Original Message-----")
-        || (t.len() >= 5 && t.chars().all(|c| c == '_'))
-        || (t.starts_with("On ") && t.ends_with("wrote:"))
-}
-
 /// The segments of a line (`;` between), each with its first column.
 fn segments(line: &str) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
@@ -181,7 +172,7 @@ pub fn read(body: &str) -> Result<Orders, ReadError> {
         if line.trim_start().starts_with('>') {
             continue;
         }
-        if is_stop(line) {
+        if crate::kinds::words::ends_the_order(line) {
             break;
         }
         if line.trim().is_empty() {

@@ -80,14 +80,6 @@ fn is_prose(line: &str) -> bool {
     })
 }
 
-fn is_stop(line: &str) -> bool {
-    let t = line.trim();
-    t == "--"
-        || t.starts_with("-----Original Message-----")
-        || (t.len() >= 5 && t.chars().all(|c| c == '_'))
-        || (t.starts_with("On ") && t.ends_with("wrote:"))
-}
-
 /// The words of the order block, each with its line.
 fn block(body: &str) -> Result<Vec<(String, usize)>, ReadError> {
     let mut out = Vec::new();
@@ -99,7 +91,7 @@ fn block(body: &str) -> Result<Vec<(String, usize)>, ReadError> {
         if line.trim_start().starts_with('>') {
             continue;
         }
-        if is_stop(line) {
+        if crate::kinds::words::ends_the_order(line) {
             break;
         }
         let ws = words(line);

@@ -83,7 +83,7 @@ const TURN: &str = "[MR1] my turn";
 /// `p`'s mail `id` of MR1, judged legal in the lounge as line `n` of the
 /// log with the subject's `verdict`: the verdict, on one line.
 fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
-    let v = verdict_in_lounge(l, e, (TAG, n), (p, id), verdict);
+    let v = verdict_in_lounge(l, e, (TAG, n), (id, p), verdict);
     assert!(
         v.contains(&format!("{}'s turn {n} of {TAG} is legal", p.name)),
         "{v}"

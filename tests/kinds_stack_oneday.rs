@@ -474,5 +474,5 @@ fn a_target_journey_is_found_whatever_the_seed() {
 /// `p`'s mail `id` judged legal in the lounge as line `n` of OD1's log
 /// with the subject's `verdict`: the verdict, on one line.
 fn legal(l: &Live, e: &mut Expect, p: &P, n: usize, id: &str, verdict: &str) -> String {
-    verdict_in_lounge(l, e, (TAG, n), (p, id), verdict)
+    verdict_in_lounge(l, e, (TAG, n), (id, p), verdict)
 }

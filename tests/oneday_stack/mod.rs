@@ -15,11 +15,7 @@ use crate::support::stack_mail::draws_of;
 
 /// The bot's store, read-only.
 pub fn db(l: &Live) -> rusqlite::Connection {
-    rusqlite::Connection::open_with_flags(
-        l.stack.dir.join("bot-data/mornbot.db"),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap()
+    l.db().expect("the bot's store")
 }
 
 /// The game's seed, as the operator reads it from the store.

@@ -125,7 +125,7 @@ impl Live {
     }
 
     /// The bot's store, read-only, once the daemon has created it.
-    fn db(&self) -> Option<rusqlite::Connection> {
+    pub fn db(&self) -> Option<rusqlite::Connection> {
         rusqlite::Connection::open_with_flags(
             self.stack.dir.join("bot-data/mornbot.db"),
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,

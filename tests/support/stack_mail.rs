@@ -416,11 +416,7 @@ pub fn verify_dice(l: &Live, tag: &str) -> String {
 /// Game `tag`'s draws as the bot's store records them: (turn, name,
 /// sides, value), in the order made.
 pub fn draws_of(l: &Live, tag: &str) -> Vec<(u64, String, u32, u32)> {
-    let db = rusqlite::Connection::open_with_flags(
-        l.stack.dir.join("bot-data/mornbot.db"),
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap();
+    let db = l.db().expect("the bot's store");
     let mut q = db
         .prepare("SELECT turn, name, sides, value FROM draws WHERE game = ?1 ORDER BY rowid")
         .unwrap();
@@ -456,7 +452,7 @@ pub fn verdict_in_lounge(
     l: &Live,
     e: &mut Expect,
     (tag, n): (&str, usize),
-    (p, id): (&P, &str),
+    (id, p): (&str, &P),
     verdict: &str,
 ) -> String {
     let v = in_lounge(l, id);
